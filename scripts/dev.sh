@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# SPDX-FileCopyrightText: Converge contributors
+# SPDX-License-Identifier: MIT
+#
+# The Quick start's two commands, and the steps they are made of.
+#
+#   scripts/dev.sh run     install what is missing, build, start the emulators on loopback and open
+#                          the window on the sample workspace (under Xvfb when there is no display)
+#   scripts/dev.sh test    install what is missing, build, and run the whole test suite
+#   scripts/dev.sh build   install what is missing and build
+#
+# Environment: BUILD_DIR (default build), BUILD_TYPE (default RelWithDebInfo), CMAKE_ARGS (extra
+# arguments for CMake, e.g. -DCONVERGE_SANITIZE=ON), CTEST_ARGS (extra arguments for CTest).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+build_dir=${BUILD_DIR:-build}
+build_type=${BUILD_TYPE:-RelWithDebInfo}
+
+build() {
+    scripts/install-deps.sh
+    local werror=OFF
+    [ "${CI:-}" = "true" ] && werror=ON
+    # shellcheck disable=SC2086
+    cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="$build_type" \
+        -DCONVERGE_WERROR="$werror" ${CMAKE_ARGS:-} >/dev/null
+    cmake --build "$build_dir" --parallel "$(nproc)"
+}
+
+run() {
+    build
+    local state="$build_dir/quickstart"
+    mkdir -p "$state"
+    node tests/fixtures/emulators.js start --state "$state" --fixed-ports --dynamo-delay-ms 1500
+    # shellcheck disable=SC2064 # expand now: $state is local to this function
+    trap "node tests/fixtures/emulators.js stop --state '$state'" EXIT
+    local workspace="$state/sample.converge"
+    local app=("$build_dir/bin/converge" "$workspace")
+    if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
+        "${app[@]}" "$@"
+    else
+        echo "No display: the window runs under Xvfb; XAUTHORITY=$state/xauthority lets you look" \
+            "(see README, 'Without a display')."
+        xvfb-run -a -f "$state/xauthority" -s "-screen 0 1400x900x24" "${app[@]}" "$@"
+    fi
+}
+
+test_suite() {
+    build
+    # shellcheck disable=SC2086
+    ctest --test-dir "$build_dir" --output-on-failure --parallel "$(nproc)" ${CTEST_ARGS:-}
+}
+
+case "${1:-}" in
+    run) shift; run "$@" ;;
+    test) test_suite ;;
+    build) build ;;
+    *) sed -n '5,15p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+esac
