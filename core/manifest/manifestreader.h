@@ -1,0 +1,83 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "resource.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace converge {
+
+class KindRegistry;
+
+/// Where something stands in a manifest file; line and column are 1-based.
+struct SourceLocation
+{
+    QString file;
+    int line = 0;
+    int column = 0;
+
+    QString toString() const; ///< "file:line:column" (or "file" when line is 0)
+    friend bool operator==(const SourceLocation &, const SourceLocation &) = default;
+};
+
+/// One problem in a manifest: where, which field, what.
+struct ManifestError
+{
+    SourceLocation location;
+    QString path; ///< the field, e.g. spec.publicAccess; empty for syntax errors
+    QString message;
+
+    /// `invoices.yaml:12:5: spec.publicAccess: "public" is not one of None, Blob, Container`
+    QString toString() const;
+};
+
+/// An object read from a manifest, validated, with where its document starts.
+struct ManifestObject
+{
+    Resource resource;
+    SourceLocation location;
+};
+
+/// Reads Kubernetes-style manifests: YAML (several documents separated by ---) and JSON (one
+/// object, or a List with items). Every object is validated against its kind; any error makes
+/// the whole read fail, so that bad input never partly lands.
+class ManifestReader final
+{
+public:
+    struct Options
+    {
+        bool keepStatus = false;        ///< `status` in input is ignored unless asked for
+        qint64 maxFileBytes = 16 << 20; ///< larger files are refused before parsing
+        int maxDepth = 64;              ///< deeper nesting is refused
+    };
+
+    struct Result
+    {
+        QList<ManifestObject> objects; ///< empty whenever errors is not
+        QList<ManifestError> errors;
+        bool ok() const { return errors.isEmpty(); }
+    };
+
+    /// `registry` must outlive the reader.
+    explicit ManifestReader(const KindRegistry &registry);
+    ManifestReader(const KindRegistry &registry, const Options &options);
+
+    /// Reads text; `fileName` is used in locations and picks JSON for a ".json" name.
+    Result read(const QByteArray &data, const QString &fileName) const;
+    /// Reads a file.
+    Result readFile(const QString &path) const;
+    /// Reads files and folders (*.yaml, *.yml, *.json, sorted, not recursive) and "-" for
+    /// standard input. The same kind/name twice, in one file or across them, is an error at the
+    /// second place that names the first.
+    Result readPaths(const QStringList &paths) const;
+
+private:
+    const KindRegistry &m_registry;
+    Options m_options;
+};
+
+} // namespace converge

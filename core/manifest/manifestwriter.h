@@ -1,0 +1,43 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "resource.h"
+
+#include <QByteArray>
+#include <QList>
+
+namespace converge {
+
+class KindRegistry;
+
+/// Writes resources as manifests that ManifestReader reads back to the same objects.
+///
+/// Stable output: apiVersion, kind, metadata (name, labels, annotations; the workspace's own
+/// bookkeeping — uid, generation, resourceVersion, timestamps, finalizers — only when `full`),
+/// spec in the kind's schema order (unknown kinds: key order), status last and only when asked.
+/// Writing what was read gives the same text again.
+class ManifestWriter final
+{
+public:
+    struct Options
+    {
+        bool withStatus = false;
+        bool full = false; ///< include uid, generation, resourceVersion, timestamps, finalizers
+    };
+
+    /// `registry` must outlive the writer.
+    explicit ManifestWriter(const KindRegistry &registry);
+    ManifestWriter(const KindRegistry &registry, const Options &options);
+
+    /// Multi-document YAML, documents separated by "---".
+    QByteArray toYaml(const QList<Resource> &resources) const;
+    /// One object, or a {"apiVersion": "v1", "kind": "List", "items": [...]} for several.
+    QByteArray toJson(const QList<Resource> &resources) const;
+
+private:
+    const KindRegistry &m_registry;
+    Options m_options;
+};
+
+} // namespace converge

@@ -1,0 +1,99 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "resource.h"
+#include "storeerror.h"
+#include "workspacetypes.h"
+
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+namespace converge {
+
+/// One connection to a workspace: a single SQLite file holding desired state, status, condition
+/// transitions, events, reconcile state and the operation journal.
+///
+/// Not thread-safe: each thread opens its own Workspace on the same file (WAL mode lets readers
+/// and one writer work at once, also across processes). Writers take the write lock up front
+/// (BEGIN IMMEDIATE) and desired-state commits are durable (synchronous=FULL). Every failed call
+/// leaves the file as it was.
+class Workspace final
+{
+public:
+    enum class OpenMode { OpenOrCreate, OpenExisting };
+
+    /// Opens (or creates) the workspace at `path`. A file that is not a workspace, comes from a
+    /// newer version, or is corrupt gives an error and is not modified.
+    static std::unique_ptr<Workspace> open(const QString &path, StoreError *error,
+                                           OpenMode mode = OpenMode::OpenOrCreate);
+    ~Workspace();
+    Q_DISABLE_COPY_MOVE(Workspace)
+
+    QString path() const;
+    static int schemaVersion(); ///< the version this build writes
+
+    // --- Desired state -------------------------------------------------------------------
+    /// Stores validated objects in one transaction: all or nothing. New objects get a uid,
+    /// generation 1 and creationTimestamp; a changed spec bumps generation; changed labels or
+    /// annotations bump only resourceVersion; status, finalizers and uid are kept from the
+    /// stored object (input status is ignored). The same kind/name twice is Invalid.
+    bool apply(const QList<Resource> &objects, QList<ApplyOutcome> *outcomes, StoreError *error);
+
+    std::optional<Resource> get(const ResourceKey &key) const;
+    /// All resources, or those of one kind, ordered by kind then name.
+    QList<Resource> list(const QString &kind = {}) const;
+    qint64 count() const;
+
+    /// Writes metadata and spec when `resource.metadata.resourceVersion` is the stored one, else
+    /// Conflict. Bumps generation when the spec changed. On success `resource` holds the stored
+    /// generation and resourceVersion.
+    bool update(Resource &resource, StoreError *error);
+
+    /// Writes status only (the controller's write; no resourceVersion check, but it is bumped).
+    /// A changed Ready condition also adds a ConditionTransition row.
+    bool updateStatus(const ResourceKey &key, const ResourceStatus &status, StoreError *error);
+
+    /// Sets deletionTimestamp (once); the object stays until its finalizers are gone.
+    bool requestDeletion(const ResourceKey &key, StoreError *error);
+    /// Removes the object for good; its events and condition history stay.
+    bool remove(const ResourceKey &key, StoreError *error);
+
+    // --- Controller bookkeeping ----------------------------------------------------------
+    bool setReconcileState(const ResourceKey &key, const ReconcileState &state, StoreError *error);
+    ReconcileState reconcileState(const ResourceKey &key) const;
+
+    // --- Conditions and events -----------------------------------------------------------
+    QList<ConditionTransition> conditionHistory(const ResourceKey &key) const;
+
+    /// Stores events in one transaction. An event whose aggregationKey matches a stored event of
+    /// the last 10 minutes increments that event's count and lastTime instead of adding a row.
+    /// Assigns ids (written back into `events` when non-null).
+    bool recordEvents(QList<Event> &events, StoreError *error);
+    QList<Event> events(const EventQuery &query) const;
+    qint64 eventCount() const;
+    void setRetention(const EventRetention &retention);
+    EventRetention retention() const;
+    /// Deletes events beyond the retention; returns how many went.
+    qint64 pruneEvents(StoreError *error);
+
+    // --- Journal -------------------------------------------------------------------------
+    /// Writes an intent before a mutating backend call; returns its id, or 0 on error.
+    qint64 beginIntent(const ResourceKey &key, const QString &operation, const QJsonObject &details,
+                       StoreError *error);
+    bool finishIntent(qint64 id, const QString &outcome, StoreError *error);
+    QList<JournalEntry> unfinishedIntents() const;
+
+    // --- Change notification -------------------------------------------------------------
+    /// PRAGMA data_version: changes when another connection (or process) committed.
+    qint64 dataVersion() const;
+
+private:
+    class Private;
+    explicit Workspace(std::unique_ptr<Private> d);
+    std::unique_ptr<Private> d;
+};
+
+} // namespace converge

@@ -1,0 +1,81 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "condition.h"
+#include "event.h"
+#include "resourcekey.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace converge {
+
+/// What apply did with one object.
+struct ApplyOutcome
+{
+    enum class Action { Created, Updated, Unchanged };
+    ResourceKey key;
+    Action action = Action::Unchanged;
+    qint64 generation = 0;
+    qint64 resourceVersion = 0;
+};
+
+/// One stored change of a resource's Ready condition.
+struct ConditionTransition
+{
+    qint64 id = 0;
+    ResourceKey key;
+    Condition condition;
+};
+
+/// A filter over stored events. Empty fields do not filter.
+struct EventQuery
+{
+    std::optional<ResourceKey> involved;
+    std::optional<Event::Type> type;
+    QString reason;
+    QDateTime since;    ///< lastTime >= since
+    QDateTime until;    ///< lastTime < until
+    qint64 afterId = 0; ///< only events with id > afterId (for following and paging)
+    int limit = 1000;   ///< at most this many; <= 0 for no limit
+    bool newestFirst = false;
+};
+
+/// How many events the workspace keeps.
+struct EventRetention
+{
+    qint64 maxCount = 1'000'000; ///< <= 0: no limit
+    qint64 maxAgeDays = 90;      ///< <= 0: no limit
+};
+
+/// An intent written before a mutating backend call, and its outcome after.
+struct JournalEntry
+{
+    qint64 id = 0;
+    ResourceKey key;
+    QString operation;   ///< create | update | delete | …
+    QJsonObject details; ///< what is needed to check the outcome by observing; never a secret
+    QDateTime startedAt;
+    QDateTime finishedAt; ///< invalid while unfinished
+    QString outcome;      ///< succeeded | failed: … | resolved: …
+};
+
+/// The controller's bookkeeping for one resource, kept so that every process can show it.
+struct ReconcileState
+{
+    int attempts = 0;      ///< failed attempts since the last success
+    QDateTime lastAttempt; ///< UTC
+    QDateTime nextAttempt; ///< UTC; invalid when nothing is scheduled
+    QString lastError;
+    QString waitingFor; ///< owner | backoff | rate budget | account unreachable | …
+    QString lastReconcileId;
+
+    friend bool operator==(const ReconcileState &, const ReconcileState &) = default;
+};
+
+} // namespace converge
