@@ -24,14 +24,15 @@ struct FieldSchema
     Type type = Type::String;
     QString description;
     bool required = false;
-    bool immutable = false;  ///< a change after creation is ImmutableFieldChanged
-    bool secret = false;     ///< never stored, logged or shown; a reference to a secret is not one
-    bool compared = true;    ///< part of drift detection (server-defaulted fields are not)
-    QJsonValue defaultValue; ///< Undefined when there is none
+    bool immutable = false; ///< a change after creation is ImmutableFieldChanged
+    bool secret = false;    ///< never stored, logged or shown; a reference to a secret is not one
+    bool compared = true;   ///< part of drift detection (server-defaulted fields are not)
+    QJsonValue defaultValue{QJsonValue::Undefined}; ///< Undefined when there is none
 
     QStringList enumValues; ///< Enum: the allowed spellings, case-sensitive
 
-    // String (and Map keys / values through their schemas) checks.
+    // String (and Map keys / values through their schemas) checks. On a Map, pattern and lengths
+    // apply to its keys; `items` checks its values.
     QString pattern;     ///< anchored regular expression, empty for none
     QString patternHint; ///< said instead of the raw pattern, e.g. "lower-case letters, …"
     int minLength = -1;
@@ -110,6 +111,9 @@ struct FieldSchema
         check = std::move(f);
         return *this;
     }
+
+    /// Whether an absent value stands for a default (neither Undefined nor null).
+    bool hasDefault() const { return !defaultValue.isUndefined() && !defaultValue.isNull(); }
 
     /// The child field called `name` of an Object, or nullptr.
     const FieldSchema *field(const QString &name) const;

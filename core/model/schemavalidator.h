@@ -36,6 +36,12 @@ struct ValidationError
 /// enums, patterns, lengths, ranges and checks hold; secret fields are never given inline. It
 /// fills in defaults where a field is absent. It does not look at other objects (owners may be
 /// applied later) or at the backend.
+///
+/// Document order, since QJsonObject does not keep the input's key order: apiVersion, kind,
+/// metadata, spec, status, then unknown top-level fields; inside an object its fields in schema
+/// order, then its unknown keys sorted; map keys sorted; list items by index. metadata accepts
+/// uid, generation, resourceVersion, creationTimestamp, finalizers and deletionTimestamp so that
+/// exported objects read back, and drops them: the workspace owns them.
 class SchemaValidator final
 {
 public:
