@@ -1,0 +1,96 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "httprequest.h"
+#include "httpresponse.h"
+#include "retrypolicy.h"
+
+#include <QString>
+#include <QUrl>
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+
+class QNetworkAccessManager;
+
+namespace converge {
+
+/// Sends HTTP requests for one engine worker thread, with retries, timeouts, request ids and the
+/// transport rules that keep credentials where they belong.
+///
+/// Threading: an HttpClient belongs to the thread that created it (it owns a
+/// QNetworkAccessManager, which must be used from its own thread). send() looks synchronous: it
+/// runs a local QEventLoop on the calling thread until the answer arrives, so other events of
+/// that thread are delivered meanwhile. It is meant for worker threads and must NEVER be called
+/// on the GUI thread, which must not wait on the network (DESIGN.md, "Threads").
+///
+/// Rules applied to every request:
+/// - https keeps TLS verification on. Plain http is sent only to loopback hosts (127.0.0.0/8,
+///   ::1, "localhost") unless Options::allowInsecureHttp is set; otherwise the request is refused
+///   before anything is sent or signed.
+/// - Redirects are never followed: a 3xx answer is an Invalid error naming the target host,
+///   because the signed headers would otherwise travel to another host.
+/// - Responses larger than Options::maxResponseBytes are aborted with a Terminal error.
+/// - A User-Agent from BuildInfo::userAgent(), and a client request id (a UUID) when the request
+///   asks for one; the id is the same across the retries of one send().
+/// - A body without a Content-Type is sent as application/octet-stream (Qt would otherwise pick
+///   application/x-www-form-urlencoded after signing); set before the signer runs.
+class HttpClient final
+{
+public:
+    struct Options
+    {
+        /// Until the request is on the wire (DNS, TCP, TLS); approximated by a timer stopped at
+        /// QNetworkReply::requestSent or the first response headers.
+        std::chrono::milliseconds connectTimeout{10000};
+        /// Longest time without any bytes moving (QNetworkRequest::setTransferTimeout).
+        std::chrono::milliseconds transferTimeout{60000};
+        qint64 maxResponseBytes = qint64(64) * 1024 * 1024;
+        RetryPolicy::Options retry;
+        /// For tests: makes the retry jitter deterministic.
+        RetryPolicy::RandomSource random;
+        /// Send plain http to non-loopback hosts. Off by default: a SAS token or signature sent in
+        /// clear text to another machine can be replayed.
+        bool allowInsecureHttp = false;
+        /// How often the cancellation hook is polled while waiting.
+        std::chrono::milliseconds cancelCheckInterval{50};
+    };
+
+    /// Returns true when the caller no longer wants the answer; polled while waiting.
+    using CancelCheck = std::function<bool()>;
+
+    /// Creates the network access manager in the calling thread, which then owns this client.
+    HttpClient();
+    explicit HttpClient(Options options);
+    ~HttpClient();
+    Q_DISABLE_COPY_MOVE(HttpClient)
+
+    const Options &options() const { return m_options; }
+
+    /// Sends `request`, calling `sign` before every attempt, retrying per RetryPolicy, until an
+    /// answer that is not retried, a refusal, or cancellation. See HttpResponse for the outcomes.
+    /// Worker threads only (see the class comment).
+    HttpResponse send(const HttpRequest &request, const Signer &sign = {},
+                      const CancelCheck &isCancelled = {});
+
+    /// The refusal send() would give for this URL before sending anything, if any.
+    std::optional<BackendError> checkUrl(const QUrl &url) const;
+
+    /// 127.0.0.0/8, ::1 and "localhost".
+    static bool isLoopbackHost(const QString &host);
+
+private:
+    struct Attempt;
+    Attempt sendOnce(const HttpRequest &request, const CancelCheck &isCancelled);
+    /// Waits `delay`; returns false when cancelled meanwhile.
+    bool wait(std::chrono::milliseconds delay, const CancelCheck &isCancelled);
+
+    Options m_options;
+    RetryPolicy m_retry;
+    std::unique_ptr<QNetworkAccessManager> m_network;
+};
+
+} // namespace converge

@@ -1,0 +1,86 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "outcome.h"
+#include "resource.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <chrono>
+#include <optional>
+
+namespace converge {
+
+/// What a Manager observed of one backend resource.
+struct Observation
+{
+    QJsonObject spec;        ///< the observed state in the kind's spec shape, compared by Delta
+    QJsonObject details;     ///< further facts for people (etag, last modified, table status, …)
+    QString resourceId;      ///< the backend's ID (a URL, an ARN)
+    QString name;            ///< the backend name (container name, table name), for discovery
+    bool inProgress = false; ///< an asynchronous operation still runs (CREATING, copy pending)
+    QString progress;        ///< what runs, e.g. "table is CREATING"
+    std::optional<std::chrono::milliseconds> pollAfter; ///< the backend's hint for the next look
+    QString requestId; ///< the backend request ID of the call that produced this
+};
+
+/// A resource together with its owners, account first, so that a Manager can address it
+/// (a blob needs its container's name and its account's endpoint).
+struct Target
+{
+    Resource resource;
+    QList<Resource> owners; ///< root (the account) first, direct owner last
+    const Resource *owner(const QString &kind) const
+    {
+        for (const Resource &o : owners) {
+            if (o.kind == kind)
+                return &o;
+        }
+        return nullptr;
+    }
+};
+
+/// Where list() looks: under one owner (an account, a container).
+struct ListScope
+{
+    QList<Resource> owners; ///< root first; the last one is the direct parent
+    QString continuation;   ///< empty for the first page
+};
+
+/// One page of list().
+struct ListPage
+{
+    QList<Observation> items;
+    QString continuation; ///< empty when this was the last page
+};
+
+/// Kubernetes-free management of one kind of backend resource with one set of credentials,
+/// after the `types/manager` interfaces. Calls block the calling worker thread (never the GUI
+/// thread) and return quickly for asynchronous operations with `inProgress` set.
+class Manager
+{
+public:
+    virtual ~Manager() = default;
+
+    /// The observed resource, or a NotFound error when it is absent.
+    virtual Outcome<Observation> get(const Target &target) = 0;
+    /// Creates it; an "already exists" answer is success (the result of a fresh get).
+    virtual Outcome<Observation> create(const Target &target) = 0;
+    /// Makes the backend match `target` where `delta` (field paths) says it differs.
+    virtual Outcome<Observation> update(const Target &target, const Observation &latest,
+                                        const QStringList &delta) = 0;
+    /// Deletes it. Returns the resource still being deleted when deletion is asynchronous, or
+    /// nullopt when it is gone. NotFound counts as gone.
+    virtual Outcome<std::optional<Observation>> deleteResource(const Target &target,
+                                                               const Observation &latest) = 0;
+    /// One page of the resources of this kind under `scope`, for discovery and cheap resyncs.
+    virtual Outcome<ListPage> list(const ListScope &scope) = 0;
+    /// Whether list() observes each item as fully as get() (then a resync may use list pages).
+    virtual bool listIsComplete() const { return false; }
+};
+
+} // namespace converge

@@ -1,0 +1,71 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QByteArray>
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QPair>
+#include <QTcpServer>
+#include <QUrl>
+
+class QTcpSocket;
+
+namespace converge::test {
+
+/// A tiny scripted HTTP/1.1 server on 127.0.0.1 for HttpClient tests: it answers requests in
+/// order from a queue of canned replies (then with a fallback), records what it received, and
+/// can stall (accept a request and never answer) to provoke timeouts and cancellation.
+class TestHttpServer final : public QObject
+{
+    Q_OBJECT
+
+public:
+    using Headers = QList<QPair<QByteArray, QByteArray>>;
+
+    struct Reply
+    {
+        int status = 200;
+        Headers headers;
+        QByteArray body;
+        bool stall = false; ///< never answer
+    };
+
+    struct Received
+    {
+        QByteArray method;
+        QByteArray target; ///< path and query as sent
+        Headers headers;
+        QByteArray body;
+        QByteArray header(QByteArrayView name) const;
+        bool hasHeader(QByteArrayView name) const;
+    };
+
+    explicit TestHttpServer(QObject *parent = nullptr);
+    ~TestHttpServer() override;
+
+    bool isListening() const { return m_server.isListening(); }
+    quint16 port() const { return m_server.serverPort(); }
+    /// http://127.0.0.1:<port><path>
+    QUrl url(const QString &path = QStringLiteral("/")) const;
+
+    void enqueue(const Reply &reply) { m_replies.append(reply); }
+    void setFallback(const Reply &reply) { m_fallback = reply; }
+    const QList<Received> &received() const { return m_received; }
+
+signals:
+    void requestReceived();
+
+private:
+    void onReadyRead(QTcpSocket *socket);
+    void answer(QTcpSocket *socket, const Received &request);
+
+    QTcpServer m_server;
+    QHash<QTcpSocket *, QByteArray> m_buffers;
+    QList<Reply> m_replies;
+    Reply m_fallback;
+    QList<Received> m_received;
+};
+
+} // namespace converge::test
