@@ -33,6 +33,12 @@ public:
     Q_DISABLE_COPY_MOVE(Workspace)
 
     QString path() const;
+
+    /// For the engine's own connections: every commit uses synchronous=NORMAL (no fsync; WAL
+    /// stays consistent and survives a crash of the process, not of the machine), except apply(),
+    /// which is always durable. Status, events and bookkeeping are written at a high rate by many
+    /// workers; an fsync each would hold the write lock long enough to starve people's applies.
+    void setRelaxedDurability(bool on);
     static int schemaVersion(); ///< the version this build writes
 
     // --- Desired state -------------------------------------------------------------------

@@ -1,0 +1,154 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "workspaceschema.h"
+
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+
+#include <array>
+#include <span>
+
+namespace converge {
+
+namespace {
+
+// A step, once released, never changes: files in the wild were written by it. Later changes are
+// new steps. Times are milliseconds since the epoch (UTC); JSON columns hold compact JSON.
+const char *const version1[] = {
+    // Counters that must survive deletions (resource_version is global, like etcd's
+    // revision, so a re-created object never reuses an old token).
+    "CREATE TABLE workspace_meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID",
+    "INSERT INTO workspace_meta (key, value) VALUES ('resource_version', 0)",
+
+    "CREATE TABLE resources ("
+    " id INTEGER PRIMARY KEY,"
+    " kind TEXT NOT NULL,"
+    " name TEXT NOT NULL,"
+    " api_version TEXT NOT NULL,"
+    " uid TEXT NOT NULL UNIQUE,"
+    " generation INTEGER NOT NULL,"
+    " resource_version INTEGER NOT NULL,"
+    " labels TEXT NOT NULL,"      // JSON object
+    " annotations TEXT NOT NULL," // JSON object
+    " finalizers TEXT NOT NULL,"  // JSON array
+    " spec TEXT NOT NULL,"        // canonical JSON: compact, keys sorted
+    " status TEXT NOT NULL,"      // JSON {conditions, observed}
+    " creation_time INTEGER NOT NULL,"
+    " deletion_time INTEGER,"
+    " UNIQUE (kind, name))",
+
+    "CREATE TABLE condition_transitions ("
+    " id INTEGER PRIMARY KEY,"
+    " kind TEXT NOT NULL,"
+    " name TEXT NOT NULL,"
+    " type TEXT NOT NULL,"
+    " status TEXT NOT NULL,"
+    " severity TEXT NOT NULL,"
+    " reason TEXT NOT NULL,"
+    " message TEXT NOT NULL,"
+    " observed_generation INTEGER NOT NULL,"
+    " transition_time INTEGER NOT NULL)",
+    "CREATE INDEX condition_transitions_resource"
+    " ON condition_transitions (kind, name, id)",
+
+    "CREATE TABLE reconcile_state ("
+    " kind TEXT NOT NULL,"
+    " name TEXT NOT NULL,"
+    " attempts INTEGER NOT NULL,"
+    " last_attempt INTEGER,"
+    " next_attempt INTEGER,"
+    " last_error TEXT NOT NULL,"
+    " waiting_for TEXT NOT NULL,"
+    " last_reconcile_id TEXT NOT NULL,"
+    " PRIMARY KEY (kind, name)) WITHOUT ROWID",
+
+    // Events name their resource through event_objects: a small integer per kind/name keeps
+    // rows and the per-resource index small. Rows there are never deleted (events outlive their
+    // resource), so a connection may cache the ids.
+    "CREATE TABLE event_objects ("
+    " id INTEGER PRIMARY KEY,"
+    " kind TEXT NOT NULL,"
+    " name TEXT NOT NULL,"
+    " UNIQUE (kind, name))",
+
+    // Ids never go back, also after retention emptied the table (a follower's afterId stays
+    // meaningful): the workspace assigns them from max(id) and workspace_meta's event_id, which
+    // pruning raises to the highest id it saw. type: 0 Normal, 1 Warning. aggregation: a 64-bit
+    // FNV-1a of Event::aggregationKey(), to find the event a repeat belongs to.
+    "INSERT INTO workspace_meta (key, value) VALUES ('event_id', 0)",
+    "CREATE TABLE events ("
+    " id INTEGER PRIMARY KEY,"
+    " object INTEGER NOT NULL REFERENCES event_objects (id),"
+    " type INTEGER NOT NULL,"
+    " reason TEXT NOT NULL,"
+    " message TEXT NOT NULL,"
+    " phase TEXT NOT NULL,"
+    " reconcile_id TEXT NOT NULL,"
+    " request_id TEXT NOT NULL,"
+    " count INTEGER NOT NULL,"
+    " first_time INTEGER NOT NULL,"
+    " last_time INTEGER NOT NULL,"
+    " aggregation INTEGER NOT NULL)",
+    // Per resource, and the way to a repeat: object and hash are equalities, last_time the
+    // aggregation window; the hash is in the index, so no row is read to rule a candidate out.
+    "CREATE INDEX events_resource ON events (object, aggregation, last_time)",
+
+    "CREATE TABLE journal ("
+    " id INTEGER PRIMARY KEY AUTOINCREMENT,"
+    " kind TEXT NOT NULL,"
+    " name TEXT NOT NULL,"
+    " operation TEXT NOT NULL,"
+    " details TEXT NOT NULL," // JSON object; never a secret
+    " started_at INTEGER NOT NULL,"
+    " finished_at INTEGER,"
+    " outcome TEXT NOT NULL DEFAULT '')",
+    "CREATE INDEX journal_unfinished ON journal (started_at) WHERE finished_at IS NULL",
+};
+
+// Time-range queries and pruning by age scanned the whole events table in version 1.
+const char *const version2[] = {
+    "CREATE INDEX events_time ON events (last_time)",
+};
+
+struct Step
+{
+    int version;
+    std::span<const char *const> statements;
+};
+
+const std::array steps{Step{1, version1}, Step{2, version2}};
+
+bool run(QSqlDatabase &db, const QString &sql, QString *error)
+{
+    QSqlQuery query(db);
+    if (query.exec(sql))
+        return true;
+    if (error)
+        *error = query.lastError().databaseText();
+    return false;
+}
+
+} // namespace
+
+int WorkspaceSchema::currentVersion()
+{
+    return steps.back().version;
+}
+
+bool WorkspaceSchema::upgrade(QSqlDatabase &db, int fromVersion, QString *error)
+{
+    for (const Step &step : steps) {
+        if (step.version <= fromVersion)
+            continue;
+        for (const char *statement : step.statements) {
+            if (!run(db, QString::fromUtf8(statement), error))
+                return false;
+        }
+    }
+    // Both live in the header page and are written inside the caller's transaction.
+    return run(db, QStringLiteral("PRAGMA application_id = %1").arg(applicationId), error) &&
+           run(db, QStringLiteral("PRAGMA user_version = %1").arg(currentVersion()), error);
+}
+
+} // namespace converge
