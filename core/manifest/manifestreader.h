@@ -13,7 +13,8 @@ namespace converge {
 
 class KindRegistry;
 
-/// Where something stands in a manifest file; line and column are 1-based.
+/// Where something stands in a manifest file; line and column are 1-based, and the column counts
+/// characters (code points), not bytes, as editors do.
 struct SourceLocation
 {
     QString file;
@@ -43,8 +44,17 @@ struct ManifestObject
 };
 
 /// Reads Kubernetes-style manifests: YAML (several documents separated by ---) and JSON (one
-/// object, or a List with items). Every object is validated against its kind; any error makes
-/// the whole read fail, so that bad input never partly lands.
+/// object, or a List with items; YAML may hold a List too). Every object is validated against
+/// its kind; any error makes the whole read fail, so that bad input never partly lands.
+///
+/// Errors say `file:line:column: path: message`; a field's error points at its key, a missing
+/// field's at its parent, a wrong kind or apiVersion at the value. Scalars are typed by plain
+/// rules (see YamlParser). An empty file, or one of comments and empty documents, declares
+/// nothing and is not an error. Refused with a message and no objects: files over maxFileBytes
+/// (by their size, before reading), text that is not UTF-8 or holds control characters (NUL
+/// included), nesting deeper than maxDepth, duplicate keys, tags other than YAML's standard
+/// ones, merge keys, excessive alias expansion, and the same kind/name declared twice. A read
+/// stops after 100 errors.
 class ManifestReader final
 {
 public:
@@ -71,8 +81,8 @@ public:
     /// Reads a file.
     Result readFile(const QString &path) const;
     /// Reads files and folders (*.yaml, *.yml, *.json, sorted, not recursive) and "-" for
-    /// standard input. The same kind/name twice, in one file or across them, is an error at the
-    /// second place that names the first.
+    /// standard input ("<stdin>" in locations; JSON when it starts with '{'). The same kind/name
+    /// twice, in one file or across them, is an error at the second place that names the first.
     Result readPaths(const QStringList &paths) const;
 
 private:

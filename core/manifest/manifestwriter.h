@@ -17,6 +17,12 @@ class KindRegistry;
 /// bookkeeping — uid, generation, resourceVersion, timestamps, finalizers — only when `full`),
 /// spec in the kind's schema order (unknown kinds: key order), status last and only when asked.
 /// Writing what was read gives the same text again.
+///
+/// YAML is block style with two-space indents. A string is quoted (double quotes) when it would
+/// read back as something else — here or in a YAML 1.1 reader: "true", "yes", "123", "1.5",
+/// "12:30", "", leading or trailing blanks — or holds control characters; a string of lines
+/// ending in one line break is a literal block (`|`). JSON is indented by four spaces, in the
+/// same order.
 class ManifestWriter final
 {
 public:
