@@ -21,7 +21,7 @@ class KindRegistry;
 struct ManagerEnvironment
 {
     HttpClient *http = nullptr;
-    const CredentialStore *credentials = nullptr;
+    CredentialStore *credentials = nullptr;
     std::function<bool()> isCancelled;
 };
 

@@ -25,6 +25,17 @@ inline QString operation()
 {
     return QStringLiteral("converge.dev/operation");
 }
+/// converge.dev/reconcile-requested-at: a person asked another process (e.g. the CLI while the
+/// window runs the controller) for a reconcile now; its value is the time of the request.
+inline QString reconcileRequestedAt()
+{
+    return QStringLiteral("converge.dev/reconcile-requested-at");
+}
+/// converge.dev/refresh-requested-at: the same for an observe-only refresh.
+inline QString refreshRequestedAt()
+{
+    return QStringLiteral("converge.dev/refresh-requested-at");
+}
 /// The finalizer that keeps an object in the workspace until its backend resource is handled.
 inline QString finalizer()
 {

@@ -1,0 +1,104 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "backoff.h"
+#include "event.h"
+#include "resourcekey.h"
+#include "storeerror.h"
+#include "workqueue.h"
+
+#include <QList>
+#include <QObject>
+#include <QString>
+
+#include <chrono>
+#include <memory>
+
+namespace converge {
+
+class Clock;
+class CredentialStore;
+class FactoryRegistry;
+class KindRegistry;
+class Reconciler;
+
+/// Runs the reconcile loop for one workspace: a work queue, N worker threads (each with its own
+/// workspace connection and HTTP client), a scheduler thread that notices spec changes and runs
+/// the periodic resync, and batched notifications for observers on the controller's own thread.
+///
+/// The thread that owns the Controller (the GUI thread, or the CLI's main thread) never waits
+/// on a worker or the network: every call here only touches the queue under a short lock, and
+/// results arrive as queued, batched signals (at most one batch per `batchInterval`).
+class Controller final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(Controller)
+
+public:
+    struct Options
+    {
+        int workers = 8; ///< 1–64
+        std::chrono::milliseconds resyncPeriod{10 * 60 * 1000};
+        double resyncJitter = 0.25;                  ///< ± this fraction of the period
+        std::chrono::milliseconds pollInterval{250}; ///< how often the workspace is checked
+        std::chrono::milliseconds batchInterval{50}; ///< observers get at most 20 batches/s
+        int accountConcurrency = 8;                  ///< keys of one account in flight at once
+        std::chrono::milliseconds shutdownTimeout{5000};
+        Backoff::Settings backoff;
+    };
+
+    /// Counters for the status bar and benchmarks.
+    struct Stats
+    {
+        int queued = 0;
+        int inFlight = 0;
+        int busyWorkers = 0;
+        qint64 reconciles = 0;    ///< runs finished since start
+        qint64 backendWrites = 0; ///< create, update and delete calls since start
+        qint64 failures = 0;
+    };
+
+    /// None of the references is owned; all must outlive the controller.
+    Controller(const QString &workspacePath, const KindRegistry &kinds,
+               const FactoryRegistry &factories, Reconciler &reconciler, Clock &clock,
+               CredentialStore *credentials, Options options, QObject *parent = nullptr);
+    ~Controller() override;
+
+    /// Opens the workspace on every worker, resolves unfinished journal intents by observing the
+    /// backend, then queues every resource. Returns false (and starts nothing) when the
+    /// workspace cannot be opened.
+    bool start(StoreError *error = nullptr);
+    /// Cancels in-flight phases and joins the threads within Options::shutdownTimeout.
+    void stop();
+    bool isRunning() const;
+
+    // A person's actions jump ahead of background work.
+    void reconcile(const QList<ResourceKey> &keys);
+    /// Observe only (updateStatus), whatever the policy.
+    void refresh(const QList<ResourceKey> &keys);
+    /// Removes the queued work of a key (work in flight finishes).
+    bool cancel(const ResourceKey &key);
+    /// Looks at the workspace now instead of at the next poll (after an apply in-process).
+    void wake();
+    /// Queues every resource for a resync now.
+    void resyncNow();
+
+    Stats stats() const;
+    /// True when nothing is queued or in flight (delayed retries count as queued).
+    bool isIdle() const;
+
+Q_SIGNALS:
+    /// Resources whose stored state changed, batched.
+    void resourcesChanged(const QList<converge::ResourceKey> &keys);
+    /// Events recorded by reconciles, batched, in order.
+    void eventsRecorded(const QList<converge::Event> &events);
+    /// A worker could not open the workspace or the store failed.
+    void storeFailed(const QString &message);
+
+private:
+    class Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace converge

@@ -1,0 +1,481 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "genericreconciler.h"
+
+#include "clock.h"
+#include "delta.h"
+#include "eventrecorder.h"
+#include "kindregistry.h"
+#include "workspace.h"
+
+#include <QJsonArray>
+#include <QRegularExpression>
+
+#include <algorithm>
+
+using namespace std::chrono_literals;
+
+namespace converge {
+
+namespace {
+
+using Category = BackendError::Category;
+
+QString phaseName(const char *name)
+{
+    return QString::fromLatin1(name);
+}
+
+QString describe(const BackendError &error)
+{
+    QString text =
+        error.message.isEmpty() ? BackendError::categoryName(error.category) : error.message;
+    if (!error.code.isEmpty() && !text.contains(error.code))
+        text = error.code + QStringLiteral(": ") + text;
+    return text;
+}
+
+} // namespace
+
+GenericReconciler::GenericReconciler(const KindRegistry &kinds)
+    : m_kinds(kinds)
+{}
+
+QString GenericReconciler::reasonFor(const BackendError &error)
+{
+    static const QRegularExpression pascal(QStringLiteral("^[A-Z][A-Za-z0-9]+$"));
+    if (pascal.match(error.code).hasMatch())
+        return error.code;
+    return BackendError::categoryName(error.category);
+}
+
+PhaseResult GenericReconciler::resultFor(const BackendError &error)
+{
+    PhaseResult r;
+    r.error = describe(error);
+    switch (error.category) {
+    case Category::Unauthorized:
+    case Category::Invalid:
+    case Category::Terminal:
+        r.kind = PhaseResult::Kind::Fatal;
+        r.waitingFor = QStringLiteral("a spec change");
+        return r;
+    case Category::Throttled:
+        r.kind = PhaseResult::Kind::Retry;
+        r.retryClass = Backoff::RetryClass::Slow;
+        r.after = error.retryAfter.value_or(0ms);
+        r.waitingFor = QStringLiteral("backoff");
+        return r;
+    case Category::NotFound:
+    case Category::Conflict:
+    case Category::Transient:
+        break;
+    }
+    r.kind = PhaseResult::Kind::Retry;
+    r.retryClass = Backoff::RetryClass::Fast;
+    r.after = error.retryAfter.value_or(0ms);
+    r.waitingFor = error.category == Category::Transient && error.httpStatus == 0
+                       ? QStringLiteral("account unreachable")
+                       : QStringLiteral("backoff");
+    return r;
+}
+
+void GenericReconciler::setReady(ReconcileContext &ctx, const Condition &condition)
+{
+    // The reconciler is the only writer of a key's Ready condition (the work queue never runs a
+    // key twice at once), and what it just observed is the truth: it replaces the condition
+    // even where ASO's ranking would keep a True over an in-progress one at the same generation
+    // (a table being deleted or re-created is not Ready). The ranking still decides merges of
+    // statuses from elsewhere (ResourceStatus::setCondition).
+    ResourceStatus &status = ctx.target.resource.status;
+    const Condition before = status.ready();
+    if (before.isEquivalent(condition))
+        return;
+    Condition next = condition;
+    // The transition time moves only when the status does.
+    if (before.status == condition.status && before.lastTransitionTime.isValid())
+        next.lastTransitionTime = before.lastTransitionTime;
+    for (Condition &c : status.conditions) {
+        if (c.type == next.type) {
+            c = next;
+            return;
+        }
+    }
+    status.conditions.append(next);
+}
+
+PhaseResult GenericReconciler::fail(ReconcileContext &ctx, const BackendError &error, bool deleting)
+{
+    PhaseResult r = resultFor(error);
+    if (deleting) {
+        // Deletion never fails for good: a Warning, retried slowly, says why it waits.
+        r.kind = PhaseResult::Kind::Retry;
+        r.retryClass =
+            error.category == Category::Throttled || error.category == Category::Transient
+                ? Backoff::RetryClass::Fast
+                : Backoff::RetryClass::Slow;
+    }
+    const auto severity = r.kind == PhaseResult::Kind::Fatal ? Condition::Severity::Error
+                                                             : Condition::Severity::Warning;
+    const Resource &res = ctx.target.resource;
+    setReady(ctx, Condition::notReady(severity, reasonFor(error), r.error, res.metadata.generation,
+                                      ctx.clock->now()));
+    ctx.events->warning(reasonFor(error), r.error, error.requestId);
+    return r;
+}
+
+std::chrono::milliseconds GenericReconciler::pollDelay(const ReconcileContext &ctx,
+                                                       const Observation &observed) const
+{
+    if (observed.pollAfter)
+        return std::clamp(*observed.pollAfter, 100ms, std::chrono::milliseconds(60s));
+    // A bounded backoff while an operation runs: 500 ms doubling to 10 s.
+    const int shift = std::min(ctx.pollCount, 5);
+    return std::min(std::chrono::milliseconds(500 * (1 << shift)), std::chrono::milliseconds(10s));
+}
+
+PhaseResult GenericReconciler::inProgress(ReconcileContext &ctx, const Observation &observed)
+{
+    const Resource &res = ctx.target.resource;
+    const QString message =
+        observed.progress.isEmpty() ? QStringLiteral("operation in progress") : observed.progress;
+    setReady(ctx, Condition::notReady(Condition::Severity::Info, QStringLiteral("Reconciling"),
+                                      message, res.metadata.generation, ctx.clock->now()));
+    return PhaseResult::requeueAfter(pollDelay(ctx, observed), QStringLiteral("operation"));
+}
+
+void GenericReconciler::recordObserved(ReconcileContext &ctx, const Observation &observed)
+{
+    Resource &res = ctx.target.resource;
+    QJsonObject json = observed.details;
+    json.insert(QStringLiteral("spec"), observed.spec);
+    if (!observed.resourceId.isEmpty())
+        json.insert(QStringLiteral("resourceId"), observed.resourceId);
+    res.status.observed = json;
+}
+
+bool GenericReconciler::commitMetadata(ReconcileContext &ctx, QString *error)
+{
+    StoreError storeError;
+    Resource &res = ctx.target.resource;
+    const ResourceStatus status = res.status; // update() writes metadata and spec only
+    if (!ctx.workspace->update(res, &storeError)) {
+        *error = storeError.message;
+        return false;
+    }
+    res.status = status;
+    return true;
+}
+
+PhaseResult GenericReconciler::claim(ReconcileContext &ctx)
+{
+    ctx.events->setPhase(phaseName("claim"));
+    Resource &res = ctx.target.resource;
+    const Kind *kind = m_kinds.find(res.kind);
+    const QDateTime now = ctx.clock->now();
+    if (!kind) {
+        PhaseResult r;
+        r.kind = PhaseResult::Kind::Fatal;
+        r.error = QStringLiteral("no provider knows the kind %1").arg(res.kind);
+        setReady(ctx, Condition::notReady(Condition::Severity::Error, QStringLiteral("UnknownKind"),
+                                          r.error, res.metadata.generation, now));
+        return r;
+    }
+
+    if (!kind->ownerKind.isEmpty()) {
+        const ResourceKey ownerKey{kind->ownerKind, res.ownerName()};
+        const Resource *owner = ctx.target.owners.isEmpty() ? nullptr : &ctx.target.owners.last();
+        QString why;
+        if (!owner || owner->key() != ownerKey)
+            why = QStringLiteral("owner %1 does not exist").arg(ownerKey.toString());
+        else if (owner->metadata.isBeingDeleted())
+            why = QStringLiteral("owner %1 is being deleted").arg(ownerKey.toString());
+        else if (!owner->status.ready().isReady())
+            why = QStringLiteral("owner %1 is not Ready (%2)")
+                      .arg(ownerKey.toString(), owner->status.ready().reason);
+        if (!why.isEmpty()) {
+            setReady(ctx, Condition::notReady(Condition::Severity::Warning,
+                                              QStringLiteral("WaitingForOwner"), why,
+                                              res.metadata.generation, now));
+            ctx.events->warning(QStringLiteral("WaitingForOwner"), why);
+            PhaseResult r;
+            r.kind = PhaseResult::Kind::Retry;
+            r.retryClass = Backoff::RetryClass::Fast;
+            r.error = why;
+            r.waitingFor = QStringLiteral("owner");
+            return r;
+        }
+    }
+
+    if (!ctx.manager) {
+        return fail(ctx,
+                    ctx.managerError.value_or(
+                        BackendError{Category::Terminal,
+                                     QString(),
+                                     0,
+                                     QStringLiteral("no Manager for %1").arg(res.kind),
+                                     QString(),
+                                     {}}),
+                    false);
+    }
+
+    if (!res.hasFinalizer()) {
+        // The finalizer is in the store before any backend write, so that nothing we create can
+        // be forgotten by a deletion that races with it.
+        res.metadata.finalizers.append(Annotations::finalizer());
+        QString error;
+        if (!commitMetadata(ctx, &error)) {
+            PhaseResult r;
+            r.kind = PhaseResult::Kind::Retry;
+            r.error = QStringLiteral("could not record the finalizer: %1").arg(error);
+            r.waitingFor = QStringLiteral("backoff");
+            return r;
+        }
+        ctx.events->normal(QStringLiteral("Claimed"),
+                           QStringLiteral("%1 is managed by Converge").arg(res.key().toString()));
+    }
+    return PhaseResult::done();
+}
+
+PhaseResult GenericReconciler::createOrUpdate(ReconcileContext &ctx)
+{
+    ctx.events->setPhase(phaseName("createOrUpdate"));
+    Resource &res = ctx.target.resource;
+    const Kind *kind = m_kinds.find(res.kind);
+    Q_ASSERT(kind && ctx.manager);
+    const qint64 generation = res.metadata.generation;
+
+    Outcome<Observation> latest = ctx.manager->get(ctx.target);
+    if (!latest && latest.error().category != Category::NotFound)
+        return fail(ctx, latest.error(), false);
+
+    if (!latest) {
+        const qint64 intent = ctx.workspace->beginIntent(
+            res.key(), QStringLiteral("create"),
+            QJsonObject{{QStringLiteral("generation"), generation}}, nullptr);
+        ++ctx.backendWrites;
+        Outcome<Observation> created = ctx.manager->create(ctx.target);
+        ctx.workspace->finishIntent(intent,
+                                    created
+                                        ? QStringLiteral("succeeded")
+                                        : QStringLiteral("failed: ") + describe(created.error()),
+                                    nullptr);
+        if (!created)
+            return fail(ctx, created.error(), false);
+        const Observation &observed = created.value();
+        recordObserved(ctx, observed);
+        if (!observed.resourceId.isEmpty() &&
+            res.metadata.annotations.value(Annotations::resourceId()) != observed.resourceId) {
+            res.metadata.annotations.insert(Annotations::resourceId(), observed.resourceId);
+            QString error;
+            commitMetadata(ctx, &error); // best effort: the next pass records it again
+        }
+        ctx.events->normal(
+            QStringLiteral("Created"),
+            QStringLiteral("created %1")
+                .arg(observed.resourceId.isEmpty() ? res.key().toString() : observed.resourceId),
+            observed.requestId);
+        if (observed.inProgress)
+            return inProgress(ctx, observed);
+        ctx.pollCount = 0;
+        setReady(ctx, Condition::ready(generation, ctx.clock->now()));
+        return PhaseResult::done();
+    }
+
+    const Observation &observed = latest.value();
+    recordObserved(ctx, observed);
+    if (!observed.resourceId.isEmpty() &&
+        res.metadata.annotations.value(Annotations::resourceId()) != observed.resourceId) {
+        res.metadata.annotations.insert(Annotations::resourceId(), observed.resourceId);
+        QString error;
+        commitMetadata(ctx, &error);
+    }
+    if (observed.inProgress)
+        return inProgress(ctx, observed);
+    ctx.pollCount = 0;
+
+    const QStringList delta = Delta::between(kind->spec, res.spec, observed.spec);
+    if (delta.isEmpty()) {
+        // Up to date: no backend write at all.
+        setReady(ctx, Condition::ready(generation, ctx.clock->now()));
+        return PhaseResult::done();
+    }
+
+    const QStringList immutable = Delta::immutablePaths(kind->spec, delta);
+    if (!immutable.isEmpty()) {
+        PhaseResult r;
+        r.kind = PhaseResult::Kind::Fatal;
+        r.error = QStringLiteral("%1 cannot change after creation; delete and re-create the "
+                                 "resource, or restore the previous value")
+                      .arg(immutable.join(QStringLiteral(", ")));
+        r.waitingFor = QStringLiteral("a spec change");
+        setReady(ctx, Condition::notReady(Condition::Severity::Error,
+                                          QStringLiteral("ImmutableFieldChanged"), r.error,
+                                          generation, ctx.clock->now()));
+        ctx.events->warning(QStringLiteral("ImmutableFieldChanged"), r.error, observed.requestId);
+        return r;
+    }
+
+    // The spec did not change since the backend last matched it: someone changed the backend.
+    const Condition ready = res.status.ready();
+    if (ready.isReady() && ready.observedGeneration == generation) {
+        ctx.events->warning(QStringLiteral("DriftDetected"),
+                            QStringLiteral("the backend differs in %1; correcting")
+                                .arg(delta.join(QStringLiteral(", "))),
+                            observed.requestId);
+    }
+
+    const qint64 intent = ctx.workspace->beginIntent(
+        res.key(), QStringLiteral("update"),
+        QJsonObject{{QStringLiteral("generation"), generation},
+                    {QStringLiteral("delta"), QJsonArray::fromStringList(delta)}},
+        nullptr);
+    ++ctx.backendWrites;
+    Outcome<Observation> updated = ctx.manager->update(ctx.target, observed, delta);
+    ctx.workspace->finishIntent(intent,
+                                updated ? QStringLiteral("succeeded")
+                                        : QStringLiteral("failed: ") + describe(updated.error()),
+                                nullptr);
+    if (!updated)
+        return fail(ctx, updated.error(), false);
+    recordObserved(ctx, updated.value());
+    ctx.events->normal(QStringLiteral("Updated"),
+                       QStringLiteral("updated %1").arg(delta.join(QStringLiteral(", "))),
+                       updated.value().requestId);
+    if (updated.value().inProgress)
+        return inProgress(ctx, updated.value());
+    setReady(ctx, Condition::ready(generation, ctx.clock->now()));
+    return PhaseResult::done();
+}
+
+PhaseResult GenericReconciler::deleteResource(ReconcileContext &ctx)
+{
+    ctx.events->setPhase(phaseName("delete"));
+    Resource &res = ctx.target.resource;
+    if (!ctx.manager) {
+        return fail(ctx,
+                    ctx.managerError.value_or(
+                        BackendError{Category::Terminal,
+                                     QString(),
+                                     0,
+                                     QStringLiteral("no Manager for %1").arg(res.kind),
+                                     QString(),
+                                     {}}),
+                    true);
+    }
+
+    Outcome<Observation> latest = ctx.manager->get(ctx.target);
+    if (!latest) {
+        if (latest.error().category == Category::NotFound) {
+            PhaseResult r;
+            r.kind = PhaseResult::Kind::Removed;
+            return r;
+        }
+        return fail(ctx, latest.error(), true);
+    }
+    const Observation &observed = latest.value();
+    if (observed.inProgress) {
+        // Never delete while an operation runs (AWS refuses; some emulators then resurrect).
+        return inProgress(ctx, observed);
+    }
+
+    const qint64 intent = ctx.workspace->beginIntent(
+        res.key(), QStringLiteral("delete"),
+        QJsonObject{{QStringLiteral("resourceId"), observed.resourceId}}, nullptr);
+    ++ctx.backendWrites;
+    Outcome<std::optional<Observation>> deleted = ctx.manager->deleteResource(ctx.target, observed);
+    ctx.workspace->finishIntent(intent,
+                                deleted ? QStringLiteral("succeeded")
+                                        : QStringLiteral("failed: ") + describe(deleted.error()),
+                                nullptr);
+    if (!deleted) {
+        if (deleted.error().category == Category::NotFound) {
+            PhaseResult r;
+            r.kind = PhaseResult::Kind::Removed;
+            return r;
+        }
+        return fail(ctx, deleted.error(), true);
+    }
+    if (deleted.value()) {
+        ctx.events->normal(QStringLiteral("Deleting"),
+                           QStringLiteral("deletion of %1 started").arg(res.key().toString()),
+                           deleted.value()->requestId);
+        Observation still = *deleted.value();
+        still.inProgress = true;
+        if (still.progress.isEmpty())
+            still.progress = QStringLiteral("deletion in progress");
+        return inProgress(ctx, still);
+    }
+
+    // Confirm: the finalizer goes only once get says NotFound.
+    Outcome<Observation> after = ctx.manager->get(ctx.target);
+    if (!after && after.error().category == Category::NotFound) {
+        PhaseResult r;
+        r.kind = PhaseResult::Kind::Removed;
+        return r;
+    }
+    Observation waiting = after ? after.value() : observed;
+    waiting.inProgress = true;
+    waiting.progress = QStringLiteral("waiting for the backend to finish deleting");
+    return inProgress(ctx, waiting);
+}
+
+PhaseResult GenericReconciler::updateStatus(ReconcileContext &ctx)
+{
+    ctx.events->setPhase(phaseName("updateStatus"));
+    Resource &res = ctx.target.resource;
+    const Kind *kind = m_kinds.find(res.kind);
+    if (!ctx.manager || !kind) {
+        return fail(ctx,
+                    ctx.managerError.value_or(
+                        BackendError{Category::Terminal,
+                                     QString(),
+                                     0,
+                                     QStringLiteral("no Manager for %1").arg(res.kind),
+                                     QString(),
+                                     {}}),
+                    false);
+    }
+    const qint64 generation = res.metadata.generation;
+    Outcome<Observation> latest = ctx.manager->get(ctx.target);
+    if (!latest) {
+        if (latest.error().category != Category::NotFound)
+            return fail(ctx, latest.error(), false);
+        const QString message =
+            QStringLiteral("%1 does not exist in the backend; nothing is written under this "
+                           "policy")
+                .arg(res.key().toString());
+        setReady(ctx, Condition::notReady(Condition::Severity::Warning,
+                                          QStringLiteral("BackendResourceNotFound"), message,
+                                          generation, ctx.clock->now()));
+        ctx.events->warning(QStringLiteral("BackendResourceNotFound"), message,
+                            latest.error().requestId);
+        PhaseResult r;
+        r.kind = PhaseResult::Kind::Retry;
+        r.retryClass = Backoff::RetryClass::Slow;
+        r.error = message;
+        r.waitingFor = QStringLiteral("the backend resource");
+        return r;
+    }
+    const Observation &observed = latest.value();
+    recordObserved(ctx, observed);
+    if (observed.inProgress)
+        return inProgress(ctx, observed);
+    ctx.pollCount = 0;
+    const QStringList delta = Delta::between(kind->spec, res.spec, observed.spec);
+    if (!delta.isEmpty() && res.policy() == Annotations::ReconcilePolicy::Skip) {
+        ctx.events->warning(QStringLiteral("DriftDetected"),
+                            QStringLiteral("the backend differs in %1; not corrected (policy "
+                                           "skip)")
+                                .arg(delta.join(QStringLiteral(", "))),
+                            observed.requestId);
+    }
+    Condition ready = Condition::ready(generation, ctx.clock->now());
+    if (!delta.isEmpty())
+        ready.message =
+            QStringLiteral("differs from the spec in %1").arg(delta.join(QStringLiteral(", ")));
+    setReady(ctx, ready);
+    return PhaseResult::done();
+}
+
+} // namespace converge

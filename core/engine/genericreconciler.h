@@ -1,0 +1,49 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "condition.h"
+#include "reconciler.h"
+
+namespace converge {
+
+class KindRegistry;
+struct Kind;
+
+/// The four phases implemented once over any Manager (ASO's generic ARM reconciler is the
+/// model); providers only write Managers.
+///
+/// Error categories map to severity and retry class: Unauthorized, Invalid and Terminal are
+/// Errors (fatal until the spec changes); NotFound, Conflict and Transient are Warnings retried
+/// fast; Throttled is a Warning retried slowly, after the server's retry-after. Errors while
+/// deleting are always Warnings, so a deletion is never stuck for good.
+class GenericReconciler final : public Reconciler
+{
+public:
+    /// `kinds` must outlive the reconciler.
+    explicit GenericReconciler(const KindRegistry &kinds);
+
+    PhaseResult claim(ReconcileContext &ctx) override;
+    PhaseResult createOrUpdate(ReconcileContext &ctx) override;
+    PhaseResult deleteResource(ReconcileContext &ctx) override;
+    PhaseResult updateStatus(ReconcileContext &ctx) override;
+
+    /// Severity, retry class and reason for a backend error outside deletion.
+    static PhaseResult resultFor(const BackendError &error);
+    /// The condition reason for an error: its backend code when that is PascalCase, else the
+    /// category's name.
+    static QString reasonFor(const BackendError &error);
+
+private:
+    PhaseResult fail(ReconcileContext &ctx, const BackendError &error, bool deleting);
+    PhaseResult inProgress(ReconcileContext &ctx, const Observation &observed);
+    void setReady(ReconcileContext &ctx, const Condition &condition);
+    void recordObserved(ReconcileContext &ctx, const Observation &observed);
+    bool commitMetadata(ReconcileContext &ctx, QString *error);
+    std::chrono::milliseconds pollDelay(const ReconcileContext &ctx,
+                                        const Observation &observed) const;
+
+    const KindRegistry &m_kinds;
+};
+
+} // namespace converge

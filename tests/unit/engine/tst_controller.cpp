@@ -1,0 +1,473 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+//
+// The controller's threads, queue and scheduling against the fake Manager and a real workspace.
+#include "controller.h"
+#include "enginefixture.h"
+#include "factoryregistry.h"
+#include "genericreconciler.h"
+#include "manualclock.h"
+
+#include <QElapsedTimer>
+#include <QRandomGenerator>
+#include <QSignalSpy>
+
+using namespace converge;
+using namespace converge::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+Controller::Options fastOptions(int workers = 4)
+{
+    Controller::Options o;
+    o.workers = workers;
+    o.pollInterval = 20ms;
+    o.backoff.fastBase = 10ms;
+    o.backoff.fastCap = 50ms;
+    o.backoff.slowBase = 20ms;
+    o.backoff.slowCap = 100ms;
+    return o;
+}
+
+} // namespace
+
+class tst_Controller final : public QObject
+{
+    Q_OBJECT
+
+private:
+    struct Engine
+    {
+        explicit Engine(EngineFixture &f, Clock &clock, Controller::Options options = fastOptions())
+            : reconciler(f.kinds)
+        {
+            factories.add(std::make_unique<FakeFactory>(f.backend));
+            controller = std::make_unique<Controller>(f.path, f.kinds, factories, reconciler, clock,
+                                                      nullptr, options);
+        }
+        FactoryRegistry factories;
+        GenericReconciler reconciler;
+        std::unique_ptr<Controller> controller;
+    };
+
+    static bool allReady(EngineFixture &f)
+    {
+        auto ws = Workspace::open(f.path, nullptr);
+        for (const Resource &r : ws->list()) {
+            if (!r.status.ready().isReady() ||
+                r.status.ready().observedGeneration != r.metadata.generation)
+                return false;
+        }
+        return true;
+    }
+
+    static QList<Event> eventsOf(EngineFixture &f, const ResourceKey &key)
+    {
+        auto ws = Workspace::open(f.path, nullptr);
+        EventQuery q;
+        q.involved = key;
+        q.limit = 0;
+        return ws->events(q);
+    }
+
+    static bool hasEvent(EngineFixture &f, const ResourceKey &key, const QString &reason)
+    {
+        for (const Event &e : eventsOf(f, key)) {
+            if (e.reason == reason)
+                return true;
+        }
+        return false;
+    }
+
+    SystemClock m_clock;
+
+private slots:
+    void convergesAndResyncMakesNoWrites()
+    {
+        EngineFixture f;
+        QList<Resource> objects{EngineFixture::gadget(QStringLiteral("g"))};
+        for (int i = 0; i < 20; ++i)
+            objects.append(
+                EngineFixture::widget(QStringLiteral("w%1").arg(i), QStringLiteral("g")));
+        QVERIFY(f.apply(objects));
+        Engine e(f, m_clock);
+        QVERIFY(e.controller->start());
+        QTRY_VERIFY_WITH_TIMEOUT(allReady(f), 10000);
+        QTRY_VERIFY(e.controller->isIdle());
+        QCOMPARE(f.backend.creates.load(), 21);
+        const int writes = f.backend.writes();
+        const int gets = f.backend.gets;
+        e.controller->resyncNow();
+        QTRY_VERIFY(f.backend.gets >= gets + 21);
+        QTRY_VERIFY(e.controller->isIdle());
+        QCOMPARE(f.backend.writes(), writes);
+        QCOMPARE(f.backend.concurrentViolations.load(), 0);
+        QVERIFY(hasEvent(f, ResourceKey{QStringLiteral("Widget"), QStringLiteral("w3")},
+                         QStringLiteral("Created")));
+    }
+
+    void childrenWaitForTheirOwner()
+    {
+        EngineFixture f;
+        QVERIFY(f.apply({EngineFixture::widget(QStringLiteral("w"), QStringLiteral("g"))}));
+        Engine e(f, m_clock);
+        QVERIFY(e.controller->start());
+        const ResourceKey w{QStringLiteral("Widget"), QStringLiteral("w")};
+        QTRY_VERIFY(hasEvent(f, w, QStringLiteral("WaitingForOwner")));
+        QCOMPARE(f.backend.creates.load(), 0);
+        auto ws = Workspace::open(f.path, nullptr);
+        QCOMPARE(ws->reconcileState(w).waitingFor, QStringLiteral("owner"));
+        QVERIFY(ws->reconcileState(w).attempts >= 1);
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("g"))}));
+        QTRY_VERIFY_WITH_TIMEOUT(allReady(f), 10000);
+        QCOMPARE(f.backend.creates.load(), 2);
+        QTRY_COMPARE(ws->reconcileState(w).attempts, 0);
+    }
+
+    void specChangeIsReconciledAgain()
+    {
+        EngineFixture f;
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("g")),
+                         EngineFixture::widget(QStringLiteral("w"), QStringLiteral("g"), 1)}));
+        Engine e(f, m_clock);
+        QVERIFY(e.controller->start());
+        QTRY_VERIFY_WITH_TIMEOUT(allReady(f), 10000);
+        QVERIFY(f.apply({EngineFixture::widget(QStringLiteral("w"), QStringLiteral("g"), 4)}));
+        const ResourceKey w{QStringLiteral("Widget"), QStringLiteral("w")};
+        QTRY_COMPARE(f.backend.spec(w).value(QStringLiteral("replicas")).toInt(), 4);
+        QTRY_VERIFY(allReady(f));
+        QCOMPARE(f.backend.updates.load(), 1);
+    }
+
+    void retriesWithBackoffThenSucceeds()
+    {
+        EngineFixture f;
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("g"))}));
+        const ResourceKey g{QStringLiteral("Gadget"), QStringLiteral("g")};
+        for (int i = 0; i < 3; ++i)
+            f.backend.injectError(
+                QStringLiteral("create"), g,
+                fakeError(BackendError::Category::Transient, QStringLiteral("ServerBusy")));
+        ManualClock clock;
+        Engine e(f, clock);
+        QVERIFY(e.controller->start());
+        // Each retry waits for the (manual) clock: nothing happens until time moves.
+        QTRY_COMPARE(f.backend.creates.load(), 1);
+        QTest::qWait(100);
+        QCOMPARE(f.backend.creates.load(), 1);
+        auto ws = Workspace::open(f.path, nullptr);
+        QTRY_COMPARE(ws->reconcileState(g).attempts, 1);
+        QVERIFY(ws->reconcileState(g).nextAttempt > clock.now());
+        QCOMPARE(ws->get(g)->status.ready().reason, QStringLiteral("ServerBusy"));
+        for (int i = 0; i < 3; ++i) {
+            clock.advance(60'000);
+            QTRY_COMPARE(f.backend.creates.load(), i + 2);
+        }
+        QTRY_VERIFY(allReady(f));
+        QTRY_COMPARE(ws->reconcileState(g).attempts, 0);
+    }
+
+    void retryAfterIsHonoured()
+    {
+        EngineFixture f;
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("g"))}));
+        const ResourceKey g{QStringLiteral("Gadget"), QStringLiteral("g")};
+        f.backend.injectError(
+            QStringLiteral("create"), g,
+            fakeError(BackendError::Category::Throttled, QStringLiteral("TooManyRequests"), 40s));
+        ManualClock clock;
+        const QDateTime start = clock.now();
+        Engine e(f, clock);
+        QVERIFY(e.controller->start());
+        QTRY_COMPARE(f.backend.creates.load(), 1);
+        auto ws = Workspace::open(f.path, nullptr);
+        QTRY_VERIFY(ws->reconcileState(g).nextAttempt.isValid());
+        QCOMPARE(start.msecsTo(ws->reconcileState(g).nextAttempt), 40'000);
+        clock.advance(39'000);
+        QTest::qWait(100);
+        QCOMPARE(f.backend.creates.load(), 1);
+        clock.advance(1'000);
+        QTRY_COMPARE(f.backend.creates.load(), 2);
+    }
+
+    void fatalErrorWaitsForSpecChange()
+    {
+        EngineFixture f;
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("g"), QStringLiteral("denied"))}));
+        Engine e(f, m_clock);
+        QVERIFY(e.controller->start());
+        const ResourceKey g{QStringLiteral("Gadget"), QStringLiteral("g")};
+        auto ws = Workspace::open(f.path, nullptr);
+        QTRY_COMPARE(ws->get(g)->status.ready().reason, QStringLiteral("AuthenticationFailed"));
+        QCOMPARE(ws->get(g)->status.ready().severity, Condition::Severity::Error);
+        const int gets = f.backend.gets;
+        QTest::qWait(300);
+        QCOMPARE(f.backend.gets.load(), gets); // no retry storm
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("g"), QStringLiteral("east"))}));
+        QTRY_VERIFY(allReady(f));
+    }
+
+    void detachOnDeleteMakesNoBackendCall()
+    {
+        EngineFixture f;
+        Resource gadget = EngineFixture::gadget(QStringLiteral("g"));
+        QVERIFY(f.apply({gadget}));
+        Engine e(f, m_clock);
+        QVERIFY(e.controller->start());
+        QTRY_VERIFY(allReady(f));
+        const ResourceKey g{QStringLiteral("Gadget"), QStringLiteral("g")};
+        gadget.metadata.annotations.insert(Annotations::reconcilePolicy(),
+                                           QStringLiteral("detach-on-delete"));
+        QVERIFY(f.apply({gadget}));
+        QVERIFY(f.ws->requestDeletion(g, nullptr));
+        QTRY_VERIFY(!f.ws->get(g));
+        QCOMPARE(f.backend.deletes.load(), 0);
+        QVERIFY(f.backend.has(g));
+        QVERIFY(hasEvent(f, g, QStringLiteral("Detached")));
+    }
+
+    void deleteRemovesBackendThenObject()
+    {
+        EngineFixture f;
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("g")),
+                         EngineFixture::widget(QStringLiteral("w"), QStringLiteral("g"))}));
+        f.backend.asyncDeletePolls = 2;
+        Engine e(f, m_clock);
+        QVERIFY(e.controller->start());
+        QTRY_VERIFY(allReady(f));
+        const ResourceKey w{QStringLiteral("Widget"), QStringLiteral("w")};
+        QVERIFY(f.ws->requestDeletion(w, nullptr));
+        QTRY_VERIFY_WITH_TIMEOUT(!f.ws->get(w), 10000);
+        QVERIFY(!f.backend.has(w));
+        QCOMPARE(f.backend.deletes.load(), 1);
+        QVERIFY(hasEvent(f, w, QStringLiteral("Deleted"))); // events outlive the object
+    }
+
+    void accountsLeaveWithoutABackendCall()
+    {
+        EngineFixture f;
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("g"), QStringLiteral("denied"))}));
+        Engine e(f, m_clock);
+        QVERIFY(e.controller->start());
+        const ResourceKey g{QStringLiteral("Gadget"), QStringLiteral("g")};
+        QTRY_COMPARE(f.stored(g).status.ready().reason, QStringLiteral("AuthenticationFailed"));
+        // A misconfigured account must stay removable: no get, no delete.
+        const int calls = f.backend.gets + f.backend.deletes;
+        QVERIFY(f.ws->requestDeletion(g, nullptr));
+        QTRY_VERIFY(!f.ws->get(g));
+        QCOMPARE(f.backend.gets + f.backend.deletes, calls);
+    }
+
+    void restartResumesAnOperationInProgress()
+    {
+        EngineFixture f;
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("g"))}));
+        f.backend.asyncPolls = 1'000'000; // stays CREATING while the first engine runs
+        const ResourceKey g{QStringLiteral("Gadget"), QStringLiteral("g")};
+        {
+            Engine first(f, m_clock);
+            QVERIFY(first.controller->start());
+            auto ws = Workspace::open(f.path, nullptr);
+            QTRY_COMPARE(ws->get(g)->status.ready().reason, QStringLiteral("Reconciling"));
+            first.controller->stop();
+        }
+        QCOMPARE(f.backend.creates.load(), 1);
+        {
+            QMutexLocker lock(&f.backend.mutex);
+            f.backend.objects[g.toString()].pendingPolls = 2;
+        }
+        Engine second(f, m_clock);
+        QVERIFY(second.controller->start());
+        QTRY_VERIFY_WITH_TIMEOUT(allReady(f), 10000);
+        QCOMPARE(f.backend.creates.load(), 1); // resumed by observing, not created again
+    }
+
+    void unfinishedIntentsAreResolvedFirst()
+    {
+        EngineFixture f;
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("g"))}));
+        const ResourceKey g{QStringLiteral("Gadget"), QStringLiteral("g")};
+        // A previous process died between its intent and the outcome; the create did happen.
+        QVERIFY(f.ws->beginIntent(g, QStringLiteral("create"), {}, nullptr) > 0);
+        f.backend.put(g, f.stored(g).spec);
+        Engine e(f, m_clock);
+        QVERIFY(e.controller->start());
+        QTRY_VERIFY(allReady(f));
+        QVERIFY(f.ws->unfinishedIntents().isEmpty());
+        QVERIFY(hasEvent(f, g, QStringLiteral("IntentResolved")));
+        QCOMPARE(f.backend.creates.load(), 0); // found, not created twice
+    }
+
+    void userActionsJumpTheQueue()
+    {
+        EngineFixture f;
+        QList<Resource> objects{EngineFixture::gadget(QStringLiteral("g"))};
+        for (int i = 0; i < 40; ++i)
+            objects.append(
+                EngineFixture::widget(QStringLiteral("w%1").arg(i), QStringLiteral("g")));
+        QVERIFY(f.apply(objects));
+        Engine e(f, m_clock, fastOptions(1));
+        QVERIFY(e.controller->start());
+        QTRY_VERIFY_WITH_TIMEOUT(allReady(f), 20000);
+        QTRY_VERIFY(e.controller->isIdle());
+        f.backend.latencyMs = 20;
+        const ResourceKey last{QStringLiteral("Widget"), QStringLiteral("w39")};
+        const int getsBefore = f.backend.gets;
+        e.controller->resyncNow();
+        QTRY_VERIFY(f.backend.gets > getsBefore);
+        e.controller->refresh({last});
+        auto ws = Workspace::open(f.path, nullptr);
+        // The refresh runs long before the 41-resource resync (20 ms each) would reach it.
+        QTRY_VERIFY_WITH_TIMEOUT(ws->reconcileState(last).lastAttempt.isValid(), 5000);
+        QVERIFY(f.backend.gets - getsBefore < 20);
+    }
+
+    void cancelRemovesQueuedWork()
+    {
+        EngineFixture f;
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("g"))}));
+        const ResourceKey g{QStringLiteral("Gadget"), QStringLiteral("g")};
+        f.backend.injectError(
+            QStringLiteral("create"), g,
+            fakeError(BackendError::Category::Transient, QStringLiteral("Busy"), 60s));
+        Engine e(f, m_clock);
+        QVERIFY(e.controller->start());
+        QTRY_COMPARE(f.backend.creates.load(), 1);
+        // QTRY_* evaluates its expression once more at the end: no side effects in it.
+        QTRY_VERIFY(e.controller->stats().queued == 1 && e.controller->stats().inFlight == 0);
+        QVERIFY(e.controller->cancel(g));
+        QVERIFY(!e.controller->cancel(g));
+        QTRY_VERIFY(e.controller->isIdle());
+    }
+
+    void oneSlowAccountDoesNotHoldTheOthers()
+    {
+        EngineFixture f;
+        QList<Resource> objects{EngineFixture::gadget(QStringLiteral("slow")),
+                                EngineFixture::gadget(QStringLiteral("fast"))};
+        for (int i = 0; i < 12; ++i)
+            objects.append(
+                EngineFixture::widget(QStringLiteral("s%1").arg(i), QStringLiteral("slow")));
+        QVERIFY(f.apply(objects));
+        Controller::Options options = fastOptions(4);
+        options.accountConcurrency = 2;
+        Engine e(f, m_clock, options);
+        QVERIFY(e.controller->start());
+        QTRY_VERIFY_WITH_TIMEOUT(allReady(f), 10000);
+        // Now every call is slow; the slow account's 12 widgets may use 2 of the 4 workers.
+        f.backend.latencyMs = 200;
+        QList<ResourceKey> slow;
+        for (int i = 0; i < 12; ++i)
+            slow.append(ResourceKey{QStringLiteral("Widget"), QStringLiteral("s%1").arg(i)});
+        e.controller->reconcile(slow);
+        QTest::qWait(50);
+        const ResourceKey fast{QStringLiteral("Widget"), QStringLiteral("f")};
+        QVERIFY(f.apply({EngineFixture::widget(QStringLiteral("f"), QStringLiteral("fast"))}));
+        QElapsedTimer timer;
+        timer.start();
+        QTRY_VERIFY_WITH_TIMEOUT(f.backend.has(fast), 5000);
+        // 12 slow keys × 2 calls × 200 ms over 2 workers ≈ 2.4 s; the fast one needs ~0.6 s.
+        QVERIFY2(timer.elapsed() < 1800, qPrintable(QString::number(timer.elapsed())));
+    }
+
+    void observersGetBatches()
+    {
+        EngineFixture f;
+        QList<Resource> objects{EngineFixture::gadget(QStringLiteral("g"))};
+        for (int i = 0; i < 200; ++i)
+            objects.append(
+                EngineFixture::widget(QStringLiteral("w%1").arg(i), QStringLiteral("g")));
+        QVERIFY(f.apply(objects));
+        Engine e(f, m_clock);
+        QSignalSpy changed(e.controller.get(), &Controller::resourcesChanged);
+        QSignalSpy events(e.controller.get(), &Controller::eventsRecorded);
+        QVERIFY(changed.isValid());
+        QElapsedTimer timer;
+        timer.start();
+        QVERIFY(e.controller->start());
+        QTRY_VERIFY_WITH_TIMEOUT(allReady(f), 20000);
+        QTRY_VERIFY(e.controller->isIdle());
+        QTest::qWait(100);
+        const double seconds = timer.elapsed() / 1000.0;
+        QVERIFY(changed.count() > 0);
+        QVERIFY(events.count() > 0);
+        // At most 20 batches a second (one per 50 ms tick), plus one for the final flush.
+        QVERIFY2(
+            changed.count() <= seconds * 20 + 2,
+            qPrintable(QStringLiteral("%1 batches in %2 s").arg(changed.count()).arg(seconds)));
+        QSet<ResourceKey> seen;
+        for (const QList<QVariant> &args : std::as_const(changed)) {
+            for (const ResourceKey &k : args.at(0).value<QList<ResourceKey>>())
+                seen.insert(k);
+        }
+        QCOMPARE(seen.size(), 201);
+    }
+
+    void shutdownIsPrompt()
+    {
+        EngineFixture f;
+        QList<Resource> objects{EngineFixture::gadget(QStringLiteral("g"))};
+        for (int i = 0; i < 50; ++i)
+            objects.append(
+                EngineFixture::widget(QStringLiteral("w%1").arg(i), QStringLiteral("g")));
+        QVERIFY(f.apply(objects));
+        f.backend.latencyMs = 300;
+        Engine e(f, m_clock, fastOptions(8));
+        QVERIFY(e.controller->start());
+        QTRY_VERIFY(f.backend.gets > 0);
+        QElapsedTimer timer;
+        timer.start();
+        e.controller->stop();
+        QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
+        QVERIFY(!e.controller->isRunning());
+    }
+
+    void stressNeverTwoWorkersOnOneKey()
+    {
+        EngineFixture f;
+        constexpr int count = 1000;
+        QList<Resource> objects{EngineFixture::gadget(QStringLiteral("g"))};
+        for (int i = 0; i < count; ++i)
+            objects.append(
+                EngineFixture::widget(QStringLiteral("w%1").arg(i), QStringLiteral("g")));
+        QVERIFY(f.apply(objects));
+        Controller::Options options = fastOptions(16);
+        options.accountConcurrency = 0;
+        Engine e(f, m_clock, options);
+        QVERIFY(e.controller->start());
+
+        // Random spec edits while reconciling: every edit must land in the backend.
+        QRandomGenerator random(42);
+        QHash<QString, int> finalReplicas;
+        for (int round = 0; round < 10; ++round) {
+            QList<Resource> edits;
+            for (int i = 0; i < 50; ++i) {
+                const QString name = QStringLiteral("w%1").arg(random.bounded(count));
+                const int replicas = 1 + random.bounded(10);
+                finalReplicas.insert(name, replicas);
+                bool duplicate = false;
+                for (Resource &r : edits) {
+                    if (r.metadata.name == name) {
+                        r.spec.insert(QStringLiteral("replicas"), replicas);
+                        duplicate = true;
+                    }
+                }
+                if (!duplicate)
+                    edits.append(EngineFixture::widget(name, QStringLiteral("g"), replicas));
+            }
+            QVERIFY(f.apply(edits));
+            QTest::qWait(30);
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(allReady(f), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(e.controller->isIdle(), 10000);
+        QCOMPARE(f.backend.concurrentViolations.load(), 0);
+        for (auto it = finalReplicas.cbegin(); it != finalReplicas.cend(); ++it) {
+            const ResourceKey key{QStringLiteral("Widget"), it.key()};
+            QCOMPARE(f.backend.spec(key).value(QStringLiteral("replicas")).toInt(), it.value());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_Controller)
+#include "tst_controller.moc"
