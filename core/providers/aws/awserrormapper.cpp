@@ -1,0 +1,147 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "awserrormapper.h"
+
+#include "crc32.h"
+#include "httpresponse.h"
+#include "redactor.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+
+namespace converge {
+
+namespace {
+
+using Category = BackendError::Category;
+
+struct CodeCategory
+{
+    const char *code;
+    Category category;
+};
+
+// Codes from the DynamoDB API reference ("Common Errors" and the operations' errors).
+constexpr CodeCategory knownCodes[] = {
+    {"ResourceNotFoundException", Category::NotFound},
+    {"ResourceInUseException", Category::Conflict},
+    {"ConditionalCheckFailedException", Category::Conflict},
+    {"TransactionConflictException", Category::Conflict},
+    {"ValidationException", Category::Invalid},
+    {"SerializationException", Category::Invalid},
+    {"InvalidParameterValue", Category::Invalid},
+    {"InvalidParameterCombination", Category::Invalid},
+    {"MissingParameter", Category::Invalid},
+    {"MalformedQueryString", Category::Invalid},
+    {"UnknownOperationException", Category::Invalid},
+    {"ThrottlingException", Category::Throttled},
+    {"ProvisionedThroughputExceededException", Category::Throttled},
+    {"RequestLimitExceeded", Category::Throttled},
+    {"LimitExceededException", Category::Throttled},
+    {"InternalServerError", Category::Transient},
+    {"InternalFailure", Category::Transient},
+    {"ServiceUnavailable", Category::Transient},
+    {"UnrecognizedClientException", Category::Unauthorized},
+    {"InvalidSignatureException", Category::Unauthorized},
+    {"IncompleteSignatureException", Category::Unauthorized},
+    {"AccessDeniedException", Category::Unauthorized},
+    {"MissingAuthenticationTokenException", Category::Unauthorized},
+    {"InvalidClientTokenId", Category::Unauthorized},
+    {"ExpiredTokenException", Category::Unauthorized},
+    {"NotAuthorized", Category::Unauthorized},
+    {"OptInRequired", Category::Unauthorized},
+};
+
+BackendError makeError(Category category, const QString &code, int status, const QString &message)
+{
+    BackendError error;
+    error.category = category;
+    error.code = code;
+    error.httpStatus = status;
+    error.message = message;
+    return error;
+}
+
+} // namespace
+
+QString AwsErrorMapper::errorCode(const QString &type)
+{
+    QString code = type.trimmed();
+    if (const qsizetype colon = code.indexOf(QLatin1Char(':')); colon >= 0)
+        code.truncate(colon);
+    return code.mid(code.lastIndexOf(QLatin1Char('#')) + 1);
+}
+
+BackendError::Category AwsErrorMapper::categoryFor(const QString &code, int httpStatus)
+{
+    for (const CodeCategory &known : knownCodes) {
+        if (code == QLatin1String(known.code))
+            return known.category;
+    }
+    // DynamoDB answers most client errors with 400, which alone says nothing better.
+    if (httpStatus >= 500)
+        return Category::Transient;
+    return BackendError::categoryForStatus(httpStatus);
+}
+
+bool AwsErrorMapper::crcMatches(const QByteArray &body, const QByteArray &header)
+{
+    const QByteArray text = header.trimmed();
+    if (text.isEmpty())
+        return true;
+    bool ok = false;
+    const qulonglong expected = text.toULongLong(&ok, 10);
+    return ok && expected <= 0xFFFFFFFFull && quint32(expected) == Crc32::of(body);
+}
+
+std::optional<BackendError> AwsErrorMapper::errorFor(const HttpResponse &response,
+                                                     const QString &operation,
+                                                     const Redactor &redactor)
+{
+    // No HTTP answer (refused, cancelled, network down): the generic mapping says it all.
+    if (response.clientError || response.status == 0) {
+        BackendError error = response.toError();
+        error.message = redactor.redact(error.message);
+        return error;
+    }
+
+    if (!crcMatches(response.body, response.header("x-amz-crc32"))) {
+        BackendError error = makeError(
+            Category::Transient, QStringLiteral("Crc32Mismatch"), response.status,
+            QStringLiteral("the answer to %1 was corrupted in transit (its x-amz-crc32 does not "
+                           "match its body)")
+                .arg(operation));
+        error.requestId = response.requestId;
+        return error;
+    }
+    if (response.isSuccess())
+        return std::nullopt;
+
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(response.body, &parseError);
+    const QJsonObject json = document.object();
+    QString code = errorCode(json.value(QStringLiteral("__type")).toString());
+    if (code.isEmpty())
+        code = errorCode(QString::fromUtf8(response.header("x-amzn-ErrorType")));
+    QString message = json.value(QStringLiteral("message")).toString();
+    if (message.isEmpty())
+        message = json.value(QStringLiteral("Message")).toString();
+    if (message.isEmpty()) {
+        if (!code.isEmpty())
+            message = QStringLiteral("%1 failed with %2").arg(operation, code);
+        else if (parseError.error != QJsonParseError::NoError || !document.isObject())
+            message = QStringLiteral("%1 failed with HTTP %2 and an unreadable error body")
+                          .arg(operation)
+                          .arg(response.status);
+        else
+            message = QStringLiteral("%1 failed with HTTP %2").arg(operation).arg(response.status);
+    }
+    BackendError error = makeError(categoryFor(code, response.status), code, response.status,
+                                   redactor.redact(message));
+    error.requestId = response.requestId;
+    error.retryAfter = response.retryAfter;
+    return error;
+}
+
+} // namespace converge

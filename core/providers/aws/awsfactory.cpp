@@ -1,0 +1,195 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "awsfactory.h"
+
+#include "awsaccountmanager.h"
+#include "awskinds.h"
+#include "dynamodbclient.h"
+#include "envcredentialstore.h"
+#include "filecredentialstore.h"
+#include "httpclient.h"
+
+#include <QDir>
+
+namespace converge {
+
+namespace {
+
+const QString accessKeyIdName = QStringLiteral("aws_access_key_id");
+const QString secretName = QStringLiteral("aws_secret_access_key");
+const QString tokenName = QStringLiteral("aws_session_token");
+
+QString alternatives()
+{
+    return QStringLiteral("credential alternatives: env: true (AWS_ACCESS_KEY_ID, "
+                          "AWS_SECRET_ACCESS_KEY), file: PATH, keychain: ENTRY, or emulator: true "
+                          "for a local emulator");
+}
+
+BackendError unauthorized(const Resource &account, const QString &code, const QString &message)
+{
+    BackendError error;
+    error.category = BackendError::Category::Unauthorized;
+    error.code = code;
+    error.message = QStringLiteral("%1: %2").arg(account.key().toString(), message);
+    return error;
+}
+
+// Reads the three parts from one store; the session token is optional.
+Outcome<Credentials> readKeys(const Resource &account, CredentialStore &store,
+                              const QString &keyIdName, const QString &secretKeyName,
+                              const QString &sessionTokenName)
+{
+    QStringList values;
+    for (const QString &name : {keyIdName, secretKeyName, sessionTokenName}) {
+        BackendError error;
+        const std::optional<QString> value = store.read(name, &error);
+        if (!value) {
+            if (name == sessionTokenName && error.category == BackendError::Category::NotFound) {
+                values << QString();
+                continue;
+            }
+            return unauthorized(
+                account,
+                error.code.isEmpty() ? QStringLiteral("CredentialUnavailable") : error.code,
+                error.message + QStringLiteral(" (") + alternatives() + QLatin1Char(')'));
+        }
+        values << value->trimmed();
+    }
+    return Credentials::aws(values.at(0), values.at(1), values.at(2));
+}
+
+QString expandHome(const QString &path)
+{
+    if (path == QLatin1String("~"))
+        return QDir::homePath();
+    if (path.startsWith(QLatin1String("~/")))
+        return QDir::homePath() + path.mid(1);
+    return path;
+}
+
+QUrl endpointOf(const QJsonObject &spec)
+{
+    const QString endpoint = spec.value(QStringLiteral("endpoint")).toString();
+    return endpoint.isEmpty()
+               ? DynamoDbClient::defaultEndpoint(spec.value(QStringLiteral("region")).toString())
+               : QUrl(endpoint);
+}
+
+} // namespace
+
+AwsFactory::AwsFactory()
+    : AwsFactory(Options{})
+{}
+
+AwsFactory::AwsFactory(Options options)
+    : m_options(options)
+{}
+
+void AwsFactory::registerKinds(KindRegistry &registry) const
+{
+    AwsKinds::registerKinds(registry);
+}
+
+QStringList AwsFactory::kinds() const
+{
+    return {AwsKinds::accountKind(), AwsKinds::tableKind()};
+}
+
+QStringList AwsFactory::accountKinds() const
+{
+    return {AwsKinds::accountKind()};
+}
+
+Outcome<Credentials> AwsFactory::resolveCredentials(const Resource &account,
+                                                    CredentialStore *keychain)
+{
+    const QJsonObject credential = account.spec.value(QStringLiteral("credential")).toObject();
+    if (credential.value(QStringLiteral("emulator")).toBool()) {
+        // The schema says so too; checked again because dummy keys must never reach AWS.
+        if (!HttpClient::isLoopbackHost(endpointOf(account.spec).host()))
+            return unauthorized(account, QStringLiteral("EmulatorCredentialNotLocal"),
+                                QStringLiteral("credential emulator: true is only for an "
+                                               "endpoint on this machine; ") +
+                                    alternatives());
+        return Credentials::aws(emulatorAccessKeyId(), emulatorSecretAccessKey());
+    }
+    if (credential.value(QStringLiteral("env")).toBool()) {
+        EnvCredentialStore store;
+        return readKeys(account, store, QStringLiteral("AWS_ACCESS_KEY_ID"),
+                        QStringLiteral("AWS_SECRET_ACCESS_KEY"),
+                        QStringLiteral("AWS_SESSION_TOKEN"));
+    }
+    if (credential.contains(QStringLiteral("file"))) {
+        FileCredentialStore store(expandHome(credential.value(QStringLiteral("file")).toString()));
+        return readKeys(account, store, accessKeyIdName, secretName, tokenName);
+    }
+    if (credential.contains(QStringLiteral("keychain"))) {
+        if (!keychain)
+            return unauthorized(account, QStringLiteral("KeychainUnavailable"),
+                                QStringLiteral("no OS keychain is available to this process; ") +
+                                    alternatives());
+        const QString entry = credential.value(QStringLiteral("keychain")).toString();
+        const QString prefix = entry + QLatin1Char('/');
+        return readKeys(account, *keychain, prefix + accessKeyIdName, prefix + secretName,
+                        prefix + tokenName);
+    }
+    return unauthorized(account, QStringLiteral("NoCredential"),
+                        QStringLiteral("spec.credential names no credential; ") + alternatives());
+}
+
+Outcome<std::shared_ptr<DynamoDbClient>> AwsFactory::client(const Resource &account,
+                                                            const ManagerEnvironment &env)
+{
+    const QUrl endpoint = endpointOf(account.spec);
+    // CredentialStore::read() is not const although looking a secret up changes nothing we
+    // own; the environment hands the store out as const.
+    auto credentials = resolveCredentials(account, const_cast<CredentialStore *>(env.credentials));
+    if (!credentials)
+        return credentials.error();
+
+    // HttpClient refuses plain http to remote hosts unless its own option says otherwise, and
+    // the worker's client is shared: an account that allows it gets a client of its own, made
+    // here on the worker thread that will use it.
+    std::unique_ptr<HttpClient> own;
+    const bool insecureRemote = endpoint.scheme().toLower() == QLatin1String("http") &&
+                                !HttpClient::isLoopbackHost(endpoint.host());
+    if (insecureRemote && account.spec.value(QStringLiteral("allowInsecureHttp")).toBool()) {
+        HttpClient::Options options;
+        options.allowInsecureHttp = true;
+        own = std::make_unique<HttpClient>(options);
+    } else if (!env.http) {
+        own = std::make_unique<HttpClient>();
+    }
+    return std::make_shared<DynamoDbClient>(env.http, endpoint,
+                                            account.spec.value(QStringLiteral("region")).toString(),
+                                            credentials.value(), env.isCancelled, std::move(own));
+}
+
+Outcome<std::shared_ptr<Manager>> AwsFactory::manager(const QString &kind, const Resource &account,
+                                                      const ManagerEnvironment &env)
+{
+    if (account.kind != AwsKinds::accountKind()) {
+        BackendError error;
+        error.category = BackendError::Category::Invalid;
+        error.code = QStringLiteral("WrongAccountKind");
+        error.message =
+            QStringLiteral("%1 needs an AwsAccount as its owner, not a %2").arg(kind, account.kind);
+        return error;
+    }
+    auto made = client(account, env);
+    if (!made)
+        return made.error();
+    if (kind == AwsKinds::accountKind())
+        return std::shared_ptr<Manager>(std::make_shared<AwsAccountManager>(made.value()));
+    if (kind == AwsKinds::tableKind())
+        return std::shared_ptr<Manager>(
+            std::make_shared<DynamoDbTableManager>(made.value(), m_options.table));
+    BackendError error;
+    error.category = BackendError::Category::Terminal;
+    error.code = QStringLiteral("UnknownKind");
+    error.message = QStringLiteral("the AWS provider has no kind %1").arg(kind);
+    return error;
+}
+
+} // namespace converge

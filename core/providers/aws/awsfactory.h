@@ -1,0 +1,62 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "credentials.h"
+#include "dynamodbtablemanager.h"
+#include "factory.h"
+
+#include <QJsonObject>
+
+namespace converge {
+
+class DynamoDbClient;
+
+/// The AWS provider: AwsAccount and DynamoDBTable over DynamoDB's JSON 1.0 API with SigV4.
+///
+/// manager() reads the AwsAccount's spec: the endpoint (by default the region's public one) and
+/// the credential, resolved on the worker thread from exactly one of `emulator: true` (fixed
+/// dummy keys, loopback endpoints only), `env: true` (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY,
+/// AWS_SESSION_TOKEN), `file: PATH` (a FileCredentialStore with aws_access_key_id,
+/// aws_secret_access_key, aws_session_token) or `keychain: ENTRY` (the same three names under
+/// "ENTRY/" in ManagerEnvironment::credentials). Any credential problem is an Unauthorized error
+/// whose message names the alternatives and never a secret.
+class AwsFactory final : public Factory
+{
+public:
+    struct Options
+    {
+        DynamoDbTableManager::Options table;
+    };
+
+    AwsFactory();
+    explicit AwsFactory(Options options);
+
+    QString provider() const override { return QStringLiteral("aws"); }
+    void registerKinds(KindRegistry &registry) const override;
+    QStringList kinds() const override;
+    QStringList accountKinds() const override;
+    Outcome<std::shared_ptr<Manager>> manager(const QString &kind, const Resource &account,
+                                              const ManagerEnvironment &env) override;
+
+    /// The keys that `credential: {emulator: true}` stands for. Not secrets: emulators accept
+    /// any key.
+    static QString emulatorAccessKeyId() { return QStringLiteral("AKIACONVERGEEMULATOR"); }
+    static QString emulatorSecretAccessKey()
+    {
+        return QStringLiteral("converge-emulator-not-a-secret");
+    }
+
+    /// The credentials an AwsAccount spec names. `keychain` may be null (no OS keychain).
+    static Outcome<Credentials> resolveCredentials(const Resource &account,
+                                                   CredentialStore *keychain);
+    /// A client for the account's endpoint, region and credentials, sending through `env.http`
+    /// (or through a client of its own when the account allows plain http to a remote host).
+    static Outcome<std::shared_ptr<DynamoDbClient>> client(const Resource &account,
+                                                           const ManagerEnvironment &env);
+
+private:
+    Options m_options;
+};
+
+} // namespace converge

@@ -1,0 +1,101 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "azuremanager.h"
+
+#include "azurekinds.h"
+#include "delta.h"
+
+#include <algorithm>
+
+namespace converge {
+
+AzureManager::AzureManager(std::shared_ptr<AzureStorageClient> client, const QString &kind)
+    : m_client(std::move(client))
+    , m_kind(kind)
+    , m_spec(AzureKinds::kind(kind).spec)
+{}
+
+Outcome<QString> AzureManager::backendName(const Resource &resource) const
+{
+    const QString name = AzureKinds::azureName(resource);
+    const QString error = AzureKinds::nameError(resource.kind, name);
+    if (error.isEmpty())
+        return name;
+    const QString field = resource.spec.contains(QStringLiteral("azureName"))
+                              ? QStringLiteral("spec.azureName")
+                              : QStringLiteral("metadata.name (used because spec.azureName is "
+                                               "not set)");
+    return AzureStorageClient::invalid(QStringLiteral("InvalidResourceName"),
+                                       QStringLiteral("%1: %2").arg(field, error));
+}
+
+Outcome<QString> AzureManager::ownerName(const Target &target, const QString &ownerKind) const
+{
+    const Resource *owner = target.owner(ownerKind);
+    if (!owner) {
+        BackendError error = AzureStorageClient::invalid(
+            QStringLiteral("OwnerMissing"),
+            QStringLiteral("%1 has no %2 owner").arg(target.resource.key().toString(), ownerKind));
+        error.category = BackendError::Category::Terminal;
+        return error;
+    }
+    return backendName(*owner);
+}
+
+QJsonObject AzureManager::specWithOwner(const QString &ownerName)
+{
+    return QJsonObject{{QStringLiteral("owner"), QJsonObject{{QStringLiteral("name"), ownerName}}}};
+}
+
+bool AzureManager::touches(const QStringList &delta, const QString &path)
+{
+    return std::any_of(delta.cbegin(), delta.cend(),
+                       [&path](const QString &p) { return Delta::onlyWithin({p}, {path}); });
+}
+
+Outcome<Observation> AzureManager::adopt(const Target &target)
+{
+    Outcome<Observation> found = get(target);
+    if (!found || found.value().inProgress)
+        return found;
+    const QStringList delta = Delta::between(m_spec, target.resource.spec, found.value().spec);
+    if (delta.isEmpty())
+        return found;
+    return update(target, found.value(), delta);
+}
+
+Outcome<ListPage> AzureManager::listXml(AzureStorageClient::Service service, const QString &path,
+                                        AzureStorageClient::Query query, const QString &itemElement,
+                                        const ListScope &scope, const ItemMapper &map)
+{
+    const AzureStorageClient::Options &options = m_client->options();
+    if (!options.listPrefix.isEmpty())
+        query.append({QStringLiteral("prefix"), options.listPrefix});
+    if (!scope.continuation.isEmpty())
+        query.append({QStringLiteral("marker"), scope.continuation});
+    query.append({QStringLiteral("maxresults"), QString::number(options.listPageSize)});
+    const HttpRequest request =
+        AzureStorageClient::request("GET", m_client->url(service, path, query));
+    Outcome<HttpResponse> response = m_client->call(service, request);
+    if (!response)
+        return response.error();
+    AzureListParser::Page parsed;
+    QString error;
+    if (!AzureListParser::parse(response.value().body, itemElement, &parsed, &error)) {
+        BackendError e = AzureStorageClient::invalid(QStringLiteral("UnreadableListing"), error);
+        e.category = BackendError::Category::Transient; // a proxy's page, a cut-off answer
+        e.httpStatus = response.value().status;
+        e.requestId = response.value().requestId;
+        return e;
+    }
+    ListPage page;
+    page.continuation = parsed.nextMarker;
+    for (const AzureListParser::Item &item : std::as_const(parsed.items)) {
+        Observation o = map(item);
+        o.requestId = response.value().requestId;
+        page.items.append(o);
+    }
+    return page;
+}
+
+} // namespace converge

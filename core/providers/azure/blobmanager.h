@@ -1,0 +1,44 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "azuremanager.h"
+
+#include <QHash>
+
+#include <utility>
+
+namespace converge {
+
+/// Block blobs: Get Blob Properties (HEAD) judged by Content-MD5, Put Blob with Content-MD5,
+/// Copy Blob (asynchronous in Azure: a pending copy is an observation in progress, a failed one
+/// a Terminal error), Set Blob Properties / Metadata for changes that keep the bytes, Delete
+/// Blob with its snapshots, and List Blobs.
+class BlobManager final : public AzureManager
+{
+public:
+    explicit BlobManager(std::shared_ptr<AzureStorageClient> client);
+
+    Outcome<Observation> get(const Target &target) override;
+    Outcome<Observation> create(const Target &target) override;
+    Outcome<Observation> update(const Target &target, const Observation &latest,
+                                const QStringList &delta) override;
+    Outcome<std::optional<Observation>> deleteResource(const Target &target,
+                                                       const Observation &latest) override;
+    Outcome<ListPage> list(const ListScope &scope) override;
+    bool listIsComplete() const override;
+
+private:
+    Outcome<QUrl> blobUrl(const Target &target, const AzureStorageClient::Query &query = {}) const;
+    /// contentFile resolved against the working directory.
+    static QString contentFilePath(const Resource &resource);
+    Outcome<QByteArray> desiredBytes(const Resource &resource) const;
+    Outcome<QByteArray> desiredMd5(const Resource &resource);
+    Outcome<Observation> put(const Target &target, const QJsonObject &metadata);
+    Outcome<Observation> startCopy(const Target &target, const QJsonObject &metadata);
+
+    /// path → (size|mtime, MD5), so that a resync does not re-read unchanged files.
+    QHash<QString, std::pair<QString, QByteArray>> m_md5Cache;
+};
+
+} // namespace converge

@@ -1,0 +1,175 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// Shared by the AWS integration tests: the fixture's dynalite as an AwsAccount, unique table
+// names, a direct DynamoDB client for out-of-band changes, and a Factory that counts the real
+// Managers' calls (the calls still go to dynalite).
+
+#include "awsfactory.h"
+#include "awskinds.h"
+#include "dynamodbclient.h"
+#include "emulators.h"
+#include "httpclient.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRandomGenerator>
+#include <QTest>
+
+#include <atomic>
+
+namespace converge::test {
+
+/// JSON written with single quotes, so that specs in tests read without escapes.
+inline QJsonObject json(const char *text)
+{
+    QJsonParseError error;
+    const QJsonDocument document =
+        QJsonDocument::fromJson(QByteArray(text).replace('\'', '"'), &error);
+    if (error.error != QJsonParseError::NoError)
+        qFatal("bad test JSON: %s", qPrintable(error.errorString()));
+    return document.object();
+}
+
+/// "cvg-<what>-<random>": tables of concurrent test runs on one dynalite never meet.
+inline QString uniqueName(const QString &what)
+{
+    return QStringLiteral("cvg-%1-%2")
+        .arg(what)
+        .arg(QRandomGenerator::global()->generate(), 8, 16, QLatin1Char('0'));
+}
+
+inline Resource emulatorAccount(const Emulators &emulators,
+                                const QString &name = QStringLiteral("local"))
+{
+    Resource r;
+    r.apiVersion = AwsKinds::apiVersion();
+    r.kind = AwsKinds::accountKind();
+    r.metadata.name = name;
+    r.spec = QJsonObject{
+        {QStringLiteral("region"), QStringLiteral("us-east-1")},
+        {QStringLiteral("endpoint"), emulators.dynamoEndpoint().toString()},
+        {QStringLiteral("credential"), QJsonObject{{QStringLiteral("emulator"), true}}}};
+    return r;
+}
+
+/// A DynamoDBTable with `spec` plus its owner.
+inline Resource table(const QString &name, QJsonObject spec,
+                      const QString &account = QStringLiteral("local"))
+{
+    Resource r;
+    r.apiVersion = AwsKinds::apiVersion();
+    r.kind = AwsKinds::tableKind();
+    r.metadata.name = name;
+    spec.insert(QStringLiteral("owner"), QJsonObject{{QStringLiteral("name"), account}});
+    r.spec = spec;
+    return r;
+}
+
+/// pk (S) as the HASH key, on demand.
+inline QJsonObject simpleSpec()
+{
+    return json("{'attributeDefinitions': [{'attributeName': 'pk', 'attributeType': 'S'}],"
+                " 'keySchema': [{'attributeName': 'pk', 'keyType': 'HASH'}]}");
+}
+
+/// A client for changes behind Converge's back, on the calling thread.
+inline std::unique_ptr<DynamoDbClient> directClient(const Emulators &emulators, HttpClient &http)
+{
+    return std::make_unique<DynamoDbClient>(
+        &http, emulators.dynamoEndpoint(), QStringLiteral("us-east-1"),
+        Credentials::aws(QStringLiteral("AKIAOUTOFBAND"), QStringLiteral("out-of-band-secret")));
+}
+
+/// The table's status, or "" when it does not exist.
+inline QString tableStatus(DynamoDbClient &client, const QString &tableName)
+{
+    const auto reply = client.call(QStringLiteral("DescribeTable"),
+                                   QJsonObject{{QStringLiteral("TableName"), tableName}});
+    if (!reply)
+        return reply.error().category == BackendError::Category::NotFound
+                   ? QString()
+                   : QStringLiteral("error: ") + reply.error().toString();
+    return reply.value()
+        .body.value(QStringLiteral("Table"))
+        .toObject()
+        .value(QStringLiteral("TableStatus"))
+        .toString();
+}
+
+/// Calls made through the Managers of a CountingFactory, by operation.
+struct CallCounts
+{
+    std::atomic<int> gets{0}, creates{0}, updates{0}, deletes{0}, lists{0};
+    int writes() const { return creates + updates + deletes; }
+};
+
+/// Forwards to a real Manager and counts.
+class CountingManager final : public Manager
+{
+public:
+    CountingManager(std::shared_ptr<Manager> inner, CallCounts &counts)
+        : m_inner(std::move(inner))
+        , m_counts(counts)
+    {}
+    Outcome<Observation> get(const Target &t) override
+    {
+        ++m_counts.gets;
+        return m_inner->get(t);
+    }
+    Outcome<Observation> create(const Target &t) override
+    {
+        ++m_counts.creates;
+        return m_inner->create(t);
+    }
+    Outcome<Observation> update(const Target &t, const Observation &l,
+                                const QStringList &d) override
+    {
+        ++m_counts.updates;
+        return m_inner->update(t, l, d);
+    }
+    Outcome<std::optional<Observation>> deleteResource(const Target &t,
+                                                       const Observation &l) override
+    {
+        ++m_counts.deletes;
+        return m_inner->deleteResource(t, l);
+    }
+    Outcome<ListPage> list(const ListScope &s) override
+    {
+        ++m_counts.lists;
+        return m_inner->list(s);
+    }
+
+private:
+    std::shared_ptr<Manager> m_inner;
+    CallCounts &m_counts;
+};
+
+/// The real AwsFactory; table Managers are wrapped to count their calls.
+class CountingFactory final : public Factory
+{
+public:
+    CountingFactory(CallCounts &counts, AwsFactory::Options options = {})
+        : m_inner(options)
+        , m_counts(counts)
+    {}
+    QString provider() const override { return m_inner.provider(); }
+    void registerKinds(KindRegistry &registry) const override { m_inner.registerKinds(registry); }
+    QStringList kinds() const override { return m_inner.kinds(); }
+    QStringList accountKinds() const override { return m_inner.accountKinds(); }
+    Outcome<std::shared_ptr<Manager>> manager(const QString &kind, const Resource &account,
+                                              const ManagerEnvironment &env) override
+    {
+        auto made = m_inner.manager(kind, account, env);
+        if (!made || kind != AwsKinds::tableKind())
+            return made;
+        return std::shared_ptr<Manager>(std::make_shared<CountingManager>(made.value(), m_counts));
+    }
+
+private:
+    AwsFactory m_inner;
+    CallCounts &m_counts;
+};
+
+} // namespace converge::test
