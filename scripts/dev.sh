@@ -35,6 +35,8 @@ run() {
     # shellcheck disable=SC2064 # expand now: $state is local to this function
     trap "node tests/fixtures/emulators.js stop --state '$state'" EXIT
     local workspace="$state/sample.converge"
+    # The sample manifests go into the workspace; the window's controller reconciles them.
+    "$build_dir/bin/converge" apply --workspace "$workspace" -f resources/samples/local-emulators
     local app=("$build_dir/bin/converge" "$workspace")
     if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
         "${app[@]}" "$@"

@@ -1,0 +1,200 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "actioncommand.h"
+
+#include "annotations.h"
+
+#include "commandcontext.h"
+#include "console.h"
+#include "resourcewaiter.h"
+#include "services.h"
+#include "workspace.h"
+
+#include <QCommandLineParser>
+
+namespace converge {
+
+ActionCommand::ActionCommand(Action action)
+    : m_action(action)
+{}
+
+QString ActionCommand::reconcileRequestedAnnotation()
+{
+    return Annotations::reconcileRequestedAt();
+}
+
+QString ActionCommand::refreshRequestedAnnotation()
+{
+    return Annotations::refreshRequestedAt();
+}
+
+QString ActionCommand::name() const
+{
+    switch (m_action) {
+    case Action::Claim:
+        return QStringLiteral("claim");
+    case Action::Reconcile:
+        return QStringLiteral("reconcile");
+    case Action::Refresh:
+        break;
+    }
+    return QStringLiteral("refresh");
+}
+
+QString ActionCommand::summary() const
+{
+    switch (m_action) {
+    case Action::Claim:
+        return QStringLiteral("Take ownership of resources (record their ID and finalizer)");
+    case Action::Reconcile:
+        return QStringLiteral("Reconcile resources now, ahead of background work");
+    case Action::Refresh:
+        break;
+    }
+    return QStringLiteral("Observe resources now without changing the backend");
+}
+
+QString ActionCommand::synopsis() const
+{
+    return QStringLiteral("KIND/NAME… [--wait[=DURATION]]");
+}
+
+QString ActionCommand::description() const
+{
+    QString what;
+    switch (m_action) {
+    case Action::Claim:
+        what = QStringLiteral(
+            "Queues a reconcile of each resource; its claim phase resolves the owner, records "
+            "the backend resource ID (converge.dev/resource-id) and adds the finalizer before "
+            "anything is written, then the resource is made to match its spec as by "
+            "`converge reconcile`.");
+        break;
+    case Action::Reconcile:
+        what = QStringLiteral("Queues each resource ahead of background work: claim, then make "
+                              "the backend match the spec (or only observe, under the skip "
+                              "policy).");
+        break;
+    case Action::Refresh:
+        what = QStringLiteral("Queues each resource for observation only (GET): its status is "
+                              "updated from the backend, which is never written.");
+        break;
+    }
+    return what +
+           QStringLiteral("\n\nWhen no other process runs the controller of the workspace, this "
+                          "process runs it until each resource was processed once (with --wait: "
+                          "until each is Ready, or failed for good: exit 1). When another process "
+                          "runs it (the window, `converge run`), the request is written as the "
+                          "annotation %1 (the time of the request) for that process to act on.")
+               .arg(m_action == Action::Refresh ? refreshRequestedAnnotation()
+                                                : reconcileRequestedAnnotation());
+}
+
+QString ActionCommand::examples() const
+{
+    const QString n = name();
+    return QStringLiteral("# %1 one resource\n"
+                          "converge %2 blobcontainer/invoices\n"
+                          "# %1 two, and wait up to a minute until they are Ready\n"
+                          "converge %2 queue/events table/customers --wait=1m\n")
+        .arg(n.at(0).toUpper() + n.mid(1), n);
+}
+
+QList<QCommandLineOption> ActionCommand::options() const
+{
+    return waitOptions(QStringLiteral("each resource is Ready"));
+}
+
+int ActionCommand::run(CommandContext &ctx, const QCommandLineParser &parser)
+{
+    Console &console = ctx.console();
+    int code = ExitSuccess;
+    if (parser.positionalArguments().isEmpty()) {
+        console.error(QStringLiteral("%1 needs KIND/NAME (see converge %1 --help)").arg(name()));
+        return ExitUsage;
+    }
+    QList<ResourceKey> keys;
+    if (!ctx.resolveKeys(parser.positionalArguments(), &keys, &code))
+        return code;
+    const std::optional<std::chrono::milliseconds> timeout = waitTimeout(ctx, parser, &code);
+    if (code != ExitSuccess)
+        return code;
+    std::unique_ptr<Workspace> ws = ctx.openWorkspace(&code);
+    if (!ws)
+        return code;
+    QList<Resource> resources;
+    for (const ResourceKey &key : std::as_const(keys)) {
+        const std::optional<Resource> r = ws->get(key);
+        if (!r) {
+            console.error(QStringLiteral("%1 not found").arg(KindResolver::display(key)));
+            code = ExitFailed;
+            continue;
+        }
+        resources.append(*r);
+    }
+    if (code != ExitSuccess)
+        return code;
+
+    ResourceWaiter waiter(ctx.services(), console, ctx.workspacePath());
+    if (timeout)
+        waiter.setTimeout(*timeout);
+    QList<ResourceWaiter::Target> targets;
+    const bool here = waiter.acquireController();
+    if (here) {
+        if (m_action == Action::Refresh)
+            waiter.requestRefresh(keys);
+        else
+            waiter.requestReconcile(keys);
+        for (const Resource &r : std::as_const(resources)) {
+            targets.append(timeout
+                               ? ResourceWaiter::Target{r.key(), ResourceWaiter::Goal::Ready,
+                                                        r.metadata.generation, true}
+                               : ResourceWaiter::Target{r.key(), ResourceWaiter::Goal::Processed});
+        }
+    } else {
+        // Another process runs the controller; leave the request where it looks.
+        const QString annotation = m_action == Action::Refresh ? refreshRequestedAnnotation()
+                                                               : reconcileRequestedAnnotation();
+        const QString at = ctx.now().toUTC().toString(Qt::ISODateWithMs);
+        for (Resource r : std::as_const(resources)) {
+            StoreError error;
+            bool stored = false;
+            for (int attempt = 0; attempt < 5 && !stored; ++attempt) {
+                if (attempt > 0) {
+                    const std::optional<Resource> again = ws->get(r.key());
+                    if (!again)
+                        break;
+                    r = *again;
+                }
+                r.metadata.annotations.insert(annotation, at);
+                stored = ws->update(r, &error);
+                if (!stored && error.code != StoreError::Code::Conflict)
+                    break;
+            }
+            if (!stored) {
+                console.error(QStringLiteral("cannot request a %1 of %2: %3")
+                                  .arg(name(), KindResolver::display(r.key()), error.message));
+                return ExitFailed;
+            }
+            console.info(QStringLiteral("%1 %2 requested from the controller in process %3")
+                             .arg(KindResolver::display(r.key()), name())
+                             .arg(waiter.ownerPid()));
+            targets.append({r.key(), ResourceWaiter::Goal::Ready, r.metadata.generation, false});
+        }
+        if (!timeout)
+            return ExitSuccess;
+    }
+    ws.reset();
+
+    const ResourceWaiter::Result result = waiter.wait(targets);
+    if (result == ResourceWaiter::Result::Succeeded && here) {
+        const QString done = m_action == Action::Claim       ? QStringLiteral("claimed")
+                             : m_action == Action::Reconcile ? QStringLiteral("reconciled")
+                                                             : QStringLiteral("refreshed");
+        for (const ResourceKey &key : std::as_const(keys))
+            console.info(KindResolver::display(key) + QLatin1Char(' ') + done);
+    }
+    return ResourceWaiter::exitCode(result);
+}
+
+} // namespace converge

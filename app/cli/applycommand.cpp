@@ -1,0 +1,145 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "applycommand.h"
+
+#include "actioncommand.h"
+#include "commandcontext.h"
+#include "console.h"
+#include "manifestreader.h"
+#include "resourcewaiter.h"
+#include "services.h"
+#include "workspace.h"
+
+#include <QCommandLineParser>
+
+namespace converge {
+
+QString ApplyCommand::summary() const
+{
+    return QStringLiteral("Store manifests in the workspace; with --wait, until they are Ready");
+}
+
+QString ApplyCommand::synopsis() const
+{
+    return QStringLiteral("-f PATH… [--wait[=DURATION]]");
+}
+
+QString ApplyCommand::description() const
+{
+    return QStringLiteral(
+        "Reads YAML and JSON manifests from files, folders (*.yaml, *.yml, *.json, not "
+        "recursive) and standard input (-), validates every object, and stores them all in one "
+        "transaction. Any error is printed as file:line:column: field: message, and nothing is "
+        "stored (exit 2).\n\n"
+        "Prints one line per object: created, configured (metadata or spec changed) or "
+        "unchanged. A changed spec bumps the object's generation, which the controller "
+        "reconciles.\n\n"
+        "With --wait, waits until every object is Ready at its new generation (exit 0), or one "
+        "failed for good (Ready False with severity Error; exit 1), or the timeout passed (exit "
+        "1). While waiting, this process runs the controller unless another process (the "
+        "window, `converge run`) already does; then it follows the status that process "
+        "writes.");
+}
+
+QString ApplyCommand::examples() const
+{
+    return QStringLiteral("# Store the manifests of a folder\n"
+                          "converge apply -f manifests/\n"
+                          "# Store, then wait up to two minutes until everything is Ready\n"
+                          "converge apply -f storage.yaml --wait=2m\n"
+                          "# From standard input\n"
+                          "cat storage.yaml | converge apply -f -\n");
+}
+
+QList<QCommandLineOption> ApplyCommand::options() const
+{
+    QList<QCommandLineOption> list{QCommandLineOption(
+        {QStringLiteral("f"), QStringLiteral("filename")},
+        QStringLiteral("A manifest file, a folder of them, or - for standard input; repeatable."),
+        QStringLiteral("PATH"))};
+    list += waitOptions(QStringLiteral("every object is Ready"));
+    return list;
+}
+
+QStringList ApplyCommand::engineAnnotations()
+{
+    return {Annotations::resourceId(), Annotations::operation(),
+            ActionCommand::reconcileRequestedAnnotation(),
+            ActionCommand::refreshRequestedAnnotation()};
+}
+
+void ApplyCommand::keepEngineAnnotations(Resource &object, const Workspace &workspace)
+{
+    const std::optional<Resource> stored = workspace.get(object.key());
+    if (!stored)
+        return;
+    for (const QString &name : engineAnnotations()) {
+        const auto it = stored->metadata.annotations.constFind(name);
+        if (it != stored->metadata.annotations.cend() &&
+            !object.metadata.annotations.contains(name))
+            object.metadata.annotations.insert(name, it.value());
+    }
+}
+
+int ApplyCommand::run(CommandContext &ctx, const QCommandLineParser &parser)
+{
+    Console &console = ctx.console();
+    // `apply -f a.yaml b.yaml` (what a shell glob gives) means both files.
+    const QStringList paths =
+        parser.values(QStringLiteral("filename")) + parser.positionalArguments();
+    if (parser.values(QStringLiteral("filename")).isEmpty()) {
+        console.error(QStringLiteral("apply needs -f PATH: a manifest file, a folder, or - for "
+                                     "standard input (see converge apply --help)"));
+        return ExitUsage;
+    }
+    int code = ExitSuccess;
+    const std::optional<std::chrono::milliseconds> timeout = waitTimeout(ctx, parser, &code);
+    if (code != ExitSuccess)
+        return code;
+
+    const ManifestReader reader(ctx.services().kinds());
+    const ManifestReader::Result read = reader.readPaths(paths);
+    if (!read.ok()) {
+        for (const ManifestError &error : read.errors)
+            console.err(error.toString() + QLatin1Char('\n'));
+        return ExitUsage;
+    }
+    if (read.objects.isEmpty()) {
+        console.error(QStringLiteral("no objects in %1").arg(paths.join(QStringLiteral(", "))));
+        return ExitUsage;
+    }
+
+    std::unique_ptr<Workspace> ws = ctx.openWorkspace(&code);
+    if (!ws)
+        return code;
+    QList<Resource> objects;
+    objects.reserve(read.objects.size());
+    for (const ManifestObject &object : read.objects) {
+        objects.append(object.resource);
+        keepEngineAnnotations(objects.last(), *ws);
+    }
+    QList<ApplyOutcome> outcomes;
+    StoreError error;
+    if (!ws->apply(objects, &outcomes, &error)) {
+        console.error(QStringLiteral("nothing was stored: %1").arg(error.message));
+        return error.code == StoreError::Code::Invalid ? ExitUsage : ExitFailed;
+    }
+    ws.reset();
+
+    QList<ResourceWaiter::Target> targets;
+    for (const ApplyOutcome &outcome : std::as_const(outcomes)) {
+        const char *action = outcome.action == ApplyOutcome::Action::Created   ? "created"
+                             : outcome.action == ApplyOutcome::Action::Updated ? "configured"
+                                                                               : "unchanged";
+        console.info(KindResolver::display(outcome.key) + QLatin1Char(' ') + QLatin1String(action));
+        targets.append({outcome.key, ResourceWaiter::Goal::Ready, outcome.generation, false});
+    }
+    if (!timeout)
+        return ExitSuccess;
+
+    ResourceWaiter waiter(ctx.services(), console, ctx.workspacePath());
+    waiter.setTimeout(*timeout);
+    return ResourceWaiter::exitCode(waiter.wait(targets));
+}
+
+} // namespace converge

@@ -1,0 +1,34 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "command.h"
+#include "resource.h"
+#include "workspacetypes.h"
+
+namespace converge {
+
+class Workspace;
+
+/// `converge describe KIND/NAME…`: everything known about a resource, for people: metadata,
+/// spec (YAML), status, the Ready condition's history, recent events and the controller's
+/// bookkeeping (attempts, next attempt, last error, what it waits for).
+class DescribeCommand final : public Command
+{
+public:
+    DescribeCommand() = default;
+
+    QString name() const override { return QStringLiteral("describe"); }
+    QString summary() const override;
+    QString synopsis() const override;
+    QString description() const override;
+    QString examples() const override;
+    QList<QCommandLineOption> options() const override;
+    int run(CommandContext &ctx, const QCommandLineParser &parser) override;
+
+private:
+    QString describe(CommandContext &ctx, const Workspace &ws, const Resource &r,
+                     int eventCount) const;
+};
+
+} // namespace converge

@@ -1,0 +1,118 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "resourcekey.h"
+
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QSet>
+#include <QString>
+
+#include <chrono>
+#include <functional>
+#include <memory>
+
+namespace converge {
+
+class Console;
+class Controller;
+class ControllerLock;
+class Services;
+class Workspace;
+
+/// Waits, for `apply --wait`, `delete --wait`, `reconcile` and friends, until resources reach a
+/// goal, and makes sure someone reconciles them meanwhile: when no other process holds the
+/// workspace's ControllerLock, this process runs the Controller; otherwise it only reads the
+/// status the other process writes (and takes over if that process goes away).
+///
+/// Runs its own event loop; SIGINT and SIGTERM end the wait (as a failure). Progress goes to
+/// the console's progress channel, failures to its errors.
+class ResourceWaiter final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ResourceWaiter)
+
+public:
+    enum class Goal {
+        Ready,     ///< Ready True at `generation` or later; Ready False/Error there fails
+        Gone,      ///< no longer in the workspace
+        Processed, ///< reconciled once by this process's controller (fails when fatal after)
+    };
+
+    struct Target
+    {
+        ResourceKey key;
+        Goal goal = Goal::Ready;
+        qint64 generation = 0; ///< Ready: the generation that must be observed
+        /// Ready: only after this process's controller processed the key (when it runs one),
+        /// so that `reconcile --wait` does not take the status from before the reconcile.
+        bool afterProcessing = false;
+    };
+
+    enum class Result { Succeeded, Failed, TimedOut, Interrupted, Error };
+
+    /// None of the references is owned; all must outlive the waiter.
+    ResourceWaiter(Services &services, Console &console, const QString &workspacePath,
+                   QObject *parent = nullptr);
+    ~ResourceWaiter() override;
+
+    void setTimeout(std::chrono::milliseconds timeout) { m_timeout = timeout; }
+
+    /// Takes the controller lock when it is free. True when this process will run the
+    /// controller; false when another process holds it (`ownerPid()` says which).
+    bool acquireController();
+    qint64 ownerPid() const;
+
+    /// Keys this process's controller reconciles (or only observes, for refresh) ahead of
+    /// everything else; applied when the controller starts.
+    void requestReconcile(const QList<ResourceKey> &keys) { m_reconcile += keys; }
+    void requestRefresh(const QList<ResourceKey> &keys) { m_refresh += keys; }
+
+    /// Waits until every target reaches its goal, one fails, the timeout passes or a signal
+    /// comes. Prints failures and timeouts as errors.
+    Result wait(const QList<Target> &targets);
+
+    /// ExitSuccess for Succeeded, else ExitFailed.
+    static int exitCode(Result result);
+
+private:
+    enum class State { Pending, Done, Failed };
+    struct Status
+    {
+        State state = State::Pending;
+        QString detail; ///< the reason (pending) or the failure, for people
+    };
+
+    bool startController();
+    void stopController();
+    void check();
+    /// `detailed`: with the condition's message, not only its reason.
+    Status evaluate(const Target &target, bool detailed = false) const;
+    void reportProgress(const QList<QPair<ResourceKey, QString>> &pending, qsizetype total);
+    void finish(Result result);
+
+    Services &m_services;
+    Console &m_console;
+    QString m_workspacePath;
+    std::chrono::milliseconds m_timeout{5 * 60 * 1000};
+    std::chrono::milliseconds m_drainTimeout{10 * 1000};
+    QList<ResourceKey> m_reconcile;
+    QList<ResourceKey> m_refresh;
+
+    std::unique_ptr<Workspace> m_workspace;
+    std::unique_ptr<ControllerLock> m_lock;   // declared before the controller: outlives it
+    std::unique_ptr<Controller> m_controller; // runs only while m_lock is held
+    QList<Target> m_targets;
+    QHash<ResourceKey, Status> m_final; // targets that reached an end state
+    QSet<ResourceKey> m_processed;      // keys the controller reported since it started
+    QString m_lastProgress;
+    int m_ticks = 0;
+    bool m_runsHere = false; ///< this process holds the lock and runs (or will run) the controller
+    bool m_finished = false;
+    Result m_result = Result::Succeeded;
+    std::function<void()> m_quit;
+};
+
+} // namespace converge

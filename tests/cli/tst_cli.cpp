@@ -1,0 +1,647 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "buildinfo.h"
+#include "clirunner.h"
+#include "controllerlock.h"
+#include "workspace.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+
+using namespace converge;
+using namespace converge::test;
+
+namespace {
+
+QString s(const char *text)
+{
+    return QString::fromUtf8(text);
+}
+
+// A StorageAccount on a loopback port where nothing listens: valid, never Ready.
+const char *accountYaml = R"(apiVersion: azure.converge.dev/v1
+kind: StorageAccount
+metadata:
+  name: devstore
+spec:
+  accountName: devstoreaccount1
+  endpoints:
+    blob: http://127.0.0.1:9/devstoreaccount1
+    queue: http://127.0.0.1:9/devstoreaccount1
+    table: http://127.0.0.1:9/devstoreaccount1
+  credential:
+    emulator: true
+)";
+
+const char *containerYaml = R"(apiVersion: azure.converge.dev/v1
+kind: BlobContainer
+metadata:
+  name: invoices
+spec:
+  owner: {name: devstore}
+  publicAccess: None
+)";
+
+QJsonObject jsonOf(const CliResult &r)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(r.out, &error);
+    if (error.error != QJsonParseError::NoError)
+        qWarning("not JSON (%s): %s", qPrintable(error.errorString()), r.out.constData());
+    return doc.object();
+}
+
+} // namespace
+
+class tst_Cli final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_dir->isValid());
+        m_cli = std::make_unique<CliRunner>(m_dir->filePath(QStringLiteral("ws.converge")));
+    }
+
+    void cleanup()
+    {
+        m_cli.reset();
+        m_dir.reset();
+    }
+
+    void version()
+    {
+        const CliResult r = m_cli->run({s("--version")});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.outText(), s("converge ") + BuildInfo::version() + QLatin1Char('\n'));
+    }
+
+    void generalHelp()
+    {
+        const CliResult r = m_cli->run({s("--help")});
+        QCOMPARE(r.exitCode, 0);
+        for (const char *command : {"apply", "get", "describe", "delete", "claim", "reconcile",
+                                    "refresh", "events", "export", "run"})
+            QVERIFY2(r.outText().contains(s("\n  ") + s(command) + QLatin1Char(' ')), command);
+        QVERIFY(r.outText().contains(s("Exit codes")));
+        // No command at all: the same help, as a usage error.
+        m_cli->setPassWorkspace(false);
+        const CliResult bare = m_cli->run({s("--quiet")});
+        QCOMPARE(bare.exitCode, 2);
+        QVERIFY(bare.errText().contains(s("Commands:")));
+    }
+
+    void commandHelp_data()
+    {
+        QTest::addColumn<QString>("command");
+        for (const char *c : {"apply", "get", "describe", "delete", "claim", "reconcile", "refresh",
+                              "events", "export", "run"})
+            QTest::newRow(c) << s(c);
+    }
+
+    void commandHelp()
+    {
+        QFETCH(QString, command);
+        for (const QStringList &args :
+             {QStringList{command, s("--help")}, QStringList{s("help"), command}}) {
+            const CliResult r = m_cli->run(args);
+            QVERIFY2(r.exitCode == 0, r.describe());
+            QVERIFY2(r.outText().startsWith(s("Usage: converge ") + command), r.describe());
+            QVERIFY(r.outText().contains(s("Examples:\n  # ")));
+            QVERIFY(r.outText().contains(s("--workspace FILE")));
+        }
+        // Help changes nothing: not even the workspace file is created.
+        QVERIFY(!QFile::exists(m_cli->workspace()));
+    }
+
+    void usageErrors_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown command")
+            << QStringList{s("aply")} << s("unknown command \"aply\"; did you mean \"apply\"?");
+        QTest::newRow("unknown option") << QStringList{s("get"), s("--bogus")} << s("bogus");
+        QTest::newRow("apply without -f") << QStringList{s("apply")} << s("apply needs -f PATH");
+        QTest::newRow("bad duration")
+            << QStringList{s("apply"), s("-f"), s("x.yaml"), s("--wait=soon")}
+            << s("\"soon\" is not a duration");
+        QTest::newRow("unknown kind")
+            << QStringList{s("get"), s("blobcontaners")}
+            << s("unknown kind \"blobcontaners\"; did you mean \"BlobContainer\"?");
+        QTest::newRow("unknown kind in KIND/NAME")
+            << QStringList{s("describe"), s("qeue/x")} << s("did you mean \"Queue\"?");
+        QTest::newRow("not KIND/NAME")
+            << QStringList{s("reconcile"), s("queue")} << s("\"queue\" is not KIND/NAME");
+        QTest::newRow("bad output")
+            << QStringList{s("get"), s("-o"), s("xml")} << s("unknown output format \"xml\"");
+        QTest::newRow("bad event type") << QStringList{s("events"), s("--type"), s("Error")}
+                                        << s("--type is Warning or Normal");
+        QTest::newRow("delete without keys") << QStringList{s("delete")} << s("delete needs");
+    }
+
+    void usageErrors()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const CliResult r = m_cli->run(args);
+        QVERIFY2(r.exitCode == 2, r.describe());
+        QVERIFY2(r.errText().contains(message), r.describe());
+        QVERIFY(r.out.isEmpty());
+    }
+
+    void applyOfAnInvalidManifestStoresNothing()
+    {
+        // A valid object first: the read is all or nothing, so it must not land either.
+        const QString path = write("bad.yaml", QByteArray(accountYaml) + "---\n" +
+                                                   "apiVersion: azure.converge.dev/v1\n"
+                                                   "kind: BlobContainer\n"
+                                                   "metadata:\n"
+                                                   "  name: invoices\n"
+                                                   "spec:\n"
+                                                   "  owner: {name: devstore}\n"
+                                                   "  publicAccess: Public\n"
+                                                   "  colour: blue\n");
+        const CliResult r = m_cli->run({s("apply"), s("-f"), path, s("--wait")});
+        QVERIFY2(r.exitCode == 2, r.describe());
+        QVERIFY(r.out.isEmpty());
+        // One line per error: file:line:column: field: message.
+        const QRegularExpression located(QRegularExpression::anchoredPattern(
+            QRegularExpression::escape(path) + s(":(\\d+):\\d+: (spec\\.\\w+): .+")));
+        QStringList fields;
+        for (const QString &line : r.errText().split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+            const QRegularExpressionMatch m = located.match(line);
+            if (m.hasMatch())
+                fields << m.captured(1) + QLatin1Char(' ') + m.captured(2);
+        }
+        QCOMPARE(fields, QStringList({s("20 spec.publicAccess"), s("21 spec.colour")}));
+        QCOMPARE(countStored(), 0);
+
+        // A syntax error: the same, with the place of the error.
+        const QString broken = write("broken.yaml", "kind: [\n");
+        const CliResult b = m_cli->run({s("apply"), s("-f"), broken});
+        QCOMPARE(b.exitCode, 2);
+        QVERIFY2(b.errText().startsWith(broken + s(":")), b.describe());
+        QCOMPARE(countStored(), 0);
+    }
+
+    void applyReportsWhatChanged()
+    {
+        const QString path = write("m.yaml", QByteArray(accountYaml) + "---\n" + containerYaml);
+        CliResult r = m_cli->run({s("apply"), s("-f"), path});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        QCOMPARE(r.outText(),
+                 s("storageaccount/devstore created\nblobcontainer/invoices created\n"));
+
+        r = m_cli->run({s("apply"), s("-f"), path});
+        QCOMPARE(r.outText(),
+                 s("storageaccount/devstore unchanged\nblobcontainer/invoices unchanged\n"));
+
+        // A spec change bumps the generation; a label alone does not.
+        QByteArray changed = QByteArray(containerYaml).replace("None", "Blob");
+        r = m_cli->run({s("apply"), s("-f"), write("c.yaml", changed)});
+        QCOMPARE(r.outText(), s("blobcontainer/invoices configured\n"));
+        QCOMPARE(stored(s("BlobContainer"), s("invoices")).metadata.generation, 2);
+        changed.replace("  name: invoices\n", "  name: invoices\n  labels: {team: billing}\n");
+        r = m_cli->run({s("apply"), s("-f"), write("c.yaml", changed)});
+        QCOMPARE(r.outText(), s("blobcontainer/invoices configured\n"));
+        QCOMPARE(stored(s("BlobContainer"), s("invoices")).metadata.generation, 2);
+
+        // --quiet: no per-object lines.
+        r = m_cli->run({s("apply"), s("-q"), s("-f"), path});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.isEmpty());
+    }
+
+    void applyFromStandardInput()
+    {
+        const CliResult r = m_cli->run({s("apply"), s("-f"), s("-")}, accountYaml);
+        QVERIFY2(r.exitCode == 0, r.describe());
+        QCOMPARE(r.outText(), s("storageaccount/devstore created\n"));
+        QCOMPARE(countStored(), 1);
+    }
+
+    void applyKeepsWhatTheEngineWrote()
+    {
+        const QString path = write("a.yaml", accountYaml);
+        QCOMPARE(m_cli->run({s("apply"), s("-f"), path}).exitCode, 0);
+        {
+            std::unique_ptr<Workspace> ws = open();
+            Resource r = *ws->get({s("StorageAccount"), s("devstore")});
+            r.metadata.annotations.insert(s("converge.dev/resource-id"), s("http://id"));
+            StoreError error;
+            QVERIFY(ws->update(r, &error));
+        }
+        const CliResult r = m_cli->run({s("apply"), s("-f"), path});
+        QCOMPARE(r.outText(), s("storageaccount/devstore unchanged\n"));
+        QCOMPARE(stored(s("StorageAccount"), s("devstore"))
+                     .metadata.annotations.value(s("converge.dev/resource-id")),
+                 s("http://id"));
+    }
+
+    void workspaceFromOptionOrEnvironment()
+    {
+        const QString path = write("a.yaml", accountYaml);
+        m_cli->setPassWorkspace(false);
+        // Before the command, after it, and with '='.
+        const QString other = m_dir->filePath(s("other.converge"));
+        QCOMPARE(m_cli->run({s("--workspace"), other, s("apply"), s("-f"), path}).exitCode, 0);
+        QVERIFY(QFile::exists(other));
+        CliResult r = m_cli->run({s("get"), s("-o"), s("name"), s("--workspace=") + other});
+        QCOMPARE(r.outText(), s("storageaccount/devstore\n"));
+        // CONVERGE_WORKSPACE when there is no option.
+        m_cli->environment().insert(s("CONVERGE_WORKSPACE"), other);
+        r = m_cli->run({s("get"), s("-o"), s("name")});
+        QCOMPARE(r.outText(), s("storageaccount/devstore\n"));
+        QVERIFY(!QFile::exists(m_cli->workspace()));
+    }
+
+    void getFormats()
+    {
+        QCOMPARE(m_cli
+                     ->run({s("apply"), s("-f"),
+                            write("m.yaml", QByteArray(accountYaml) + "---\n" + containerYaml)})
+                     .exitCode,
+                 0);
+        CliResult r = m_cli->run({s("get")});
+        QCOMPARE(r.exitCode, 0);
+        QStringList lines = r.outText().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 3);
+        QCOMPARE(lines.at(0).split(QLatin1Char(' '), Qt::SkipEmptyParts),
+                 QStringList({s("KIND/NAME"), s("READY"), s("REASON"), s("AGE")}));
+        QCOMPARE(lines.at(1).split(QLatin1Char(' '), Qt::SkipEmptyParts).mid(0, 2),
+                 QStringList({s("blobcontainer/invoices"), s("Unknown")}));
+        QVERIFY(!r.out.contains("\x1b[")); // not a terminal: no colour
+
+        // Kinds as people type them.
+        const QByteArray expected = m_cli->run({s("get"), s("BlobContainer")}).out;
+        QVERIFY(expected.startsWith("KIND/NAME"));
+        for (const char *kind : {"blobcontainer", "blobcontainers", "BLOBCONTAINERS"})
+            QCOMPARE(m_cli->run({s("get"), s(kind)}).out, expected);
+
+        r = m_cli->run({s("get"), s("-o"), s("wide")});
+        QVERIFY(r.outText().startsWith(s("KIND/NAME")));
+        QVERIFY(r.outText().contains(s("POLICY   GENERATION   OBSERVED   MESSAGE")));
+
+        // JSON: one object by name, a List otherwise. Reconciled once, so that it has a status.
+        QCOMPARE(m_cli->run({s("reconcile"), s("blobcontainer/invoices")}).exitCode, 0);
+        r = m_cli->run({s("get"), s("blobcontainer/invoices"), s("-o"), s("json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject one = jsonOf(r);
+        QCOMPARE(one.value(s("kind")).toString(), s("BlobContainer"));
+        QCOMPARE(one.value(s("apiVersion")).toString(), s("azure.converge.dev/v1"));
+        const QJsonObject meta = one.value(s("metadata")).toObject();
+        QCOMPARE(meta.value(s("name")).toString(), s("invoices"));
+        QCOMPARE(meta.value(s("generation")).toInteger(), 1);
+        QVERIFY(!meta.value(s("uid")).toString().isEmpty());
+        QVERIFY(meta.value(s("resourceVersion")).isString());
+        QVERIFY(meta.value(s("creationTimestamp")).toString().endsWith(QLatin1Char('Z')));
+        QCOMPARE(one.value(s("spec")).toObject().value(s("publicAccess")).toString(), s("None"));
+        const QJsonObject ready =
+            one.value(s("status")).toObject().value(s("conditions")).toArray().at(0).toObject();
+        QCOMPARE(ready.value(s("type")).toString(), s("Ready"));
+        QCOMPARE(ready.value(s("status")).toString(), s("False"));
+        QCOMPARE(ready.value(s("severity")).toString(), s("Warning"));
+        QCOMPARE(ready.value(s("reason")).toString(), s("WaitingForOwner"));
+        QCOMPARE(ready.value(s("observedGeneration")).toInteger(), 1);
+        QVERIFY(ready.value(s("lastTransitionTime")).toString().endsWith(QLatin1Char('Z')));
+
+        r = m_cli->run({s("get"), s("blobcontainers"), s("-o"), s("json")});
+        const QJsonObject list = jsonOf(r);
+        QCOMPARE(list.value(s("kind")).toString(), s("List"));
+        QCOMPARE(list.value(s("items")).toArray().size(), 1);
+        QCOMPARE(
+            jsonOf(m_cli->run({s("get"), s("-o"), s("json")})).value(s("items")).toArray().size(),
+            2);
+
+        r = m_cli->run({s("get"), s("storageaccount/devstore"), s("-o"), s("yaml")});
+        QVERIFY(r.outText().startsWith(s("apiVersion: azure.converge.dev/v1\nkind: "
+                                         "StorageAccount\n")));
+        QVERIFY(r.outText().contains(s("\nstatus:\n")));
+
+        // A missing object is an error after the others are printed.
+        r = m_cli->run(
+            {s("get"), s("blobcontainer/nope"), s("storageaccount/devstore"), s("-o"), s("name")});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.outText(), s("storageaccount/devstore\n"));
+        QVERIFY(r.errText().contains(s("blobcontainer/nope not found")));
+    }
+
+    void describe()
+    {
+        QCOMPARE(m_cli->run({s("apply"), s("-f"), write("a.yaml", accountYaml)}).exitCode, 0);
+        CliResult r = m_cli->run({s("describe"), s("storageaccounts/devstore")});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        const QString text = r.outText();
+        for (const char *part :
+             {"Name:", "Kind:", "StorageAccount", "Generation:", "Spec:\n",
+              "  accountName: devstoreaccount1\n", "Status:\n", "Ready:", "Condition History:\n",
+              "Reconcile:\n", "Attempts:", "Next Attempt:", "Waiting For:", "Events:\n"})
+            QVERIFY2(text.contains(s(part)), part);
+        r = m_cli->run({s("describe"), s("queue/nope")});
+        QCOMPARE(r.exitCode, 1);
+    }
+
+    void deleteWithoutAController()
+    {
+        QCOMPARE(m_cli
+                     ->run({s("apply"), s("-f"),
+                            write("m.yaml", QByteArray(accountYaml) + "---\n" + containerYaml)})
+                     .exitCode,
+                 0);
+        CliResult r = m_cli->run({s("delete"), s("blobcontainer/invoices")});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        QCOMPARE(r.outText(), s("blobcontainer/invoices marked for deletion\n"));
+        QVERIFY(stored(s("BlobContainer"), s("invoices")).metadata.isBeingDeleted());
+        r = m_cli->run({s("get"), s("blobcontainer/invoices")});
+        QCOMPARE(r.outText()
+                     .split(QLatin1Char('\n'))
+                     .value(1)
+                     .split(QLatin1Char(' '), Qt::SkipEmptyParts)
+                     .mid(0, 3),
+                 QStringList({s("blobcontainer/invoices"), s("Unknown"), s("Deleting")}));
+
+        r = m_cli->run({s("delete"), s("--detach"), s("storageaccount/devstore")});
+        QCOMPARE(r.exitCode, 0);
+        const Resource account = stored(s("StorageAccount"), s("devstore"));
+        QVERIFY(account.metadata.isBeingDeleted());
+        QCOMPARE(account.policy(), Annotations::ReconcilePolicy::DetachOnDelete);
+
+        r = m_cli->run({s("delete"), s("queue/nope")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.errText().contains(s("queue/nope not found")));
+        QCOMPARE(m_cli->run({s("delete"), s("queue/nope"), s("--ignore-not-found")}).exitCode, 0);
+    }
+
+    void deleteWaitRunsTheController()
+    {
+        // Never claimed (no finalizer): the controller removes it without a backend call.
+        const QString path = write("c.yaml", containerYaml);
+        QCOMPARE(m_cli->run({s("apply"), s("-f"), path}).exitCode, 0);
+        const CliResult r = m_cli->run({s("delete"), s("-f"), path, s("--wait=30s")});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        QCOMPARE(r.outText(), s("blobcontainer/invoices marked for deletion\n"
+                                "blobcontainer/invoices deleted\n"));
+        QCOMPARE(countStored(), 0);
+        QVERIFY(!QFile::exists(ControllerLock::lockPath(m_cli->workspace())));
+    }
+
+    void eventsByType()
+    {
+        // Its owner does not exist: the reconcile records a WaitingForOwner warning.
+        QCOMPARE(m_cli->run({s("apply"), s("-f"), write("c.yaml", containerYaml)}).exitCode, 0);
+        CliResult r = m_cli->run({s("reconcile"), s("blobcontainer/invoices")});
+        QVERIFY2(r.exitCode == 0, r.describe()); // a Warning is retried, not a failure
+        QCOMPARE(r.outText(), s("blobcontainer/invoices reconciled\n"));
+
+        r = m_cli->run({s("events"), s("--type"), s("Warning")});
+        QCOMPARE(r.exitCode, 0);
+        QStringList lines = r.outText().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QVERIFY2(lines.size() >= 2, r.describe());
+        QCOMPARE(lines.at(0).split(QLatin1Char(' '), Qt::SkipEmptyParts).mid(0, 3),
+                 QStringList({s("LAST"), s("SEEN"), s("TYPE")}));
+        for (const QString &line : lines.mid(1))
+            QVERIFY2(line.contains(s(" Warning ")), qPrintable(line));
+        QVERIFY(r.outText().contains(s("WaitingForOwner")));
+
+        r = m_cli->run({s("events"), s("--type"), s("normal")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(!r.outText().contains(s("WaitingForOwner")));
+
+        r = m_cli->run(
+            {s("events"), s("blobcontainer/invoices"), s("--since"), s("1h"), s("-o"), s("json")});
+        const QJsonObject doc = jsonOf(r);
+        QCOMPARE(doc.value(s("kind")).toString(), s("EventList"));
+        const QJsonObject e = doc.value(s("items")).toArray().at(0).toObject();
+        QCOMPARE(e.value(s("involvedObject")).toString(), s("BlobContainer/invoices"));
+        QCOMPARE(e.value(s("type")).toString(), s("Warning"));
+        QCOMPARE(e.value(s("reason")).toString(), s("WaitingForOwner"));
+        QCOMPARE(e.value(s("phase")).toString(), s("claim"));
+        for (const char *key :
+             {"id", "message", "count", "firstTimestamp", "lastTimestamp", "reconcileId"})
+            QVERIFY2(e.contains(s(key)), key);
+
+        // Nothing older than a second ago... once a second has passed.
+        QTest::qWait(1100);
+        r = m_cli->run({s("events"), s("--since"), s("1s"), s("-o"), s("json")});
+        QCOMPARE(jsonOf(r).value(s("items")).toArray().size(), 0);
+    }
+
+    void eventsFollow()
+    {
+        QCOMPARE(m_cli->run({s("apply"), s("-f"), write("c.yaml", containerYaml)}).exitCode, 0);
+        std::unique_ptr<QProcess> follow =
+            m_cli->spawn({s("events"), s("--follow"), s("-o"), s("json")});
+        QTRY_VERIFY(QFile::exists(m_cli->workspace()));
+        QCOMPARE(m_cli->run({s("reconcile"), s("blobcontainer/invoices")}).exitCode, 0);
+        QByteArray out;
+        QTRY_VERIFY_WITH_TIMEOUT((out += follow->readAllStandardOutput()).contains("\n"), 10000);
+        const QJsonObject e = QJsonDocument::fromJson(out.left(out.indexOf('\n'))).object();
+        QCOMPARE(e.value(s("reason")).toString(), s("WaitingForOwner"));
+        ::kill(pid_t(follow->processId()), SIGINT);
+        QVERIFY(follow->waitForFinished(5000));
+        QCOMPARE(follow->exitStatus(), QProcess::NormalExit);
+        QCOMPARE(follow->exitCode(), 0);
+    }
+
+    void applyWaitFailsForGood()
+    {
+        // A credential that cannot be resolved is Unauthorized: an Error, not retried.
+        QByteArray yaml = QByteArray(accountYaml)
+                              .replace("    emulator: true\n",
+                                       "    env: CONVERGE_TEST_VARIABLE_THAT_IS_NOT_SET\n");
+        m_cli->environment().remove(s("CONVERGE_TEST_VARIABLE_THAT_IS_NOT_SET"));
+        QElapsedTimer timer;
+        timer.start();
+        const CliResult r =
+            m_cli->run({s("apply"), s("-f"), write("a.yaml", yaml), s("--wait=2m")});
+        QVERIFY2(r.exitCode == 1, r.describe());
+        QVERIFY2(timer.elapsed() < 60000, "waited for the timeout instead of the failure");
+        QCOMPARE(r.outText(), s("storageaccount/devstore created\n"));
+        QVERIFY2(r.errText().contains(s("error: storageaccount/devstore failed: ")), r.describe());
+        const Condition ready = stored(s("StorageAccount"), s("devstore")).status.ready();
+        QVERIFY(ready.isFatal());
+    }
+
+    void applyWaitTimesOut()
+    {
+        const CliResult r = m_cli->run(
+            {s("apply"), s("-f"), write("c.yaml", containerYaml), s("--wait"), s("--timeout=2s")});
+        QVERIFY2(r.exitCode == 1, r.describe());
+        QVERIFY2(
+            r.errText().contains(s("error: timed out after 2s waiting for blobcontainer/invoices "
+                                   "(WaitingForOwner: ")),
+            r.describe());
+    }
+
+    void applyWaitFollowsTheProcessThatHoldsTheLock()
+    {
+        // This test process "runs the controller": the CLI must only watch the status.
+        ControllerLock lock(m_cli->workspace());
+        QVERIFY(lock.tryLock());
+        std::unique_ptr<QProcess> apply = m_cli->spawn(
+            {s("apply"), s("-f"), write("a.yaml", accountYaml), s("--wait=30s"), s("--verbose")});
+        std::optional<Resource> r;
+        QTRY_VERIFY_WITH_TIMEOUT((r = storedIfAny(s("StorageAccount"), s("devstore"))), 10000);
+        QTest::qWait(300); // a poll or two see it not Ready
+        QCOMPARE(apply->state(), QProcess::Running);
+        {
+            std::unique_ptr<Workspace> ws = open();
+            ResourceStatus status;
+            status.conditions = {Condition::ready(1, QDateTime::currentDateTimeUtc())};
+            StoreError error;
+            QVERIFY(ws->updateStatus(r->key(), status, &error));
+        }
+        QVERIFY(apply->waitForFinished(10000));
+        const QString err = QString::fromUtf8(apply->readAllStandardError());
+        QVERIFY2(apply->exitCode() == 0, qPrintable(err));
+        QVERIFY2(err.contains(
+                     s("controller: process %1 runs it").arg(QCoreApplication::applicationPid())),
+                 qPrintable(err));
+        QVERIFY(!err.contains(s("running in this process")));
+    }
+
+    void reconcileWhileAnotherProcessHoldsTheLock()
+    {
+        QCOMPARE(m_cli->run({s("apply"), s("-f"), write("a.yaml", accountYaml)}).exitCode, 0);
+        ControllerLock lock(m_cli->workspace());
+        QVERIFY(lock.tryLock());
+        const qint64 before = stored(s("StorageAccount"), s("devstore")).metadata.generation;
+        for (const char *command : {"reconcile", "refresh"}) {
+            const CliResult r = m_cli->run({s(command), s("storageaccount/devstore")});
+            QVERIFY2(r.exitCode == 0, r.describe());
+            QCOMPARE(r.outText(),
+                     s("storageaccount/devstore %1 requested from the controller in process %2\n")
+                         .arg(s(command))
+                         .arg(QCoreApplication::applicationPid()));
+            const QString at =
+                stored(s("StorageAccount"), s("devstore"))
+                    .metadata.annotations.value(s("converge.dev/%1-requested-at").arg(s(command)));
+            QVERIFY(QDateTime::fromString(at, Qt::ISODateWithMs).isValid());
+        }
+        QCOMPARE(stored(s("StorageAccount"), s("devstore")).metadata.generation, before);
+    }
+
+    void runRefusesWhenTheLockIsHeld()
+    {
+        ControllerLock lock(m_cli->workspace());
+        QVERIFY(lock.tryLock());
+        const CliResult r = m_cli->run({s("run")});
+        QVERIFY2(r.exitCode == 2, r.describe());
+        QVERIFY2(r.errText().contains(s("already runs elsewhere (held by process %1")
+                                          .arg(QCoreApplication::applicationPid())),
+                 r.describe());
+    }
+
+    void runStopsCleanly_data()
+    {
+        QTest::addColumn<int>("signal");
+        QTest::newRow("SIGTERM") << int(SIGTERM);
+        QTest::newRow("SIGINT") << int(SIGINT);
+    }
+
+    void runStopsCleanly()
+    {
+        QFETCH(int, signal);
+        QCOMPARE(m_cli->run({s("apply"), s("-f"), write("a.yaml", accountYaml)}).exitCode, 0);
+        std::unique_ptr<QProcess> run = m_cli->spawn({s("run"), s("--verbose")});
+        QByteArray err;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (err += run->readAllStandardError()).contains("controller running"), 10000);
+        // While it runs, it holds the lock: nobody else runs a controller.
+        ControllerLock other(m_cli->workspace());
+        QVERIFY(!other.tryLock());
+        QCOMPARE(other.ownerPid(), run->processId());
+
+        QElapsedTimer timer;
+        timer.start();
+        ::kill(pid_t(run->processId()), signal);
+        QVERIFY(run->waitForFinished(10000));
+        QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
+        err += run->readAllStandardError();
+        QCOMPARE(run->exitStatus(), QProcess::NormalExit);
+        QVERIFY2(run->exitCode() == 0, err.constData());
+        QVERIFY(err.contains(QByteArray("stopping (signal " + QByteArray::number(signal) + ")")));
+        QVERIFY(other.tryLock());
+    }
+
+    void exportThenApplyChangesNothing()
+    {
+        QCOMPARE(m_cli
+                     ->run({s("apply"), s("-f"),
+                            write("m.yaml", QByteArray(accountYaml) + "---\n" + containerYaml)})
+                     .exitCode,
+                 0);
+        const CliResult exported = m_cli->run({s("export")});
+        QCOMPARE(exported.exitCode, 0);
+        QVERIFY(!exported.out.contains("status:"));
+        QVERIFY(!exported.out.contains("uid:"));
+        const qint64 version = stored(s("BlobContainer"), s("invoices")).metadata.resourceVersion;
+        CliResult r = m_cli->run({s("apply"), s("-f"), write("exported.yaml", exported.out)});
+        QCOMPARE(r.outText(), s("blobcontainer/invoices unchanged\nstorageaccount/devstore "
+                                "unchanged\n"));
+        QCOMPARE(stored(s("BlobContainer"), s("invoices")).metadata.resourceVersion, version);
+
+        // JSON too, and it applies to a new workspace as the same desired state.
+        r = m_cli->run({s("export"), s("blobcontainer/invoices"), s("-o"), s("json")});
+        QCOMPARE(jsonOf(r).value(s("kind")).toString(), s("BlobContainer"));
+        CliRunner fresh(m_dir->filePath(s("fresh.converge")));
+        QCOMPARE(fresh.run({s("apply"), s("-f"), write("one.json", r.out)}).outText(),
+                 s("blobcontainer/invoices created\n"));
+    }
+
+private:
+    QString write(const char *name, const QByteArray &content)
+    {
+        const QString path = m_dir->filePath(s(name));
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            qFatal("cannot write %s", qPrintable(path));
+        file.write(content);
+        return path;
+    }
+
+    std::unique_ptr<Workspace> open() const
+    {
+        StoreError error;
+        std::unique_ptr<Workspace> ws = Workspace::open(m_cli->workspace(), &error);
+        if (!ws)
+            qWarning("cannot open the workspace: %s", qPrintable(error.message));
+        return ws;
+    }
+
+    qint64 countStored() const
+    {
+        if (!QFile::exists(m_cli->workspace()))
+            return 0;
+        return open()->count();
+    }
+
+    std::optional<Resource> storedIfAny(const QString &kind, const QString &name) const
+    {
+        if (!QFile::exists(m_cli->workspace()))
+            return std::nullopt;
+        return open()->get({kind, name});
+    }
+
+    Resource stored(const QString &kind, const QString &name) const
+    {
+        return storedIfAny(kind, name).value_or(Resource{});
+    }
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<CliRunner> m_cli;
+};
+
+QTEST_GUILESS_MAIN(tst_Cli)
+#include "tst_cli.moc"

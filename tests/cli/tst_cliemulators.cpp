@@ -1,0 +1,241 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "clirunner.h"
+#include "emulators.h"
+#include "workspace.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace converge;
+using namespace converge::test;
+
+namespace {
+
+QString s(const char *text)
+{
+    return QString::fromUtf8(text);
+}
+
+} // namespace
+
+/// `converge` against the Azurite and dynalite of the CTest fixture. Names carry a random stem:
+/// the tests share the emulators with other tests.
+class tst_CliEmulators final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        m_emulators = Emulators::fromEnvironment();
+        QVERIFY2(m_emulators.isValid(), qPrintable(m_emulators.error));
+        m_stem = QStringLiteral("c%1").arg(QRandomGenerator::global()->generate() % 0xFFFFFF, 6, 16,
+                                           QLatin1Char('0'));
+        QVERIFY(m_dir.isValid());
+        m_cli = std::make_unique<CliRunner>(m_dir.filePath(s("emulators.converge")));
+    }
+
+    void applyWaitConverges()
+    {
+        const CliResult r =
+            m_cli->run({s("apply"), s("-f"), write("all.yaml", manifests()), s("--wait=2m")});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        QCOMPARE(r.outText().count(s(" created\n")), 6);
+
+        const QJsonObject list = json(m_cli->run({s("get"), s("-o"), s("json")}));
+        const QJsonArray items = list.value(s("items")).toArray();
+        QCOMPARE(items.size(), 6);
+        for (const QJsonValue &item : items) {
+            const QJsonObject o = item.toObject();
+            const QJsonObject ready =
+                o.value(s("status")).toObject().value(s("conditions")).toArray().at(0).toObject();
+            QCOMPARE(ready.value(s("status")).toString(), s("True"));
+            QCOMPARE(ready.value(s("observedGeneration")).toInteger(),
+                     o.value(s("metadata")).toObject().value(s("generation")).toInteger());
+            QVERIFY(o.value(s("metadata"))
+                        .toObject()
+                        .value(s("finalizers"))
+                        .toArray()
+                        .contains(s("converge.dev/finalizer")));
+        }
+        // The controller ran in the apply and stopped with it.
+        QVERIFY(!QFile::exists(m_cli->workspace() + s(".lock")));
+    }
+
+    void exportThenApplyWritesNothing()
+    {
+        const qint64 lastEvent = newestEventId();
+        const QList<Resource> before = open()->list();
+        QCOMPARE(before.size(), 6);
+
+        const CliResult exported = m_cli->run({s("export")});
+        QCOMPARE(exported.exitCode, 0);
+        CliResult r = m_cli->run({s("apply"), s("-f"), write("exported.yaml", exported.out),
+                                  s("--wait=1m"), s("--verbose")});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        QCOMPARE(r.outText().count(s(" unchanged\n")), 6);
+        QVERIFY(!r.outText().contains(s(" configured")));
+
+        // Reconciling all of it against the backend: observed, and nothing written.
+        QStringList keys;
+        for (const Resource &res : before)
+            keys << res.kind.toLower() + QLatin1Char('/') + res.metadata.name;
+        r = m_cli->run(QStringList{s("reconcile")} + keys + QStringList{s("--verbose")});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        QVERIFY2(r.errText().contains(s(" 0 backend writes")), r.describe());
+
+        const QList<Resource> after = open()->list();
+        QCOMPARE(after.size(), before.size());
+        for (qsizetype i = 0; i < after.size(); ++i) {
+            QCOMPARE(after.at(i).metadata.generation, before.at(i).metadata.generation);
+            QCOMPARE(after.at(i).spec, before.at(i).spec);
+        }
+        EventQuery query;
+        query.afterId = lastEvent;
+        for (const Event &e : open()->events(query)) {
+            QVERIFY2(e.reason != s("Created") && e.reason != s("Updated"),
+                     qPrintable(e.involved.toString() + s(": ") + e.reason));
+        }
+    }
+
+    void applyWhileAnotherProcessRunsTheController()
+    {
+        std::unique_ptr<QProcess> run = m_cli->spawn({s("run"), s("--verbose")});
+        QByteArray runErr;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (runErr += run->readAllStandardError()).contains("controller running"), 10000);
+
+        const QByteArray queue = "apiVersion: azure.converge.dev/v1\n"
+                                 "kind: Queue\n"
+                                 "metadata:\n"
+                                 "  name: " +
+                                 name("late").toUtf8() +
+                                 "\n"
+                                 "spec:\n"
+                                 "  owner: {name: " +
+                                 name("account").toUtf8() + "}\n";
+        const CliResult r = m_cli->run(
+            {s("apply"), s("-f"), write("late.yaml", queue), s("--wait=30s"), s("--verbose")});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        QVERIFY2(r.errText().contains(s("controller: process %1 runs it").arg(run->processId())),
+                 r.describe());
+        QVERIFY2(!r.errText().contains(s("running in this process")), r.describe());
+        QVERIFY(open()->get({s("Queue"), name("late")})->status.ready().isReady());
+
+        run->terminate();
+        QVERIFY(run->waitForFinished(10000));
+        QCOMPARE(run->exitCode(), 0);
+        // `run` printed the events of the reconcile it did for the other process.
+        QVERIFY(run->readAllStandardOutput().contains("Created"));
+    }
+
+    void deleteWait()
+    {
+        const QString container = s("blobcontainer/") + name("box");
+        const CliResult r = m_cli->run({s("delete"), container, s("--wait=1m")});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        QCOMPARE(r.outText(),
+                 container + s(" marked for deletion\n") + container + s(" deleted\n"));
+        QVERIFY(!open()->get({s("BlobContainer"), name("box")}));
+        EventQuery query;
+        query.involved = ResourceKey{s("BlobContainer"), name("box")};
+        query.reason = s("Deleted");
+        QCOMPARE(open()->events(query).size(), 1);
+        QCOMPARE(m_cli->run({s("get"), container}).exitCode, 1);
+    }
+
+private:
+    QString name(const char *base) const { return m_stem + s(base); }
+
+    QByteArray manifests() const
+    {
+        const Emulators &e = m_emulators;
+        const QString text =
+            s("apiVersion: azure.converge.dev/v1\n"
+              "kind: StorageAccount\n"
+              "metadata: {name: %1}\n"
+              "spec:\n"
+              "  accountName: devstoreaccount1\n"
+              "  endpoints: {blob: '%2', queue: '%3', table: '%4'}\n"
+              "  credential: {emulator: true}\n"
+              "---\n"
+              "apiVersion: azure.converge.dev/v1\n"
+              "kind: BlobContainer\n"
+              "metadata: {name: %5}\n"
+              "spec: {owner: {name: %1}, publicAccess: None, metadata: {team: billing}}\n"
+              "---\n"
+              "apiVersion: azure.converge.dev/v1\n"
+              "kind: Queue\n"
+              "metadata: {name: %6}\n"
+              "spec: {owner: {name: %1}}\n"
+              "---\n"
+              "apiVersion: azure.converge.dev/v1\n"
+              "kind: Table\n"
+              "metadata: {name: %7}\n"
+              "spec: {owner: {name: %1}}\n"
+              "---\n"
+              "apiVersion: aws.converge.dev/v1\n"
+              "kind: AwsAccount\n"
+              "metadata: {name: %8}\n"
+              "spec: {region: us-east-1, endpoint: '%9', credential: {emulator: true}}\n"
+              "---\n"
+              "apiVersion: aws.converge.dev/v1\n"
+              "kind: DynamoDBTable\n"
+              "metadata: {name: %10}\n"
+              "spec:\n"
+              "  owner: {name: %8}\n"
+              "  tableName: %10\n"
+              "  attributeDefinitions: [{attributeName: id, attributeType: S}]\n"
+              "  keySchema: [{attributeName: id, keyType: HASH}]\n"
+              "  billingMode: PAY_PER_REQUEST\n")
+                .arg(name("account"), e.blobEndpoint().toString(), e.queueEndpoint().toString(),
+                     e.tableEndpoint().toString(), name("box"), name("events"), name("customers"),
+                     name("aws"), e.dynamoEndpoint().toString().chopped(1))
+                .arg(name("orders"));
+        return text.toUtf8();
+    }
+
+    QString write(const char *file, const QByteArray &content)
+    {
+        const QString path = m_dir.filePath(s(file));
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            qFatal("cannot write %s", qPrintable(path));
+        f.write(content);
+        return path;
+    }
+
+    std::unique_ptr<Workspace> open() const
+    {
+        StoreError error;
+        std::unique_ptr<Workspace> ws = Workspace::open(m_cli->workspace(), &error);
+        if (!ws)
+            qFatal("cannot open the workspace: %s", qPrintable(error.message));
+        return ws;
+    }
+
+    qint64 newestEventId() const
+    {
+        EventQuery query;
+        query.newestFirst = true;
+        query.limit = 1;
+        const QList<Event> events = open()->events(query);
+        return events.isEmpty() ? 0 : events.constFirst().id;
+    }
+
+    static QJsonObject json(const CliResult &r) { return QJsonDocument::fromJson(r.out).object(); }
+
+    Emulators m_emulators;
+    QString m_stem;
+    QTemporaryDir m_dir;
+    std::unique_ptr<CliRunner> m_cli;
+};
+
+QTEST_GUILESS_MAIN(tst_CliEmulators)
+#include "tst_cliemulators.moc"
