@@ -2,48 +2,772 @@
 // SPDX-License-Identifier: MIT
 #include "mainwindow.h"
 
+#include "applyplan.h"
+#include "applyplandialog.h"
+#include "awskinds.h"
+#include "azurekinds.h"
+#include "controller.h"
+#include "controllerlock.h"
+#include "deletedialog.h"
+#include "detailspane.h"
+#include "eventlogfilterproxy.h"
+#include "eventlogmodel.h"
+#include "eventlogview.h"
+#include "kindregistry.h"
+#include "manifestreader.h"
+#include "manifestwriter.h"
+#include "resourcefilterproxy.h"
+#include "resourcetreemodel.h"
+#include "workspace.h"
+#include "workspacerunner.h"
+
+#include <QAction>
 #include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
 #include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
-#include <QPlainTextEdit>
+#include <QMimeData>
+#include <QSaveFile>
+#include <QSettings>
+#include <QSplitter>
 #include <QStatusBar>
+#include <QToolBar>
+#include <QToolButton>
 #include <QTreeView>
+#include <QVBoxLayout>
 
 namespace converge {
 
-MainWindow::MainWindow(const QString &workspacePath, QWidget *parent)
-    : QMainWindow(parent)
-    , m_workspacePath(workspacePath)
+namespace {
+
+constexpr int expandAtMost = 100; // new top-level rows expanded per batch; big trees stay closed
+
+std::unique_ptr<KindRegistry> builtInKinds()
 {
-    setObjectName(QStringLiteral("MainWindow"));
-    setWindowTitle(tr("%1 — Converge").arg(QFileInfo(workspacePath).fileName()));
-
-    m_tree = new QTreeView(this);
-    m_tree->setObjectName(QStringLiteral("resourceTree"));
-    m_tree->setUniformRowHeights(true);
-    setCentralWidget(m_tree);
-
-    auto *logDock = new QDockWidget(tr("Log"), this);
-    logDock->setObjectName(QStringLiteral("logDock"));
-    m_log = new QPlainTextEdit(logDock);
-    m_log->setReadOnly(true);
-    logDock->setWidget(m_log);
-    addDockWidget(Qt::BottomDockWidgetArea, logDock);
-
-    createActions();
-    statusBar()->showMessage(tr("Workspace: %1").arg(workspacePath));
-    resize(1200, 800);
+    auto kinds = std::make_unique<KindRegistry>();
+    AzureKinds::registerAll(*kinds);
+    AwsKinds::registerKinds(*kinds);
+    return kinds;
 }
 
-MainWindow::~MainWindow() = default;
+QStringList manifestPaths(const QMimeData *mime)
+{
+    QStringList paths;
+    if (!mime || !mime->hasUrls())
+        return paths;
+    for (const QUrl &url : mime->urls()) {
+        if (!url.isLocalFile())
+            continue;
+        const QString path = url.toLocalFile();
+        const QString suffix = QFileInfo(path).suffix().toLower();
+        if (suffix == QLatin1String("yaml") || suffix == QLatin1String("yml") ||
+            suffix == QLatin1String("json"))
+            paths.append(path);
+    }
+    return paths;
+}
+
+struct Written
+{
+    QList<ResourceKey> keys;
+    QString error;
+    QString summary;
+};
+
+struct Probe
+{
+    qint64 lockOwner = 0;
+    qint64 dataVersion = -1;
+};
+
+} // namespace
+
+MainWindow::MainWindow(const WindowServices &services, QWidget *parent)
+    : QMainWindow(parent)
+{
+    setup(services);
+}
+
+MainWindow::MainWindow(const QString &workspacePath, QWidget *parent)
+    : MainWindow(builtInKinds(), workspacePath, parent)
+{}
+
+MainWindow::MainWindow(std::unique_ptr<KindRegistry> kinds, const QString &workspacePath,
+                       QWidget *parent)
+    : QMainWindow(parent)
+    , m_ownedKinds(std::move(kinds))
+{
+    setup(WindowServices{*m_ownedKinds, workspacePath, nullptr, nullptr});
+}
+
+MainWindow::~MainWindow()
+{
+    m_statusTimer.stop();
+    if (m_controller)
+        disconnect(m_controller, nullptr, this, nullptr);
+    // Pending reads and writes are cancelled (and the one in progress awaited) while the models
+    // that would consume them still exist; their results are then dropped.
+    m_reader.reset();
+    m_writer.reset();
+}
+
+void MainWindow::setup(const WindowServices &services)
+{
+    m_kinds = &services.kinds;
+    m_path = services.workspacePath;
+    m_controller = services.controller;
+    if (services.settings) {
+        m_settings = services.settings;
+    } else {
+        m_ownedSettings = std::make_unique<QSettings>();
+        m_settings = m_ownedSettings.get();
+    }
+    m_reader = std::make_unique<WorkspaceRunner>(m_path, Workspace::OpenMode::OpenExisting);
+    m_writer = std::make_unique<WorkspaceRunner>(m_path, Workspace::OpenMode::OpenOrCreate);
+
+    setObjectName(QStringLiteral("MainWindow"));
+    setWindowTitle(tr("%1 — Converge").arg(QFileInfo(m_path).fileName()));
+    setAcceptDrops(true);
+
+    createCentral();
+    createLogPanel();
+    createActions();
+    createStatusBar();
+    restoreSettings();
+    updateActions();
+
+    if (m_controller) {
+        m_treeModel->follow(m_controller);
+        m_logModel->follow(m_controller);
+        connect(m_controller, &Controller::resourcesChanged, m_details,
+                &DetailsPane::refreshIfShown);
+        connect(m_controller, &Controller::storeFailed, this,
+                [this](const QString &message) { showMessage(tr("Store: %1").arg(message)); });
+    }
+    m_treeModel->reload();
+    m_logModel->reload();
+    pollStatus();
+    m_statusTimer.start();
+}
+
+// --- Widgets ----------------------------------------------------------------------------------
+
+void MainWindow::createCentral()
+{
+    m_treeModel = new ResourceTreeModel(*m_reader, *m_kinds, this);
+    m_treeModel->setObjectName(QStringLiteral("resourceTreeModel"));
+    m_treeProxy = new ResourceFilterProxy(this);
+    m_treeProxy->setObjectName(QStringLiteral("resourceFilterProxy"));
+    m_treeProxy->setSourceModel(m_treeModel);
+    connect(m_treeModel, &ResourceTreeModel::loadFailed, this,
+            [this](const QString &message) { showMessage(tr("Cannot read: %1").arg(message)); });
+
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter->setObjectName(QStringLiteral("mainSplitter"));
+
+    auto *left = new QWidget(m_splitter);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    auto *filterBar = new QHBoxLayout;
+    m_filterEdit = new QLineEdit(left);
+    m_filterEdit->setObjectName(QStringLiteral("filterEdit"));
+    m_filterEdit->setPlaceholderText(tr("Filter by name, kind or reason"));
+    m_filterEdit->setClearButtonEnabled(true);
+    m_quickFilter = new QComboBox(left);
+    m_quickFilter->setObjectName(QStringLiteral("quickFilter"));
+    m_quickFilter->addItem(tr("All resources"), int(ResourceFilter::Quick::All));
+    m_quickFilter->addItem(tr("Not Ready"), int(ResourceFilter::Quick::NotReady));
+    m_quickFilter->addItem(tr("Errors"), int(ResourceFilter::Quick::Errors));
+    filterBar->addWidget(m_filterEdit, 1);
+    filterBar->addWidget(m_quickFilter);
+    leftLayout->addLayout(filterBar);
+    connect(m_filterEdit, &QLineEdit::textChanged, m_treeProxy,
+            &ResourceFilterProxy::setFilterText);
+    connect(m_quickFilter, &QComboBox::currentIndexChanged, this, [this] {
+        m_treeProxy->setQuickFilter(
+            static_cast<ResourceFilter::Quick>(m_quickFilter->currentData().toInt()));
+    });
+
+    m_tree = new QTreeView(left);
+    m_tree->setObjectName(QStringLiteral("resourceTree"));
+    m_tree->setUniformRowHeights(true);
+    m_tree->setAlternatingRowColors(true);
+    m_tree->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_tree->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_tree->setAllColumnsShowFocus(true);
+    m_tree->setModel(m_treeProxy);
+    m_tree->setSortingEnabled(true);
+    m_tree->sortByColumn(ResourceTreeModel::NameColumn, Qt::AscendingOrder);
+    m_tree->setContextMenuPolicy(Qt::ActionsContextMenu);
+    QHeaderView *header = m_tree->header();
+    header->setStretchLastSection(true);
+    header->resizeSection(ResourceTreeModel::NameColumn, 220);
+    header->resizeSection(ResourceTreeModel::KindColumn, 120);
+    header->resizeSection(ResourceTreeModel::ReadyColumn, 170);
+    header->resizeSection(ResourceTreeModel::PolicyColumn, 90);
+    header->resizeSection(ResourceTreeModel::LastReconciledColumn, 150);
+    leftLayout->addWidget(m_tree, 1);
+
+    connect(m_treeProxy, &QAbstractItemModel::rowsInserted, this,
+            [this](const QModelIndex &parent, int first, int last) {
+                if (parent.isValid() || last - first >= expandAtMost)
+                    return;
+                for (int row = first; row <= last; ++row)
+                    m_tree->expand(m_treeProxy->index(row, 0));
+            });
+    connect(m_tree->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &MainWindow::updateActions);
+    connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &MainWindow::currentChanged);
+
+    m_details = new DetailsPane(*m_reader, *m_kinds, m_splitter);
+    m_details->setObjectName(QStringLiteral("details"));
+    m_splitter->addWidget(left);
+    m_splitter->addWidget(m_details);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+    setCentralWidget(m_splitter);
+}
+
+void MainWindow::createLogPanel()
+{
+    m_logModel = new EventLogModel(*m_reader, 500, this);
+    m_logModel->setObjectName(QStringLiteral("eventLogModel"));
+    m_logProxy = new EventLogFilterProxy(this);
+    m_logProxy->setObjectName(QStringLiteral("eventLogFilterProxy"));
+    m_logProxy->setSourceModel(m_logModel);
+
+    auto *dock = new QDockWidget(tr("Log"), this);
+    dock->setObjectName(QStringLiteral("logDock"));
+    auto *panel = new QWidget(dock);
+    auto *layout = new QVBoxLayout(panel);
+    layout->setContentsMargins(2, 2, 2, 2);
+    auto *bar = new QHBoxLayout;
+    auto *type = new QComboBox(panel);
+    type->setObjectName(QStringLiteral("logTypeFilter"));
+    type->addItem(tr("All events"), -1);
+    type->addItem(tr("Normal"), int(Event::Type::Normal));
+    type->addItem(tr("Warning"), int(Event::Type::Warning));
+    auto *text = new QLineEdit(panel);
+    text->setObjectName(QStringLiteral("logFilterEdit"));
+    text->setPlaceholderText(tr("Filter by resource, phase, reason or message"));
+    text->setClearButtonEnabled(true);
+    m_olderButton = new QToolButton(panel);
+    m_olderButton->setObjectName(QStringLiteral("olderEventsButton"));
+    m_olderButton->setText(tr("Older events"));
+    m_olderButton->setToolTip(tr("Load the previous page of history (or scroll to the top)"));
+    bar->addWidget(type);
+    bar->addWidget(text, 1);
+    bar->addWidget(m_olderButton);
+    layout->addLayout(bar);
+
+    m_log = new EventLogView(panel);
+    m_log->setObjectName(QStringLiteral("eventLog"));
+    m_log->setModel(m_logProxy);
+    m_log->setHistoryModel(m_logModel);
+    QHeaderView *header = m_log->header();
+    header->setStretchLastSection(false);
+    header->resizeSection(EventLogModel::TimeColumn, 150);
+    header->resizeSection(EventLogModel::TypeColumn, 70);
+    header->resizeSection(EventLogModel::ResourceColumn, 200);
+    header->resizeSection(EventLogModel::PhaseColumn, 110);
+    header->resizeSection(EventLogModel::ReasonColumn, 140);
+    header->resizeSection(EventLogModel::MessageColumn, 420);
+    header->resizeSection(EventLogModel::CountColumn, 50);
+    layout->addWidget(m_log, 1);
+    dock->setWidget(panel);
+    addDockWidget(Qt::BottomDockWidgetArea, dock);
+
+    connect(type, &QComboBox::currentIndexChanged, this, [this, type] {
+        const int value = type->currentData().toInt();
+        m_logProxy->setTypeFilter(value < 0 ? std::nullopt
+                                            : std::optional(static_cast<Event::Type>(value)));
+    });
+    connect(text, &QLineEdit::textChanged, m_logProxy, &EventLogFilterProxy::setTextFilter);
+    const auto updateOlder = [this] { m_olderButton->setEnabled(m_logModel->canFetchMore({})); };
+    connect(m_olderButton, &QToolButton::clicked, this, [this] {
+        if (m_logModel->canFetchMore({}))
+            m_logModel->fetchMore({});
+        m_olderButton->setEnabled(false);
+    });
+    connect(m_logModel, &EventLogModel::pageLoaded, this, updateOlder);
+    connect(m_logModel, &QAbstractItemModel::modelReset, this, updateOlder);
+    connect(m_log->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &MainWindow::logRowActivated);
+    updateOlder();
+}
 
 void MainWindow::createActions()
 {
-    auto *fileMenu = menuBar()->addMenu(tr("&File"));
-    auto *quit = fileMenu->addAction(tr("&Quit"));
+    const auto make = [this](const QString &text, const QString &name, const QKeySequence &key,
+                             const QString &tip) {
+        auto *action = new QAction(text, this);
+        action->setObjectName(name);
+        action->setShortcut(key);
+        action->setToolTip(tip + QStringLiteral(" (") + key.toString(QKeySequence::NativeText) +
+                           QLatin1Char(')'));
+        action->setStatusTip(tip);
+        return action;
+    };
+    m_reconcileAction =
+        make(tr("&Reconcile now"), QStringLiteral("reconcileAction"),
+             QKeySequence(Qt::CTRL | Qt::Key_R), tr("Reconcile the selected resources now"));
+    m_refreshAction =
+        make(tr("Re&fresh"), QStringLiteral("refreshAction"), QKeySequence(QKeySequence::Refresh),
+             tr("Observe the selected resources without changing them"));
+    m_cancelAction = make(tr("&Cancel queued work"), QStringLiteral("cancelAction"),
+                          QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X),
+                          tr("Remove the selected resources' queued work"));
+    m_deleteAction =
+        make(tr("&Delete…"), QStringLiteral("deleteAction"), QKeySequence(QKeySequence::Delete),
+             tr("Delete or detach the selected resources"));
+    m_applyAction =
+        make(tr("&Apply manifest…"), QStringLiteral("applyManifestAction"),
+             QKeySequence(QKeySequence::Open), tr("Apply manifest files (or drop them here)"));
+    m_exportAction = make(tr("&Export selection as YAML…"), QStringLiteral("exportAction"),
+                          QKeySequence(Qt::CTRL | Qt::Key_E),
+                          tr("Write the selected resources as a YAML manifest"));
+    auto *quit = new QAction(tr("&Quit"), this);
+    quit->setObjectName(QStringLiteral("quitAction"));
     quit->setShortcut(QKeySequence::Quit);
+
+    connect(m_reconcileAction, &QAction::triggered, this, &MainWindow::reconcileSelected);
+    connect(m_refreshAction, &QAction::triggered, this, &MainWindow::refreshSelected);
+    connect(m_cancelAction, &QAction::triggered, this, &MainWindow::cancelSelected);
+    connect(m_deleteAction, &QAction::triggered, this, &MainWindow::deleteSelected);
+    connect(m_applyAction, &QAction::triggered, this, &MainWindow::chooseManifest);
+    connect(m_exportAction, &QAction::triggered, this, &MainWindow::chooseExportFile);
     connect(quit, &QAction::triggered, this, &QWidget::close);
+
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_applyAction);
+    file->addAction(m_exportAction);
+    file->addSeparator();
+    file->addAction(quit);
+    QMenu *resource = menuBar()->addMenu(tr("&Resource"));
+    resource->addActions({m_reconcileAction, m_refreshAction, m_cancelAction});
+    resource->addSeparator();
+    resource->addAction(m_deleteAction);
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    if (auto *dock = findChild<QDockWidget *>(QStringLiteral("logDock")))
+        view->addAction(dock->toggleViewAction());
+
+    QToolBar *toolbar = addToolBar(tr("Actions"));
+    toolbar->setObjectName(QStringLiteral("mainToolBar"));
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    toolbar->addActions({m_reconcileAction, m_refreshAction, m_cancelAction, m_deleteAction});
+    toolbar->addSeparator();
+    toolbar->addActions({m_applyAction, m_exportAction});
+
+    auto *separator = new QAction(this);
+    separator->setSeparator(true);
+    auto *separator2 = new QAction(this);
+    separator2->setSeparator(true);
+    m_tree->addActions({m_reconcileAction, m_refreshAction, m_cancelAction, separator,
+                        m_deleteAction, separator2, m_exportAction});
+}
+
+void MainWindow::createStatusBar()
+{
+    const auto label = [this](const QString &name) {
+        auto *l = new QLabel(this);
+        l->setObjectName(name);
+        statusBar()->addPermanentWidget(l);
+        return l;
+    };
+    m_queueLabel = label(QStringLiteral("queueLabel"));
+    m_workersLabel = label(QStringLiteral("workersLabel"));
+    m_reconcilesLabel = label(QStringLiteral("reconcilesLabel"));
+    m_controllerLabel = label(QStringLiteral("controllerLabel"));
+    m_statusTimer.setInterval(1000);
+    connect(&m_statusTimer, &QTimer::timeout, this, &MainWindow::pollStatus);
+}
+
+// --- Settings ---------------------------------------------------------------------------------
+
+void MainWindow::restoreSettings()
+{
+    m_settings->beginGroup(QStringLiteral("MainWindow"));
+    if (!restoreGeometry(m_settings->value(QStringLiteral("geometry")).toByteArray()))
+        resize(1280, 820);
+    restoreState(m_settings->value(QStringLiteral("state")).toByteArray());
+    m_splitter->restoreState(m_settings->value(QStringLiteral("splitter")).toByteArray());
+    m_tree->header()->restoreState(m_settings->value(QStringLiteral("treeHeader")).toByteArray());
+    m_log->header()->restoreState(m_settings->value(QStringLiteral("logHeader")).toByteArray());
+    m_settings->endGroup();
+}
+
+void MainWindow::saveSettings()
+{
+    m_settings->beginGroup(QStringLiteral("MainWindow"));
+    m_settings->setValue(QStringLiteral("geometry"), saveGeometry());
+    m_settings->setValue(QStringLiteral("state"), saveState());
+    m_settings->setValue(QStringLiteral("splitter"), m_splitter->saveState());
+    m_settings->setValue(QStringLiteral("treeHeader"), m_tree->header()->saveState());
+    m_settings->setValue(QStringLiteral("logHeader"), m_log->header()->saveState());
+    m_settings->endGroup();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveSettings();
+    QMainWindow::closeEvent(event);
+}
+
+// --- Selection --------------------------------------------------------------------------------
+
+QList<ResourceKey> MainWindow::selectedKeys() const
+{
+    QList<ResourceKey> keys;
+    const QModelIndexList rows = m_tree->selectionModel()->selectedRows(0);
+    for (const QModelIndex &row : rows) {
+        const ResourceKey key = m_treeModel->keyAt(m_treeProxy->mapToSource(row));
+        if (key.isValid() && !keys.contains(key))
+            keys.append(key);
+    }
+    return keys;
+}
+
+bool MainWindow::selectResource(const ResourceKey &key)
+{
+    const QModelIndex index = m_treeProxy->mapFromSource(m_treeModel->indexOf(key));
+    if (!index.isValid()) {
+        showMessage(m_treeModel->indexOf(key).isValid()
+                        ? tr("%1 is hidden by the filter").arg(key.toString())
+                        : tr("%1 is not in the workspace").arg(key.toString()));
+        return false;
+    }
+    m_tree->scrollTo(index); // expands its owners
+    m_tree->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                         QItemSelectionModel::Rows);
+    return true;
+}
+
+void MainWindow::currentChanged()
+{
+    const QModelIndex current = m_tree->selectionModel()->currentIndex();
+    m_details->showResource(m_treeModel->keyAt(m_treeProxy->mapToSource(current)));
+}
+
+void MainWindow::updateActions()
+{
+    const bool any = m_tree->selectionModel()->hasSelection();
+    const bool engine = any && m_controller;
+    m_reconcileAction->setEnabled(engine);
+    m_refreshAction->setEnabled(engine);
+    m_cancelAction->setEnabled(engine);
+    m_deleteAction->setEnabled(any);
+    m_exportAction->setEnabled(any);
+    m_applyAction->setEnabled(true);
+}
+
+void MainWindow::logRowActivated()
+{
+    const QModelIndex current = m_log->selectionModel()->currentIndex();
+    if (!current.isValid())
+        return;
+    const auto key = current.data(EventLogModel::KeyRole).value<ResourceKey>();
+    if (key.isValid())
+        selectResource(key);
+}
+
+void MainWindow::showMessage(const QString &message)
+{
+    statusBar()->showMessage(message, 8000);
+}
+
+// --- Engine actions ---------------------------------------------------------------------------
+
+void MainWindow::reconcileSelected()
+{
+    const QList<ResourceKey> keys = selectedKeys();
+    if (!m_controller || keys.isEmpty())
+        return;
+    m_controller->reconcile(keys);
+    showMessage(tr("Reconcile queued for %n resource(s)", nullptr, int(keys.size())));
+}
+
+void MainWindow::refreshSelected()
+{
+    const QList<ResourceKey> keys = selectedKeys();
+    if (!m_controller || keys.isEmpty())
+        return;
+    m_controller->refresh(keys);
+    showMessage(tr("Refresh queued for %n resource(s)", nullptr, int(keys.size())));
+}
+
+void MainWindow::cancelSelected()
+{
+    const QList<ResourceKey> keys = selectedKeys();
+    if (!m_controller || keys.isEmpty())
+        return;
+    int cancelled = 0;
+    for (const ResourceKey &key : keys)
+        cancelled += m_controller->cancel(key) ? 1 : 0;
+    showMessage(tr("Cancelled queued work of %n resource(s)", nullptr, cancelled));
+}
+
+// --- Delete -----------------------------------------------------------------------------------
+
+void MainWindow::deleteSelected()
+{
+    const QList<ResourceKey> keys = selectedKeys();
+    if (keys.isEmpty())
+        return;
+    auto *dialog = new DeleteDialog(keys, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        if (dialog->choice() != DeleteDialog::Choice::Cancel)
+            requestDeletion(dialog->keys(), dialog->choice() == DeleteDialog::Choice::Detach);
+    });
+    dialog->open();
+}
+
+void MainWindow::requestDeletion(const QList<ResourceKey> &keys, bool detach)
+{
+    m_writer->run(
+        [keys, detach](Workspace *ws, const StoreError &openError) {
+            Written result;
+            result.keys = keys;
+            if (!ws) {
+                result.error = openError.message;
+                return result;
+            }
+            QStringList errors;
+            for (const ResourceKey &key : keys) {
+                // Detaching is deleting under the detach-on-delete policy; the controller then
+                // leaves the backend resource alone. A concurrent write (the controller's)
+                // makes the update conflict: read again and retry.
+                for (int attempt = 0; detach && attempt < 5; ++attempt) {
+                    std::optional<Resource> r = ws->get(key);
+                    if (!r || r->policy() != Annotations::ReconcilePolicy::Manage)
+                        break;
+                    r->metadata.annotations.insert(
+                        Annotations::reconcilePolicy(),
+                        Annotations::policyName(Annotations::ReconcilePolicy::DetachOnDelete));
+                    StoreError error;
+                    if (ws->update(*r, &error))
+                        break;
+                    if (error.code != StoreError::Code::Conflict) {
+                        errors.append(error.message);
+                        break;
+                    }
+                }
+                StoreError error;
+                if (!ws->requestDeletion(key, &error))
+                    errors.append(error.message);
+            }
+            result.error = errors.join(QStringLiteral("; "));
+            return result;
+        },
+        this,
+        [this, detach](const Written &result) {
+            if (m_controller)
+                m_controller->wake();
+            m_treeModel->reloadKeys(result.keys);
+            m_details->refreshIfShown(result.keys);
+            const int n = int(result.keys.size());
+            showMessage(!result.error.isEmpty()
+                            ? tr("Delete failed: %1").arg(result.error)
+                            : (detach ? tr("Detaching %n resource(s)", nullptr, n)
+                                      : tr("Deleting %n resource(s)", nullptr, n)));
+            Q_EMIT deletionRequested(result.keys, result.error);
+        });
+}
+
+// --- Apply ------------------------------------------------------------------------------------
+
+void MainWindow::chooseManifest()
+{
+    auto *dialog = new QFileDialog(this, tr("Apply manifest"), QString(),
+                                   tr("Manifests (*.yaml *.yml *.json);;All files (*)"));
+    dialog->setObjectName(QStringLiteral("applyFileDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setFileMode(QFileDialog::ExistingFiles);
+    connect(dialog, &QFileDialog::filesSelected, this, &MainWindow::applyManifestFiles);
+    dialog->open();
+}
+
+void MainWindow::applyManifestFiles(const QStringList &paths)
+{
+    if (paths.isEmpty())
+        return;
+    showMessage(tr("Reading %1…").arg(paths.join(QStringLiteral(", "))));
+    const KindRegistry &kinds = *m_kinds; // outlives the window and its runners
+    m_reader->run(
+        [paths, &kinds](Workspace *ws, const StoreError &) {
+            // No workspace yet (a new file): everything in the manifests is new.
+            const ManifestReader reader(kinds);
+            return ApplyPlan::build(paths, reader.readPaths(paths), ws, kinds);
+        },
+        this, [this](const ApplyPlan &plan) { showPlan(plan); });
+}
+
+void MainWindow::showPlan(const ApplyPlan &plan)
+{
+    auto *dialog = new ApplyPlanDialog(plan, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { applyPlan(dialog->plan()); });
+    dialog->open();
+}
+
+void MainWindow::applyPlan(const ApplyPlan &plan)
+{
+    if (!plan.hasChanges())
+        return;
+    m_writer->run(
+        [objects = plan.objects](Workspace *ws, const StoreError &openError) {
+            Written result;
+            for (const Resource &r : objects)
+                result.keys.append(r.key());
+            if (!ws) {
+                result.error = openError.message;
+                return result;
+            }
+            QList<ApplyOutcome> outcomes;
+            StoreError error;
+            if (!ws->apply(objects, &outcomes, &error)) {
+                result.error = error.message;
+                return result;
+            }
+            int created = 0, updated = 0, unchanged = 0;
+            for (const ApplyOutcome &o : std::as_const(outcomes)) {
+                created += o.action == ApplyOutcome::Action::Created;
+                updated += o.action == ApplyOutcome::Action::Updated;
+                unchanged += o.action == ApplyOutcome::Action::Unchanged;
+            }
+            result.summary =
+                QCoreApplication::translate("MainWindow", "Applied: %1 created, %2 updated, %3 "
+                                                          "unchanged")
+                    .arg(created)
+                    .arg(updated)
+                    .arg(unchanged);
+            return result;
+        },
+        this,
+        [this](const Written &result) {
+            if (m_controller)
+                m_controller->wake();
+            m_treeModel->reloadKeys(result.keys);
+            m_details->refreshIfShown(result.keys);
+            showMessage(result.error.isEmpty() ? result.summary
+                                               : tr("Apply failed: %1").arg(result.error));
+            Q_EMIT manifestApplied(result.keys, result.error);
+        });
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (!manifestPaths(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QStringList paths = manifestPaths(event->mimeData());
+    if (paths.isEmpty())
+        return;
+    event->acceptProposedAction();
+    applyManifestFiles(paths);
+}
+
+// --- Export -----------------------------------------------------------------------------------
+
+void MainWindow::chooseExportFile()
+{
+    const QList<ResourceKey> keys = selectedKeys();
+    if (keys.isEmpty())
+        return;
+    auto *dialog = new QFileDialog(this, tr("Export selection as YAML"), QString(),
+                                   tr("YAML manifests (*.yaml *.yml)"));
+    dialog->setObjectName(QStringLiteral("exportFileDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    dialog->setDefaultSuffix(QStringLiteral("yaml"));
+    dialog->selectFile(keys.size() == 1 ? keys.constFirst().name + QStringLiteral(".yaml")
+                                        : QStringLiteral("selection.yaml"));
+    connect(dialog, &QFileDialog::fileSelected, this,
+            [this, keys](const QString &path) { exportResources(keys, path); });
+    dialog->open();
+}
+
+void MainWindow::exportResources(const QList<ResourceKey> &keys, const QString &path)
+{
+    const KindRegistry &kinds = *m_kinds;
+    m_reader->run(
+        [keys, path, &kinds](Workspace *ws, const StoreError &openError) -> QString {
+            if (!ws)
+                return openError.message;
+            QList<Resource> resources;
+            for (const ResourceKey &key : keys) {
+                if (std::optional<Resource> r = ws->get(key))
+                    resources.append(*r);
+            }
+            QSaveFile file(path);
+            if (!file.open(QIODevice::WriteOnly) ||
+                file.write(ManifestWriter(kinds).toYaml(resources)) < 0 || !file.commit())
+                return file.errorString();
+            return {};
+        },
+        this,
+        [this, path](const QString &error) {
+            showMessage(error.isEmpty() ? tr("Exported to %1").arg(path)
+                                        : tr("Export failed: %1").arg(error));
+            Q_EMIT exportFinished(path, error);
+        });
+}
+
+// --- Status bar -------------------------------------------------------------------------------
+
+void MainWindow::pollStatus()
+{
+    if (m_controller) {
+        const Controller::Stats stats = m_controller->stats();
+        m_queueLabel->setText(tr("Queue: %1").arg(stats.queued + stats.inFlight));
+        m_workersLabel->setText(tr("Workers busy: %1").arg(stats.busyWorkers));
+        m_reconcilesLabel->setText(tr("Reconciles: %1").arg(stats.reconciles));
+        m_controllerLabel->setText(tr("Controller: this window"));
+        return;
+    }
+    m_queueLabel->setVisible(false);
+    m_workersLabel->setVisible(false);
+    m_reconcilesLabel->setVisible(false);
+    if (m_probing)
+        return;
+    // Whether another process runs the controller, and whether anything was committed since
+    // the last look: both off the GUI thread.
+    m_probing = true;
+    m_reader->run(
+        [path = m_path](Workspace *ws, const StoreError &) {
+            Probe probe;
+            probe.lockOwner = ControllerLock(path).ownerPid();
+            probe.dataVersion = ws ? ws->dataVersion() : -1;
+            return probe;
+        },
+        this,
+        [this](const Probe &probe) {
+            m_probing = false;
+            m_controllerLabel->setText(
+                probe.lockOwner != 0
+                    ? tr("Controller: another process (PID %1)").arg(probe.lockOwner)
+                    : tr("Controller: none"));
+            const bool changed = m_dataVersion >= 0 && probe.dataVersion != m_dataVersion;
+            m_dataVersion = probe.dataVersion;
+            if (changed) {
+                m_treeModel->reload();
+                m_logModel->fetchNewer();
+                m_details->refreshIfShown({m_details->currentKey()});
+            }
+        });
 }
 
 } // namespace converge

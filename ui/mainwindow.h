@@ -2,31 +2,138 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include <QMainWindow>
+#include "resourcekey.h"
+#include "windowservices.h"
 
+#include <QMainWindow>
+#include <QTimer>
+
+#include <memory>
+
+class QAction;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSettings;
+class QSplitter;
+class QToolButton;
 class QTreeView;
-class QPlainTextEdit;
 
 namespace converge {
 
-/// The main window: resource tree in the centre, the log panel docked below.
+struct ApplyPlan;
+class DetailsPane;
+class EventLogFilterProxy;
+class EventLogModel;
+class EventLogView;
+class ResourceFilterProxy;
+class ResourceTreeModel;
+class WorkspaceRunner;
+
+/// The main window: the resource tree with its filter beside the details of the selection, the
+/// log panel docked below, actions in a toolbar, menus and the tree's context menu, and the
+/// controller's counters in the status bar.
+///
+/// The GUI thread never touches SQLite: two WorkspaceRunners (one reading, one writing) do,
+/// on their own threads. Without a controller in this process the window shows the workspace,
+/// follows changes other processes commit, and can still apply, delete (request) and export.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(MainWindow)
 
 public:
+    explicit MainWindow(const WindowServices &services, QWidget *parent = nullptr);
+    /// The workspace with the built-in kinds (Azure, AWS) and no controller.
     explicit MainWindow(const QString &workspacePath, QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    QString workspacePath() const { return m_workspacePath; }
+    QString workspacePath() const { return m_path; }
+
+    /// The selected resources, in the tree's order.
+    QList<ResourceKey> selectedKeys() const;
+    /// Selects `key` in the tree (expanding its owners); false when it is not shown.
+    bool selectResource(const ResourceKey &key);
+
+    /// Reads manifest files off the GUI thread, shows the plan and applies it when accepted.
+    /// Drag & drop and "Apply manifest…" come here.
+    void applyManifestFiles(const QStringList &paths);
+    /// Writes the resources as multi-document YAML to `path`, off the GUI thread.
+    void exportResources(const QList<ResourceKey> &keys, const QString &path);
+
+Q_SIGNALS:
+    /// An accepted plan was stored (empty `error`), or failed.
+    void manifestApplied(const QList<converge::ResourceKey> &keys, const QString &error);
+    /// Deletion (or detaching) was requested in the workspace for these keys.
+    void deletionRequested(const QList<converge::ResourceKey> &keys, const QString &error);
+    void exportFinished(const QString &path, const QString &error);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
+    MainWindow(std::unique_ptr<KindRegistry> kinds, const QString &workspacePath, QWidget *parent);
+    void setup(const WindowServices &services);
+    void createCentral();
+    void createLogPanel();
     void createActions();
+    void createStatusBar();
+    void restoreSettings();
+    void saveSettings();
 
-    QString m_workspacePath;
-    QTreeView *m_tree = nullptr;     // owned by the window
-    QPlainTextEdit *m_log = nullptr; // owned by the log dock
+    void updateActions();
+    void currentChanged();
+    void reconcileSelected();
+    void refreshSelected();
+    void cancelSelected();
+    void deleteSelected();
+    void requestDeletion(const QList<ResourceKey> &keys, bool detach);
+    void chooseManifest();
+    void showPlan(const ApplyPlan &plan);
+    void applyPlan(const ApplyPlan &plan);
+    void chooseExportFile();
+    void pollStatus();
+    void logRowActivated();
+    void showMessage(const QString &message);
+
+    std::unique_ptr<KindRegistry> m_ownedKinds;
+    const KindRegistry *m_kinds = nullptr; // not owned unless m_ownedKinds holds it
+    QString m_path;
+    Controller *m_controller = nullptr; // not owned
+    std::unique_ptr<QSettings> m_ownedSettings;
+    QSettings *m_settings = nullptr; // not owned unless m_ownedSettings holds it
+    std::unique_ptr<WorkspaceRunner> m_reader;
+    std::unique_ptr<WorkspaceRunner> m_writer;
+
+    // Owned by the window through Qt parents.
+    ResourceTreeModel *m_treeModel = nullptr;
+    ResourceFilterProxy *m_treeProxy = nullptr;
+    QTreeView *m_tree = nullptr;
+    QLineEdit *m_filterEdit = nullptr;
+    QComboBox *m_quickFilter = nullptr;
+    QSplitter *m_splitter = nullptr;
+    DetailsPane *m_details = nullptr;
+    EventLogModel *m_logModel = nullptr;
+    EventLogFilterProxy *m_logProxy = nullptr;
+    EventLogView *m_log = nullptr;
+    QToolButton *m_olderButton = nullptr;
+
+    QAction *m_reconcileAction = nullptr;
+    QAction *m_refreshAction = nullptr;
+    QAction *m_cancelAction = nullptr;
+    QAction *m_deleteAction = nullptr;
+    QAction *m_applyAction = nullptr;
+    QAction *m_exportAction = nullptr;
+
+    QLabel *m_queueLabel = nullptr;
+    QLabel *m_workersLabel = nullptr;
+    QLabel *m_reconcilesLabel = nullptr;
+    QLabel *m_controllerLabel = nullptr;
+    QTimer m_statusTimer;
+    qint64 m_dataVersion = -1;
+    bool m_probing = false;
 };
 
 } // namespace converge

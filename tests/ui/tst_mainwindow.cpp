@@ -1,30 +1,497 @@
 // SPDX-FileCopyrightText: Converge contributors
 // SPDX-License-Identifier: MIT
+//
+// The window through its widgets, against a Controller running the engine's fake backend on a
+// temporary workspace: resources and Ready icons, Reconcile, Delete, applying a dropped
+// manifest, the log panel, and the status bar.
 #include "mainwindow.h"
 
+#include "applyplandialog.h"
+#include "clock.h"
+#include "controller.h"
+#include "deletedialog.h"
+#include "detailspane.h"
+#include "enginefixture.h"
+#include "eventlogmodel.h"
+#include "eventlogview.h"
+#include "factoryregistry.h"
+#include "genericreconciler.h"
+#include "resourcetreemodel.h"
+
+#include <QAction>
+#include <QApplication>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStatusBar>
 #include <QTest>
+#include <QToolBar>
 #include <QTreeView>
+#include <QTreeWidget>
 
 using namespace converge;
+using namespace converge::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+ResourceKey widgetKey(const QString &name)
+{
+    return {QStringLiteral("Widget"), name};
+}
+
+/// A workspace with Gadget g and Widgets w1..w3, a controller on the fake backend, and the
+/// window over them (settings in a temporary file).
+struct Fixture
+{
+    Fixture()
+        : reconciler(f.kinds)
+        , settings(f.dir.filePath(QStringLiteral("ui.ini")), QSettings::IniFormat)
+    {
+        f.apply({EngineFixture::gadget(QStringLiteral("g")),
+                 EngineFixture::widget(QStringLiteral("w1"), QStringLiteral("g")),
+                 EngineFixture::widget(QStringLiteral("w2"), QStringLiteral("g")),
+                 EngineFixture::widget(QStringLiteral("w3"), QStringLiteral("g"))});
+        factories.add(std::make_unique<FakeFactory>(f.backend));
+        Controller::Options options;
+        options.workers = 4;
+        options.pollInterval = 20ms;
+        controller = std::make_unique<Controller>(f.path, f.kinds, factories, reconciler, clock,
+                                                  nullptr, options);
+        controller->start();
+        window = std::make_unique<MainWindow>(
+            WindowServices{f.kinds, f.path, controller.get(), &settings});
+        window->show();
+    }
+    ~Fixture()
+    {
+        window.reset();
+        controller->stop();
+    }
+
+    QTreeView *tree() const
+    {
+        return window->findChild<QTreeView *>(QStringLiteral("resourceTree"));
+    }
+    EventLogView *log() const
+    {
+        return window->findChild<EventLogView *>(QStringLiteral("eventLog"));
+    }
+    QAction *action(const char *name) const
+    {
+        return window->findChild<QAction *>(QString::fromLatin1(name));
+    }
+    QWidget *toolButton(const char *name) const
+    {
+        auto *bar = window->findChild<QToolBar *>(QStringLiteral("mainToolBar"));
+        return bar ? bar->widgetForAction(action(name)) : nullptr;
+    }
+
+    /// The tree's (proxy) index of `key`, or invalid when it is not shown.
+    QModelIndex shown(const ResourceKey &key, const QModelIndex &parent = {}) const
+    {
+        QAbstractItemModel *model = tree()->model();
+        for (int row = 0; row < model->rowCount(parent); ++row) {
+            const QModelIndex index = model->index(row, 0, parent);
+            if (index.data(ResourceTreeModel::KeyRole).value<ResourceKey>() == key)
+                return index;
+            if (const QModelIndex found = shown(key, index); found.isValid())
+                return found;
+        }
+        return {};
+    }
+
+    bool shownWithStatus(const ResourceKey &key, StatusKind status) const
+    {
+        const QModelIndex index = shown(key);
+        return index.isValid() && index.data(ResourceTreeModel::StatusRole).toInt() == int(status);
+    }
+
+    bool allReady() const
+    {
+        for (const QString &n :
+             {QStringLiteral("w1"), QStringLiteral("w2"), QStringLiteral("w3")}) {
+            if (!shownWithStatus(widgetKey(n), StatusKind::Ready))
+                return false;
+        }
+        return shownWithStatus({QStringLiteral("Gadget"), QStringLiteral("g")}, StatusKind::Ready);
+    }
+
+    /// Clicks the row of `key` in the tree, with `modifiers` (Ctrl adds to the selection).
+    void click(const ResourceKey &key, Qt::KeyboardModifiers modifiers = Qt::NoModifier) const
+    {
+        const QModelIndex index = shown(key);
+        QVERIFY(index.isValid());
+        tree()->scrollTo(index);
+        QTest::mouseClick(tree()->viewport(), Qt::LeftButton, modifiers,
+                          tree()->visualRect(index).center());
+    }
+
+    EngineFixture f;
+    FactoryRegistry factories;
+    GenericReconciler reconciler;
+    SystemClock clock;
+    std::unique_ptr<Controller> controller;
+    QSettings settings;
+    std::unique_ptr<MainWindow> window;
+};
+
+} // namespace
 
 class tst_MainWindow final : public QObject
 {
     Q_OBJECT
 
 private slots:
-    void showsTreeAndLogPanel()
+    void showsResourcesWithReadyIconsAndLog()
     {
-        MainWindow window(QStringLiteral("/tmp/sample.converge"));
+        Fixture x;
+        QVERIFY(QTest::qWaitForWindowExposed(x.window.get()));
+        QVERIFY(x.window->windowTitle().startsWith(QStringLiteral("engine.converge")));
+        QVERIFY(x.tree()->isVisible());
+        QVERIFY(x.window->findChild<QDockWidget *>(QStringLiteral("logDock"))->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(x.allReady(), 15000);
+        // Owners are expanded: the widgets are under g and visible.
+        const QModelIndex w1 = x.shown(widgetKey(QStringLiteral("w1")));
+        QCOMPARE(w1.parent().data().toString(), QStringLiteral("g"));
+        QVERIFY(x.tree()->isExpanded(w1.parent()));
+        const QModelIndex ready = w1.siblingAtColumn(ResourceTreeModel::ReadyColumn);
+        QCOMPARE(ready.data().toString(), QStringLiteral("Succeeded"));
+        QVERIFY(!ready.data(Qt::DecorationRole).value<QIcon>().pixmap(16, 16).isNull());
+
+        // The log panel shows events, newest last.
+        QAbstractItemModel *log = x.log()->model();
+        QTRY_VERIFY(log->rowCount() >= 4);
+        bool created = false;
+        for (int row = 0; row < log->rowCount(); ++row)
+            created |= log->index(row, EventLogModel::ReasonColumn).data().toString() ==
+                       QLatin1String("Created");
+        QVERIFY(created);
+
+        // Selecting shows the details.
+        x.click(widgetKey(QStringLiteral("w2")));
+        auto *details = x.window->findChild<DetailsPane *>(QStringLiteral("details"));
+        QTRY_COMPARE(details->currentKey(), widgetKey(QStringLiteral("w2")));
+        auto *spec = x.window->findChild<QPlainTextEdit *>(QStringLiteral("specView"));
+        QTRY_VERIFY(spec->toPlainText().contains(QStringLiteral("name: w2")));
+        QVERIFY(spec->toPlainText().contains(QStringLiteral("replicas: 1")));
+        auto *conditions = x.window->findChild<QTreeWidget *>(QStringLiteral("conditionsView"));
+        QTRY_VERIFY(conditions->topLevelItemCount() >= 1);
+        QCOMPARE(conditions->topLevelItem(0)->text(1), QStringLiteral("True"));
+        auto *events = x.window->findChild<QTreeWidget *>(QStringLiteral("eventsView"));
+        QVERIFY(events->topLevelItemCount() >= 1);
+
+        // The status bar says who runs the controller and counts its work.
+        QCOMPARE(x.window->findChild<QLabel *>(QStringLiteral("controllerLabel"))->text(),
+                 QStringLiteral("Controller: this window"));
+        QTRY_VERIFY(x.window->findChild<QLabel *>(QStringLiteral("reconcilesLabel"))->text() !=
+                    QStringLiteral("Reconciles: 0"));
+
+        const QString shot =
+            QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("mainwindow.png"));
+        QVERIFY(x.window->grab().save(shot));
+        qInfo("screenshot: %s", qPrintable(shot));
+    }
+
+    void actionsFollowSelection()
+    {
+        Fixture x;
+        QTRY_VERIFY_WITH_TIMEOUT(x.allReady(), 15000);
+        for (const char *name :
+             {"reconcileAction", "refreshAction", "cancelAction", "deleteAction", "exportAction"})
+            QVERIFY2(!x.action(name)->isEnabled(), name);
+        QVERIFY(x.action("applyManifestAction")->isEnabled());
+        x.click(widgetKey(QStringLiteral("w1")));
+        for (const char *name :
+             {"reconcileAction", "refreshAction", "cancelAction", "deleteAction", "exportAction"})
+            QVERIFY2(x.action(name)->isEnabled(), name);
+        QCOMPARE(x.window->selectedKeys(), QList<ResourceKey>{widgetKey(QStringLiteral("w1"))});
+        x.click(widgetKey(QStringLiteral("w3")), Qt::ControlModifier);
+        QCOMPARE(x.window->selectedKeys().size(), 2);
+        // The context menu offers the same actions.
+        QVERIFY(x.tree()->actions().contains(x.action("reconcileAction")));
+        QVERIFY(x.tree()->actions().contains(x.action("deleteAction")));
+    }
+
+    void reconcileAndRefreshReachTheBackend()
+    {
+        Fixture x;
+        QTRY_VERIFY_WITH_TIMEOUT(x.allReady(), 15000);
+        QTRY_VERIFY(x.controller->isIdle());
+        x.click(widgetKey(QStringLiteral("w1")));
+        const int gets = x.f.backend.gets;
+        QTest::mouseClick(x.toolButton("reconcileAction"), Qt::LeftButton);
+        QTRY_VERIFY(x.f.backend.gets > gets);
+        QTRY_VERIFY(x.controller->isIdle());
+        const int afterReconcile = x.f.backend.gets;
+        // The shortcut works too (F5: refresh, observe only).
+        x.tree()->setFocus();
+        QTest::keyClick(x.tree(), Qt::Key_F5);
+        QTRY_VERIFY(x.f.backend.gets > afterReconcile);
+    }
+
+    void deleteThroughTheDialog()
+    {
+        Fixture x;
+        QTRY_VERIFY_WITH_TIMEOUT(x.allReady(), 15000);
+        const ResourceKey w2 = widgetKey(QStringLiteral("w2"));
+        QVERIFY(x.f.backend.has(w2));
+        x.click(w2);
+        QTest::mouseClick(x.toolButton("deleteAction"), Qt::LeftButton);
+        DeleteDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = x.window->findChild<DeleteDialog *>()) && dialog->isVisible());
+        QVERIFY(dialog->findChild<QLabel *>(QStringLiteral("deleteQuestion"))
+                    ->text()
+                    .contains(QStringLiteral("Widget/w2")));
+        QSignalSpy requested{x.window.get(), &MainWindow::deletionRequested};
+        QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("deleteButton")),
+                          Qt::LeftButton);
+        QVERIFY(requested.wait());
+        QCOMPARE(requested.at(0).at(1).toString(), QString());
+        QTRY_VERIFY_WITH_TIMEOUT(!x.shown(w2).isValid(), 10000);
+        QVERIFY(!x.f.backend.has(w2));
+        QVERIFY(!x.f.ws->get(w2));
+    }
+
+    void detachSeveral()
+    {
+        Fixture x;
+        QTRY_VERIFY_WITH_TIMEOUT(x.allReady(), 15000);
+        const ResourceKey w1 = widgetKey(QStringLiteral("w1"));
+        const ResourceKey w3 = widgetKey(QStringLiteral("w3"));
+        x.click(w1);
+        x.click(w3, Qt::ControlModifier);
+        x.action("deleteAction")->trigger();
+        DeleteDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = x.window->findChild<DeleteDialog *>()) && dialog->isVisible());
+        QVERIFY(dialog->findChild<QLabel *>(QStringLiteral("deleteQuestion"))
+                    ->text()
+                    .contains(QStringLiteral("2 resources")));
+        QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("detachButton")),
+                          Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!x.shown(w1).isValid() && !x.shown(w3).isValid(), 10000);
+        // Detached: gone from the workspace, still in the backend.
+        QVERIFY(x.f.backend.has(w1));
+        QVERIFY(x.f.backend.has(w3));
+        QVERIFY(x.shown(widgetKey(QStringLiteral("w2"))).isValid());
+    }
+
+    void cancelledDialogChangesNothing()
+    {
+        Fixture x;
+        QTRY_VERIFY_WITH_TIMEOUT(x.allReady(), 15000);
+        x.click(widgetKey(QStringLiteral("w1")));
+        x.action("deleteAction")->trigger();
+        DeleteDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = x.window->findChild<DeleteDialog *>()) && dialog->isVisible());
+        QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("cancelButton")),
+                          Qt::LeftButton);
+        QTRY_VERIFY(!x.window->findChild<DeleteDialog *>());
+        QVERIFY(!x.f.ws->get(widgetKey(QStringLiteral("w1")))->metadata.isBeingDeleted());
+    }
+
+    void dropManifestShowsPlanAndApplies()
+    {
+        Fixture x;
+        QTRY_VERIFY_WITH_TIMEOUT(x.allReady(), 15000);
+        const QString path = x.f.dir.filePath(QStringLiteral("more.yaml"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("apiVersion: test.converge.dev/v1\n"
+                   "kind: Widget\n"
+                   "metadata:\n"
+                   "  name: dropped\n"
+                   "spec:\n"
+                   "  owner: {name: g}\n"
+                   "  replicas: 2\n"
+                   "---\n"
+                   "apiVersion: test.converge.dev/v1\n"
+                   "kind: Widget\n"
+                   "metadata:\n"
+                   "  name: w1\n"
+                   "spec:\n"
+                   "  owner: {name: g}\n"
+                   "  replicas: 3\n"
+                   "---\n"
+                   "apiVersion: test.converge.dev/v1\n"
+                   "kind: Widget\n"
+                   "metadata:\n"
+                   "  name: w2\n"
+                   "spec:\n"
+                   "  owner: {name: g}\n");
+        file.close();
+
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(path)});
+        const QPoint centre = x.window->rect().center();
+        QDragEnterEvent enter(centre, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(x.window.get(), &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(centre, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(x.window.get(), &drop);
+
+        ApplyPlanDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = x.window->findChild<ApplyPlanDialog *>()) && dialog->isVisible());
+        auto *items = dialog->findChild<QTreeWidget *>(QStringLiteral("planItems"));
+        QCOMPARE(items->topLevelItemCount(), 3);
+        QHash<QString, QStringList> rows;
+        for (int i = 0; i < items->topLevelItemCount(); ++i) {
+            const QTreeWidgetItem *item = items->topLevelItem(i);
+            rows.insert(item->text(1), {item->text(0), item->text(2)});
+        }
+        QCOMPARE(rows.value(QStringLiteral("Widget/dropped")).value(0), QStringLiteral("create"));
+        QCOMPARE(rows.value(QStringLiteral("Widget/w1")),
+                 (QStringList{QStringLiteral("update"), QStringLiteral("spec.replicas")}));
+        QCOMPARE(rows.value(QStringLiteral("Widget/w2")).value(0), QStringLiteral("unchanged"));
+        QCOMPARE(dialog->findChild<QLabel *>(QStringLiteral("planSummary"))->text(),
+                 QStringLiteral("1 to create, 1 to update, 1 unchanged"));
+        // Nothing is written before the plan is accepted.
+        QVERIFY(!x.f.ws->get(widgetKey(QStringLiteral("dropped"))));
+
+        QSignalSpy applied{x.window.get(), &MainWindow::manifestApplied};
+        QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("applyButton")),
+                          Qt::LeftButton);
+        QVERIFY(applied.wait());
+        QCOMPARE(applied.at(0).at(1).toString(), QString());
+        const ResourceKey dropped = widgetKey(QStringLiteral("dropped"));
+        QTRY_VERIFY(x.shown(dropped).isValid());
+        QCOMPARE(x.shown(dropped).parent().data().toString(), QStringLiteral("g"));
+        QTRY_VERIFY_WITH_TIMEOUT(x.shownWithStatus(dropped, StatusKind::Ready), 10000);
+        QVERIFY(x.f.backend.has(dropped));
+        QTRY_COMPARE(
+            x.f.backend.spec(widgetKey(QStringLiteral("w1"))).value(QStringLiteral("replicas")),
+            QJsonValue(3));
+    }
+
+    void invalidManifestCannotBeApplied()
+    {
+        Fixture x;
+        const QString path = x.f.dir.filePath(QStringLiteral("bad.yaml"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("apiVersion: test.converge.dev/v1\n"
+                   "kind: Widget\n"
+                   "metadata:\n"
+                   "  name: bad\n"
+                   "spec:\n"
+                   "  owner: {name: g}\n"
+                   "  replicas: 99\n");
+        file.close();
+        x.window->applyManifestFiles({path});
+        ApplyPlanDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = x.window->findChild<ApplyPlanDialog *>()) && dialog->isVisible());
+        auto *items = dialog->findChild<QTreeWidget *>(QStringLiteral("planItems"));
+        QCOMPARE(items->topLevelItemCount(), 1);
+        QCOMPARE(items->topLevelItem(0)->text(0), QStringLiteral("invalid"));
+        QVERIFY(items->topLevelItem(0)->text(2).contains(QStringLiteral("spec.replicas")));
+        QVERIFY(items->topLevelItem(0)->text(3).contains(QStringLiteral("bad.yaml:7")));
+        QVERIFY(!dialog->findChild<QPushButton *>(QStringLiteral("applyButton"))->isEnabled());
+    }
+
+    void selectingALogRowSelectsTheResource()
+    {
+        Fixture x;
+        QTRY_VERIFY_WITH_TIMEOUT(x.allReady(), 15000);
+        QAbstractItemModel *log = x.log()->model();
+        const ResourceKey w3 = widgetKey(QStringLiteral("w3"));
+        int row = -1;
+        QTRY_VERIFY([&] {
+            for (int r = 0; r < log->rowCount(); ++r) {
+                if (log->index(r, 0).data(EventLogModel::KeyRole).value<ResourceKey>() == w3) {
+                    row = r;
+                    return true;
+                }
+            }
+            return false;
+        }());
+        const QModelIndex index = log->index(row, EventLogModel::ReasonColumn);
+        x.log()->scrollTo(index);
+        QTest::mouseClick(x.log()->viewport(), Qt::LeftButton, {},
+                          x.log()->visualRect(index).center());
+        const QModelIndex current = x.tree()->selectionModel()->currentIndex();
+        QCOMPARE(current.data(ResourceTreeModel::KeyRole).value<ResourceKey>(), w3);
+        QCOMPARE(x.window->selectedKeys(), QList<ResourceKey>{w3});
+    }
+
+    void filterBoxNarrowsTheTree()
+    {
+        Fixture x;
+        QTRY_VERIFY_WITH_TIMEOUT(x.allReady(), 15000);
+        auto *filter = x.window->findChild<QLineEdit *>(QStringLiteral("filterEdit"));
+        QTest::keyClicks(filter, QStringLiteral("W2"));
+        QTRY_VERIFY(!x.shown(widgetKey(QStringLiteral("w1"))).isValid());
+        QVERIFY(x.shown(widgetKey(QStringLiteral("w2"))).isValid());
+        QVERIFY(x.shown({QStringLiteral("Gadget"), QStringLiteral("g")}).isValid());
+    }
+
+    void exportWritesYaml()
+    {
+        Fixture x;
+        QTRY_VERIFY_WITH_TIMEOUT(x.allReady(), 15000);
+        x.click(widgetKey(QStringLiteral("w1")));
+        const QString path = x.f.dir.filePath(QStringLiteral("out.yaml"));
+        QSignalSpy exported{x.window.get(), &MainWindow::exportFinished};
+        x.window->exportResources(x.window->selectedKeys(), path);
+        QVERIFY(exported.wait());
+        QCOMPARE(exported.at(0).at(1).toString(), QString());
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray yaml = file.readAll();
+        QVERIFY(yaml.contains("kind: Widget"));
+        QVERIFY(yaml.contains("name: w1"));
+    }
+
+    void remembersGeometryAndDocks()
+    {
+        Fixture x;
+        x.window->resize(900, 640);
+        x.window->close();
+        QVERIFY(x.settings.contains(QStringLiteral("MainWindow/geometry")));
+        QVERIFY(x.settings.contains(QStringLiteral("MainWindow/state")));
+        MainWindow again(WindowServices{x.f.kinds, x.f.path, nullptr, &x.settings});
+        QCOMPARE(again.size(), QSize(900, 640));
+    }
+
+    void withoutControllerShowsTheWorkspace()
+    {
+        EngineFixture f;
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("g")),
+                         EngineFixture::widget(QStringLiteral("w1"), QStringLiteral("g"))}));
+        QSettings settings(f.dir.filePath(QStringLiteral("ui.ini")), QSettings::IniFormat);
+        MainWindow window(WindowServices{f.kinds, f.path, nullptr, &settings});
+        window.show();
+        auto *tree = window.findChild<QTreeView *>(QStringLiteral("resourceTree"));
+        QTRY_COMPARE(tree->model()->rowCount(), 1);
+        QTRY_VERIFY(window.selectResource(widgetKey(QStringLiteral("w1"))));
+        // Only engine actions need a controller.
+        QVERIFY(!window.findChild<QAction *>(QStringLiteral("reconcileAction"))->isEnabled());
+        QVERIFY(window.findChild<QAction *>(QStringLiteral("deleteAction"))->isEnabled());
+        QTRY_COMPARE(window.findChild<QLabel *>(QStringLiteral("controllerLabel"))->text(),
+                     QStringLiteral("Controller: none"));
+        // Another process commits: the window follows.
+        QVERIFY(f.apply({EngineFixture::widget(QStringLiteral("w2"), QStringLiteral("g"))}));
+        QTRY_VERIFY_WITH_TIMEOUT(window.selectResource(widgetKey(QStringLiteral("w2"))), 5000);
+    }
+
+    void legacyConstructorOnAMissingWorkspace()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("sample.converge"));
+        MainWindow window(path);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(window.windowTitle().startsWith(QStringLiteral("sample.converge")));
-        auto *tree = window.findChild<QTreeView *>(QStringLiteral("resourceTree"));
-        QVERIFY(tree);
-        QVERIFY(tree->isVisible());
-        auto *log = window.findChild<QDockWidget *>(QStringLiteral("logDock"));
-        QVERIFY(log);
-        QVERIFY(log->isVisible());
+        QVERIFY(window.findChild<QTreeView *>(QStringLiteral("resourceTree"))->isVisible());
+        QVERIFY(window.findChild<QDockWidget *>(QStringLiteral("logDock"))->isVisible());
+        QTRY_VERIFY(!window.statusBar()->currentMessage().isEmpty());
+        QVERIFY(!QFile::exists(path)); // reading never creates the file
     }
 };
 

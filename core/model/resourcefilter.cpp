@@ -1,0 +1,49 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "resourcefilter.h"
+
+#include "resource.h"
+#include "workspacetypes.h"
+
+namespace converge {
+
+ResourceFilter::ResourceFilter(const QString &text, Quick quick)
+    : m_text(text.trimmed())
+    , m_quick(quick)
+{}
+
+void ResourceFilter::setText(const QString &text)
+{
+    m_text = text.trimmed();
+}
+
+bool ResourceFilter::matches(const Resource &resource, const ReconcileState &state) const
+{
+    // The reconcile state takes part in no rule yet; it is in the signature so that rules such
+    // as "waiting for its owner" need no change in callers.
+    Q_UNUSED(state);
+    const Condition ready = resource.status.ready();
+    switch (m_quick) {
+    case Quick::All:
+        break;
+    case Quick::NotReady:
+        if (ready.isReady() && !resource.metadata.isBeingDeleted())
+            return false;
+        break;
+    case Quick::Errors:
+        if (ready.status != Condition::Status::False ||
+            (ready.severity != Condition::Severity::Error &&
+             ready.severity != Condition::Severity::Warning))
+            return false;
+        break;
+    }
+    if (m_text.isEmpty())
+        return true;
+    const auto has = [this](const QString &field) {
+        return field.contains(m_text, Qt::CaseInsensitive);
+    };
+    return has(resource.metadata.name) || has(resource.kind) || has(resource.key().toString()) ||
+           has(ready.reason);
+}
+
+} // namespace converge

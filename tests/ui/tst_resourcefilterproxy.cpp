@@ -1,0 +1,134 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+//
+// The thin proxy over the resource tree: ResourceFilter's rules applied recursively (owners of
+// a match stay), re-filtering when rows change, sorting by the shown text.
+#include "resourcefilterproxy.h"
+
+#include "enginefixture.h"
+#include "resourcetreemodel.h"
+#include "workspacerunner.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+
+using namespace converge;
+using namespace converge::test;
+
+namespace {
+
+const QDateTime t0 = QDateTime(QDate(2026, 1, 2), QTime(3, 4, 5), Qt::UTC);
+
+ResourceKey widgetKey(const QString &name)
+{
+    return {QStringLiteral("Widget"), name};
+}
+
+} // namespace
+
+class tst_ResourceFilterProxy final : public QObject
+{
+    Q_OBJECT
+
+private:
+    bool setReady(EngineFixture &f, const ResourceKey &key, const Condition &ready)
+    {
+        ResourceStatus status = f.stored(key).status;
+        status.conditions = {ready};
+        return f.ws->updateStatus(key, status, nullptr);
+    }
+
+    // "name(child, child)" for every shown row, in the proxy's order.
+    static QString shape(const QAbstractItemModel &model, const QModelIndex &parent = {})
+    {
+        QStringList parts;
+        for (int row = 0; row < model.rowCount(parent); ++row) {
+            const QModelIndex index = model.index(row, 0, parent);
+            QString part = index.data().toString();
+            if (model.rowCount(index) > 0)
+                part += QLatin1Char('(') + shape(model, index) + QLatin1Char(')');
+            parts.append(part);
+        }
+        return parts.join(QStringLiteral(", "));
+    }
+
+private slots:
+    void filters()
+    {
+        EngineFixture f;
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("other")),
+                         EngineFixture::gadget(QStringLiteral("acct")),
+                         EngineFixture::widget(QStringLiteral("reports"), QStringLiteral("acct")),
+                         EngineFixture::widget(QStringLiteral("invoices"), QStringLiteral("acct")),
+                         EngineFixture::widget(QStringLiteral("logs"), QStringLiteral("other"))}));
+        QVERIFY(setReady(f, {QStringLiteral("Gadget"), QStringLiteral("acct")},
+                         Condition::ready(1, t0)));
+        QVERIFY(setReady(f, widgetKey(QStringLiteral("invoices")), Condition::ready(1, t0)));
+        QVERIFY(setReady(f, widgetKey(QStringLiteral("reports")),
+                         Condition::notReady(Condition::Severity::Error,
+                                             QStringLiteral("BadRequest"), QString(), 1, t0)));
+        QVERIFY(setReady(f, widgetKey(QStringLiteral("logs")),
+                         Condition::notReady(Condition::Severity::Info,
+                                             QStringLiteral("Reconciling"), QString(), 1, t0)));
+
+        WorkspaceRunner runner(f.path);
+        ResourceTreeModel model(runner, f.kinds);
+        ResourceFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester tester(&proxy,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.sort(ResourceTreeModel::NameColumn);
+        model.reload();
+        QTRY_VERIFY(!model.isLoading());
+
+        QCOMPARE(shape(proxy), QStringLiteral("acct(invoices, reports), other(logs)"));
+        proxy.setFilterText(QStringLiteral("INVO"));
+        QCOMPARE(shape(proxy), QStringLiteral("acct(invoices)"));
+        proxy.setFilterText(QStringLiteral("badreq"));
+        QCOMPARE(shape(proxy), QStringLiteral("acct(reports)"));
+        proxy.setFilterText(QStringLiteral("gadget"));
+        QCOMPARE(shape(proxy), QStringLiteral("acct, other"));
+        proxy.setFilterText(QString());
+
+        proxy.setQuickFilter(ResourceFilter::Quick::Errors);
+        QCOMPARE(shape(proxy), QStringLiteral("acct(reports)"));
+        proxy.setQuickFilter(ResourceFilter::Quick::NotReady);
+        QCOMPARE(shape(proxy), QStringLiteral("acct(reports), other(logs)"));
+        proxy.setFilterText(QStringLiteral("logs"));
+        QCOMPARE(shape(proxy), QStringLiteral("other(logs)"));
+        QCOMPARE(proxy.filter(),
+                 ResourceFilter(QStringLiteral("logs"), ResourceFilter::Quick::NotReady));
+        proxy.setFilter(ResourceFilter());
+        QCOMPARE(shape(proxy), QStringLiteral("acct(invoices, reports), other(logs)"));
+
+        // A row that starts failing joins the Errors view when the model updates it.
+        proxy.setQuickFilter(ResourceFilter::Quick::Errors);
+        QVERIFY(setReady(f, widgetKey(QStringLiteral("logs")),
+                         Condition::notReady(Condition::Severity::Warning,
+                                             QStringLiteral("Throttled"), QString(), 1, t0)));
+        model.reloadKeys({widgetKey(QStringLiteral("logs"))});
+        QTRY_VERIFY(!model.isLoading());
+        QCOMPARE(shape(proxy), QStringLiteral("acct(reports), other(logs)"));
+
+        // Only the severity changes (same reason, same text): still re-filtered.
+        QVERIFY(setReady(f, widgetKey(QStringLiteral("logs")),
+                         Condition::notReady(Condition::Severity::Info, QStringLiteral("Throttled"),
+                                             QString(), 1, t0)));
+        model.reloadKeys({widgetKey(QStringLiteral("logs"))});
+        QTRY_VERIFY(!model.isLoading());
+        QCOMPARE(shape(proxy), QStringLiteral("acct(reports)"));
+
+        // New rows are filtered as they come.
+        QVERIFY(
+            f.apply({EngineFixture::widget(QStringLiteral("broken"), QStringLiteral("other"))}));
+        QVERIFY(setReady(f, widgetKey(QStringLiteral("broken")),
+                         Condition::notReady(Condition::Severity::Error, QStringLiteral("Nope"),
+                                             QString(), 1, t0)));
+        model.reloadKeys({widgetKey(QStringLiteral("broken"))});
+        QTRY_VERIFY(!model.isLoading());
+        QCOMPARE(shape(proxy), QStringLiteral("acct(reports), other(broken)"));
+    }
+};
+
+QTEST_MAIN(tst_ResourceFilterProxy)
+#include "tst_resourcefilterproxy.moc"

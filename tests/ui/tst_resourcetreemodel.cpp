@@ -1,0 +1,444 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+//
+// The resource tree over a real workspace: shape, batched updates, removal, roles, and
+// following a controller that runs the fake backend.
+#include "resourcetreemodel.h"
+
+#include "clock.h"
+#include "controller.h"
+#include "enginefixture.h"
+#include "factoryregistry.h"
+#include "genericreconciler.h"
+#include "workspacerunner.h"
+
+#include <QAbstractItemModelTester>
+#include <QIcon>
+#include <QSignalSpy>
+
+using namespace converge;
+using namespace converge::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+ResourceKey gadgetKey(const QString &name)
+{
+    return {QStringLiteral("Gadget"), name};
+}
+
+ResourceKey widgetKey(const QString &name)
+{
+    return {QStringLiteral("Widget"), name};
+}
+
+struct Setup
+{
+    Setup()
+        : runner(f.path)
+        , model(runner, f.kinds)
+        , tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest)
+    {}
+
+    /// Waits until every load asked for is in the model.
+    bool settle()
+    {
+        return QTest::qWaitFor([this] { return !model.isLoading(); }, 10000);
+    }
+
+    QStringList childNames(const QModelIndex &parent) const
+    {
+        QStringList names;
+        for (int row = 0; row < model.rowCount(parent); ++row)
+            names.append(model.index(row, ResourceTreeModel::NameColumn, parent).data().toString());
+        names.sort();
+        return names;
+    }
+
+    bool setReady(const ResourceKey &key, const Condition &ready)
+    {
+        ResourceStatus status = f.stored(key).status;
+        status.conditions = {ready};
+        StoreError error;
+        return f.ws->updateStatus(key, status, &error);
+    }
+
+    EngineFixture f;
+    WorkspaceRunner runner;
+    ResourceTreeModel model;
+    QAbstractItemModelTester tester;
+};
+
+const QDateTime t0 = QDateTime(QDate(2026, 1, 2), QTime(3, 4, 5), Qt::UTC);
+
+} // namespace
+
+class tst_ResourceTreeModel final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void treeShape()
+    {
+        Setup s;
+        QVERIFY(s.f.apply({EngineFixture::gadget(QStringLiteral("g")),
+                           EngineFixture::gadget(QStringLiteral("h")),
+                           EngineFixture::widget(QStringLiteral("a"), QStringLiteral("g")),
+                           EngineFixture::widget(QStringLiteral("b"), QStringLiteral("g")),
+                           EngineFixture::widget(QStringLiteral("c"), QStringLiteral("h")),
+                           EngineFixture::widget(QStringLiteral("x"), QStringLiteral("gone"))}));
+        QSignalSpy reset{&s.model, &QAbstractItemModel::modelReset};
+        QVERIFY(reset.isValid());
+        s.model.reload();
+        QVERIFY(s.model.isLoading());
+        QVERIFY(s.settle());
+        QCOMPARE(reset.count(), 0);
+        QCOMPARE(s.model.resourceCount(), 6);
+        // Accounts at the top, and the widget whose owner is missing waits there too.
+        QCOMPARE(s.childNames({}),
+                 (QStringList{QStringLiteral("g"), QStringLiteral("h"), QStringLiteral("x")}));
+        const QModelIndex g = s.model.indexOf(gadgetKey(QStringLiteral("g")));
+        const QModelIndex h = s.model.indexOf(gadgetKey(QStringLiteral("h")));
+        QCOMPARE(s.childNames(g), (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
+        QCOMPARE(s.childNames(h), QStringList{QStringLiteral("c")});
+        const QModelIndex a = s.model.indexOf(widgetKey(QStringLiteral("a")));
+        QCOMPARE(a.parent(), g);
+        QCOMPARE(s.model.keyAt(a), widgetKey(QStringLiteral("a")));
+        QCOMPARE(s.model.rowCount(s.model.indexOf(widgetKey(QStringLiteral("x")))), 0);
+        QVERIFY(!s.model.indexOf(widgetKey(QStringLiteral("nope"))).isValid());
+        QCOMPARE(s.model.errorString(), QString());
+    }
+
+    void roles()
+    {
+        Setup s;
+        Resource skipped = EngineFixture::widget(QStringLiteral("b"), QStringLiteral("g"));
+        skipped.metadata.annotations.insert(Annotations::reconcilePolicy(), QStringLiteral("skip"));
+        QVERIFY(
+            s.f.apply({EngineFixture::gadget(QStringLiteral("g")),
+                       EngineFixture::widget(QStringLiteral("a"), QStringLiteral("g")), skipped}));
+        const ResourceKey a = widgetKey(QStringLiteral("a"));
+        QVERIFY(s.setReady(a, Condition::notReady(Condition::Severity::Warning,
+                                                  QStringLiteral("Throttled"),
+                                                  QStringLiteral("slow down"), 1, t0)));
+        ReconcileState state;
+        state.lastAttempt = t0;
+        state.nextAttempt = t0.addSecs(30);
+        state.waitingFor = QStringLiteral("backoff");
+        state.lastError = QStringLiteral("slow down");
+        state.attempts = 2;
+        QVERIFY(s.f.ws->setReconcileState(a, state, nullptr));
+        s.model.reload();
+        QVERIFY(s.settle());
+
+        const QModelIndex name = s.model.indexOf(a);
+        const QModelIndex ready = s.model.indexOf(a, ResourceTreeModel::ReadyColumn);
+        QCOMPARE(name.data(ResourceTreeModel::KeyRole).value<ResourceKey>(), a);
+        QCOMPARE(name.data(ResourceTreeModel::KindRole).toString(), QStringLiteral("Widget"));
+        QCOMPARE(name.data(ResourceTreeModel::NameRole).toString(), QStringLiteral("a"));
+        QCOMPARE(name.data(ResourceTreeModel::ReadyRole).toInt(), int(Condition::Status::False));
+        QCOMPARE(name.data(ResourceTreeModel::SeverityRole).toInt(),
+                 int(Condition::Severity::Warning));
+        QCOMPARE(name.data(ResourceTreeModel::ReasonRole).toString(), QStringLiteral("Throttled"));
+        QCOMPARE(name.data(ResourceTreeModel::MessageRole).toString(), QStringLiteral("slow down"));
+        QCOMPARE(name.data(ResourceTreeModel::StatusRole).toInt(), int(StatusKind::Warning));
+        QCOMPARE(name.data(ResourceTreeModel::PolicyRole).toString(), QStringLiteral("manage"));
+        QCOMPARE(name.data(ResourceTreeModel::DeletingRole).toBool(), false);
+        QCOMPARE(name.data(ResourceTreeModel::LastReconciledRole).toDateTime(), t0);
+        QCOMPARE(name.data(ResourceTreeModel::NextAttemptRole).toDateTime(), t0.addSecs(30));
+        QCOMPARE(name.data(ResourceTreeModel::ResourceRole).value<Resource>().key(), a);
+        QCOMPARE(name.data().toString(), QStringLiteral("a"));
+        QCOMPARE(ready.data().toString(), QStringLiteral("Throttled"));
+        QVERIFY(ready.data(Qt::ToolTipRole).toString().contains(QStringLiteral("slow down")));
+        QVERIFY(ready.data(Qt::ToolTipRole).toString().contains(QStringLiteral("2")));
+        QCOMPARE(s.model.indexOf(a, ResourceTreeModel::KindColumn).data().toString(),
+                 QStringLiteral("Widget"));
+        QVERIFY(s.model.indexOf(a, ResourceTreeModel::NextAttemptColumn)
+                    .data()
+                    .toString()
+                    .contains(QStringLiteral("backoff")));
+        QVERIFY(!s.model.indexOf(a, ResourceTreeModel::LastReconciledColumn)
+                     .data()
+                     .toString()
+                     .isEmpty());
+        // The icon is in the Ready column only, and it renders (the SVG resource is linked).
+        const auto icon = ready.data(Qt::DecorationRole).value<QIcon>();
+        QVERIFY(!icon.pixmap(16, 16).isNull());
+        QVERIFY(!name.data(Qt::DecorationRole).isValid());
+
+        const QModelIndex b = s.model.indexOf(widgetKey(QStringLiteral("b")));
+        QCOMPARE(b.data(ResourceTreeModel::PolicyRole).toString(), QStringLiteral("skip"));
+        QCOMPARE(b.data(ResourceTreeModel::StatusRole).toInt(), int(StatusKind::Unmanaged));
+        QCOMPARE(s.model.indexOf(widgetKey(QStringLiteral("b")), ResourceTreeModel::ReadyColumn)
+                     .data()
+                     .toString(),
+                 QStringLiteral("NotReconciled"));
+
+        QCOMPARE(s.model.headerData(ResourceTreeModel::ReadyColumn, Qt::Horizontal).toString(),
+                 QStringLiteral("Ready"));
+        QCOMPARE(s.model.columnCount(), int(ResourceTreeModel::ColumnCount));
+        QVERIFY(s.model.roleNames().contains(ResourceTreeModel::KeyRole));
+    }
+
+    void statusIcons_data()
+    {
+        QTest::addColumn<int>("kind");
+        for (int k = int(StatusKind::Unknown); k <= int(StatusKind::Unmanaged); ++k)
+            QTest::newRow(qPrintable(StatusIcons::label(StatusKind(k)))) << k;
+    }
+
+    void statusIcons()
+    {
+        QFETCH(int, kind);
+        const StatusIcons icons;
+        QVERIFY(QFile::exists(StatusIcons::iconPath(StatusKind(kind))));
+        QVERIFY(!icons.icon(StatusKind(kind)).pixmap(16, 16).isNull());
+    }
+
+    void newRowsOneInsertPerParent()
+    {
+        Setup s;
+        QVERIFY(s.f.apply({EngineFixture::gadget(QStringLiteral("g")),
+                           EngineFixture::gadget(QStringLiteral("h")),
+                           EngineFixture::widget(QStringLiteral("a"), QStringLiteral("g"))}));
+        s.model.reload();
+        QVERIFY(s.settle());
+
+        QList<Resource> fresh;
+        QList<ResourceKey> keys;
+        for (const QString &n : {QStringLiteral("w1"), QStringLiteral("w2"), QStringLiteral("w3")})
+            fresh.append(EngineFixture::widget(n, QStringLiteral("g")));
+        for (const QString &n : {QStringLiteral("v1"), QStringLiteral("v2")})
+            fresh.append(EngineFixture::widget(n, QStringLiteral("h")));
+        // A new account with a new child: the child arrives inside its owner's row.
+        fresh.append(EngineFixture::gadget(QStringLiteral("k")));
+        fresh.append(EngineFixture::widget(QStringLiteral("k1"), QStringLiteral("k")));
+        QVERIFY(s.f.apply(fresh));
+        for (const Resource &r : std::as_const(fresh))
+            keys.append(r.key());
+
+        QSignalSpy inserted{&s.model, &QAbstractItemModel::rowsInserted};
+        QVERIFY(inserted.isValid());
+        QSignalSpy applied{&s.model, &ResourceTreeModel::batchApplied};
+        s.model.reloadKeys(keys);
+        QVERIFY(s.settle());
+        QCOMPARE(inserted.count(), 3);
+        QHash<QString, QPair<int, int>> byParent;
+        for (const QList<QVariant> &args : std::as_const(inserted)) {
+            const auto parent = args.at(0).value<QModelIndex>();
+            byParent.insert(parent.isValid() ? parent.data().toString() : QStringLiteral("(top)"),
+                            {args.at(1).toInt(), args.at(2).toInt()});
+        }
+        QCOMPARE(byParent.value(QStringLiteral("g")), qMakePair(1, 3));
+        QCOMPARE(byParent.value(QStringLiteral("h")), qMakePair(0, 1));
+        QCOMPARE(byParent.value(QStringLiteral("(top)")), qMakePair(2, 2));
+        const QModelIndex k = s.model.indexOf(gadgetKey(QStringLiteral("k")));
+        QCOMPARE(s.childNames(k), QStringList{QStringLiteral("k1")});
+        QCOMPARE(applied.count(), 1);
+
+        // Keys that come while a load is in flight are gathered into one next load.
+        applied.clear();
+        s.model.reloadKeys({keys.at(0)});
+        s.model.reloadKeys({keys.at(1)});
+        s.model.reloadKeys({keys.at(2), keys.at(1)});
+        QVERIFY(s.settle());
+        QCOMPARE(applied.count(), 2);
+    }
+
+    void changesAreCoalescedPerParent()
+    {
+        Setup s;
+        QVERIFY(s.f.apply({EngineFixture::gadget(QStringLiteral("g")),
+                           EngineFixture::widget(QStringLiteral("a"), QStringLiteral("g")),
+                           EngineFixture::widget(QStringLiteral("b"), QStringLiteral("g")),
+                           EngineFixture::widget(QStringLiteral("c"), QStringLiteral("g"))}));
+        s.model.reload();
+        QVERIFY(s.settle());
+        const ResourceKey a = widgetKey(QStringLiteral("a"));
+        const ResourceKey c = widgetKey(QStringLiteral("c"));
+        QVERIFY(s.setReady(a, Condition::ready(1, t0)));
+        QVERIFY(s.setReady(c, Condition::notReady(Condition::Severity::Error,
+                                                  QStringLiteral("BadRequest"), QString(), 1, t0)));
+
+        QSignalSpy changed{&s.model, &QAbstractItemModel::dataChanged};
+        QVERIFY(changed.isValid());
+        QSignalSpy inserted{&s.model, &QAbstractItemModel::rowsInserted};
+        s.model.reloadKeys({a, c, widgetKey(QStringLiteral("b"))});
+        QVERIFY(s.settle());
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(inserted.count(), 0);
+        const auto topLeft = changed.at(0).at(0).value<QModelIndex>();
+        const auto bottomRight = changed.at(0).at(1).value<QModelIndex>();
+        const auto roles = changed.at(0).at(2).value<QList<int>>();
+        QCOMPARE(topLeft.parent(), s.model.indexOf(gadgetKey(QStringLiteral("g"))));
+        QCOMPARE(topLeft.row(), s.model.indexOf(a).row());
+        QCOMPARE(bottomRight.row(), s.model.indexOf(c).row());
+        QCOMPARE(topLeft.column(), 0);
+        QCOMPARE(bottomRight.column(), ResourceTreeModel::ColumnCount - 1);
+        for (int role : {int(Qt::DisplayRole), int(Qt::DecorationRole),
+                         int(ResourceTreeModel::ReadyRole), int(ResourceTreeModel::SeverityRole),
+                         int(ResourceTreeModel::StatusRole), int(ResourceTreeModel::ResourceRole)})
+            QVERIFY2(roles.contains(role), qPrintable(QString::number(role)));
+        QCOMPARE(s.model.indexOf(a).data(ResourceTreeModel::ReadyRole).toInt(),
+                 int(Condition::Status::True));
+        QCOMPARE(s.model.indexOf(c).data(ResourceTreeModel::StatusRole).toInt(),
+                 int(StatusKind::Error));
+
+        // Nothing changed: a reload says nothing.
+        changed.clear();
+        QSignalSpy removed{&s.model, &QAbstractItemModel::rowsRemoved};
+        s.model.reload();
+        QVERIFY(s.settle());
+        QCOMPARE(changed.count(), 0);
+        QCOMPARE(inserted.count(), 0);
+        QCOMPARE(removed.count(), 0);
+    }
+
+    void removal()
+    {
+        Setup s;
+        QVERIFY(s.f.apply({EngineFixture::gadget(QStringLiteral("g")),
+                           EngineFixture::widget(QStringLiteral("a"), QStringLiteral("g")),
+                           EngineFixture::widget(QStringLiteral("b"), QStringLiteral("g")),
+                           EngineFixture::widget(QStringLiteral("c"), QStringLiteral("g"))}));
+        s.model.reload();
+        QVERIFY(s.settle());
+        QSignalSpy removed{&s.model, &QAbstractItemModel::rowsRemoved};
+        QVERIFY(removed.isValid());
+        QVERIFY(s.f.ws->remove(widgetKey(QStringLiteral("a")), nullptr));
+        QVERIFY(s.f.ws->remove(widgetKey(QStringLiteral("c")), nullptr));
+        s.model.reloadKeys({widgetKey(QStringLiteral("a")), widgetKey(QStringLiteral("c"))});
+        QVERIFY(s.settle());
+        QCOMPARE(removed.count(), 2); // rows 0 and 2 are not contiguous
+        const QModelIndex g = s.model.indexOf(gadgetKey(QStringLiteral("g")));
+        QCOMPARE(s.childNames(g), QStringList{QStringLiteral("b")});
+        QVERIFY(!s.model.indexOf(widgetKey(QStringLiteral("a"))).isValid());
+        QCOMPARE(s.model.resourceCount(), 2);
+
+        // The owner goes, its child stays: the child waits at the top, then goes back under
+        // the owner when it returns.
+        QSignalSpy moved{&s.model, &QAbstractItemModel::rowsMoved};
+        QVERIFY(s.f.ws->remove(gadgetKey(QStringLiteral("g")), nullptr));
+        s.model.reload();
+        QVERIFY(s.settle());
+        QCOMPARE(moved.count(), 1);
+        QCOMPARE(s.childNames({}), QStringList{QStringLiteral("b")});
+        QVERIFY(s.f.apply({EngineFixture::gadget(QStringLiteral("g"))}));
+        s.model.reloadKeys({gadgetKey(QStringLiteral("g"))});
+        QVERIFY(s.settle());
+        QCOMPARE(moved.count(), 2);
+        QCOMPARE(s.childNames({}), QStringList{QStringLiteral("g")});
+        QCOMPARE(s.childNames(s.model.indexOf(gadgetKey(QStringLiteral("g")))),
+                 QStringList{QStringLiteral("b")});
+
+        // Owner and child removed in one batch: one removal.
+        removed.clear();
+        QVERIFY(s.f.ws->remove(gadgetKey(QStringLiteral("g")), nullptr));
+        QVERIFY(s.f.ws->remove(widgetKey(QStringLiteral("b")), nullptr));
+        s.model.reloadKeys({widgetKey(QStringLiteral("b")), gadgetKey(QStringLiteral("g"))});
+        QVERIFY(s.settle());
+        QCOMPARE(removed.count(), 1);
+        QCOMPARE(s.model.rowCount(), 0);
+        QCOMPARE(s.model.resourceCount(), 0);
+    }
+
+    void deletionRequestedShows()
+    {
+        Setup s;
+        QVERIFY(s.f.apply({EngineFixture::gadget(QStringLiteral("g"))}));
+        s.model.reload();
+        QVERIFY(s.settle());
+        const ResourceKey g = gadgetKey(QStringLiteral("g"));
+        QVERIFY(s.f.ws->requestDeletion(g, nullptr));
+        QSignalSpy changed{&s.model, &QAbstractItemModel::dataChanged};
+        s.model.reloadKeys({g});
+        QVERIFY(s.settle());
+        QCOMPARE(changed.count(), 1);
+        QVERIFY(changed.at(0).at(2).value<QList<int>>().contains(ResourceTreeModel::DeletingRole));
+        QCOMPARE(s.model.indexOf(g).data(ResourceTreeModel::DeletingRole).toBool(), true);
+        QCOMPARE(s.model.indexOf(g, ResourceTreeModel::ReadyColumn).data().toString(),
+                 QStringLiteral("Deleting"));
+    }
+
+    void reloadSupersedesKeyedLoad()
+    {
+        Setup s;
+        QVERIFY(s.f.apply({EngineFixture::gadget(QStringLiteral("g"))}));
+        QSignalSpy applied{&s.model, &ResourceTreeModel::batchApplied};
+        s.model.reloadKeys({gadgetKey(QStringLiteral("g"))});
+        s.model.reload(); // the keyed load's result is stale now and dropped
+        QVERIFY(s.settle());
+        QCOMPARE(applied.count(), 1);
+        QCOMPARE(s.model.resourceCount(), 1);
+    }
+
+    void missingWorkspaceFailsSoftly()
+    {
+        QTemporaryDir dir;
+        KindRegistry kinds;
+        registerTestKinds(kinds);
+        WorkspaceRunner runner(dir.filePath(QStringLiteral("absent.converge")));
+        ResourceTreeModel model(runner, kinds);
+        QSignalSpy failed{&model, &ResourceTreeModel::loadFailed};
+        model.reload();
+        QVERIFY(failed.wait());
+        QVERIFY(!model.errorString().isEmpty());
+        QCOMPARE(model.rowCount(), 0);
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("absent.converge"))));
+    }
+
+    void followsController()
+    {
+        Setup s;
+        QList<Resource> objects{EngineFixture::gadget(QStringLiteral("g"))};
+        for (int i = 0; i < 12; ++i)
+            objects.append(
+                EngineFixture::widget(QStringLiteral("w%1").arg(i), QStringLiteral("g")));
+        QVERIFY(s.f.apply(objects));
+        s.model.reload();
+        QVERIFY(s.settle());
+        QCOMPARE(s.model.indexOf(gadgetKey(QStringLiteral("g")))
+                     .data(ResourceTreeModel::ReadyRole)
+                     .toInt(),
+                 int(Condition::Status::Unknown));
+
+        FactoryRegistry factories;
+        factories.add(std::make_unique<FakeFactory>(s.f.backend));
+        GenericReconciler reconciler(s.f.kinds);
+        SystemClock clock;
+        Controller::Options options;
+        options.workers = 4;
+        options.pollInterval = 20ms;
+        Controller controller(s.f.path, s.f.kinds, factories, reconciler, clock, nullptr, options);
+        s.model.follow(&controller);
+        QSignalSpy batches{&controller, &Controller::resourcesChanged};
+        QSignalSpy reset{&s.model, &QAbstractItemModel::modelReset};
+        QSignalSpy inserted{&s.model, &QAbstractItemModel::rowsInserted};
+        QVERIFY(controller.start());
+        const auto allReady = [&s] {
+            const QModelIndex g = s.model.indexOf(gadgetKey(QStringLiteral("g")));
+            if (g.data(ResourceTreeModel::ReadyRole).toInt() != int(Condition::Status::True))
+                return false;
+            for (int row = 0; row < s.model.rowCount(g); ++row) {
+                if (s.model.index(row, 0, g).data(ResourceTreeModel::StatusRole).toInt() !=
+                    int(StatusKind::Ready))
+                    return false;
+            }
+            return s.model.rowCount(g) == 12;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(allReady(), 15000);
+        QVERIFY(batches.count() >= 1);
+        QCOMPARE(reset.count(), 0);
+        QCOMPARE(inserted.count(), 0);
+        QVERIFY(
+            !s.model
+                 .indexOf(widgetKey(QStringLiteral("w3")), ResourceTreeModel::LastReconciledColumn)
+                 .data()
+                 .toString()
+                 .isEmpty());
+        controller.stop();
+    }
+};
+
+QTEST_MAIN(tst_ResourceTreeModel)
+#include "tst_resourcetreemodel.moc"

@@ -1,0 +1,370 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "eventlogmodel.h"
+
+#include "controller.h"
+#include "workspace.h"
+#include "workspacerunner.h"
+
+#include <QLoggingCategory>
+
+#include <algorithm>
+
+namespace converge {
+
+Q_LOGGING_CATEGORY(lcEventLog, "converge.ui.eventlog")
+
+struct EventLogModel::Page
+{
+    quint64 epoch = 0;
+    QList<Event> events; ///< ascending ids
+    qint64 minId = 0;
+    qint64 scannedFrom = 0;
+    QString error;
+};
+
+namespace {
+
+qint64 oldestId(const Workspace &ws)
+{
+    EventQuery q;
+    q.limit = 1;
+    const QList<Event> first = ws.events(q);
+    return first.isEmpty() ? 0 : first.constFirst().id;
+}
+
+// Older pages need an upper bound that EventQuery lacks; a range of at most `pageSize` ids read
+// forward from its lower end gives exactly the events of that range. Empty ranges (pruned ids)
+// are skipped so that one call shows something whenever older events exist.
+EventLogModel::Page olderPage(const Workspace &ws, qint64 upper, int pageSize)
+{
+    EventLogModel::Page page;
+    page.minId = oldestId(ws);
+    qint64 lower = upper;
+    for (int step = 0; step < 100000 && upper > page.minId; ++step) {
+        lower = std::max<qint64>(1, upper - pageSize);
+        EventQuery q;
+        q.afterId = std::max<qint64>(0, lower - 1);
+        q.limit = pageSize;
+        for (const Event &e : ws.events(q)) {
+            if (e.id < upper)
+                page.events.append(e);
+        }
+        if (!page.events.isEmpty() || lower <= page.minId)
+            break;
+        upper = lower;
+    }
+    page.scannedFrom = lower;
+    return page;
+}
+
+QString timeText(const QDateTime &utc)
+{
+    return utc.isValid() ? utc.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))
+                         : QString();
+}
+
+} // namespace
+
+EventLogModel::EventLogModel(WorkspaceRunner &runner, int pageSize, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_runner(runner)
+    , m_pageSize(std::max(1, pageSize))
+{}
+
+EventLogModel::~EventLogModel() = default;
+
+void EventLogModel::follow(Controller *controller)
+{
+    if (controller)
+        connect(controller, &Controller::eventsRecorded, this, &EventLogModel::appendEvents);
+}
+
+EventLogModel::Row EventLogModel::makeRow(const Event &event)
+{
+    Row row;
+    row.event = event;
+    row.text[TimeColumn] = timeText(event.lastTime);
+    row.text[TypeColumn] = Event::typeName(event.type);
+    row.text[ResourceColumn] = event.involved.toString();
+    row.text[PhaseColumn] = event.phase;
+    row.text[ReasonColumn] = event.reason;
+    row.text[MessageColumn] = event.message;
+    row.text[CountColumn] = QString::number(event.count);
+    return row;
+}
+
+void EventLogModel::reload()
+{
+    ++m_epoch;
+    beginResetModel();
+    m_rows.clear();
+    m_seqById.clear();
+    m_firstSeq = 0;
+    m_waiting.clear();
+    m_minId = m_scannedFrom = m_lastId = 0;
+    endResetModel();
+    m_loadingFirst = true;
+    m_loadingOlder = m_loadingNewer = false;
+    m_runner.run(
+        [epoch = m_epoch, pageSize = m_pageSize](Workspace *ws, const StoreError &error) {
+            Page page;
+            page.epoch = epoch;
+            if (!ws) {
+                page.error = error.message;
+                return page;
+            }
+            EventQuery q;
+            q.newestFirst = true;
+            q.limit = pageSize;
+            page.events = ws->events(q);
+            std::reverse(page.events.begin(), page.events.end());
+            page.minId = oldestId(*ws);
+            page.scannedFrom = page.events.size() < pageSize || page.events.isEmpty()
+                                   ? page.minId
+                                   : page.events.constFirst().id;
+            return page;
+        },
+        this, [this](Page page) { applyFirst(std::move(page)); });
+}
+
+void EventLogModel::applyFirst(Page page)
+{
+    if (page.epoch != m_epoch)
+        return;
+    m_loadingFirst = false;
+    if (!page.error.isEmpty()) {
+        qCWarning(lcEventLog) << "cannot read events:" << page.error;
+        Q_EMIT loadFailed(page.error);
+    } else {
+        m_minId = page.minId;
+        m_scannedFrom = page.scannedFrom;
+        QList<Row> rows;
+        rows.reserve(page.events.size());
+        for (const Event &e : std::as_const(page.events))
+            rows.append(makeRow(e));
+        appendRows(std::move(rows));
+    }
+    if (!m_waiting.isEmpty())
+        integrate(std::exchange(m_waiting, {}));
+    Q_EMIT pageLoaded();
+}
+
+bool EventLogModel::canFetchMore(const QModelIndex &parent) const
+{
+    return !parent.isValid() && !m_loadingFirst && !m_loadingOlder && m_scannedFrom > m_minId;
+}
+
+void EventLogModel::fetchMore(const QModelIndex &parent)
+{
+    if (!canFetchMore(parent))
+        return;
+    m_loadingOlder = true;
+    m_runner.run(
+        [epoch = m_epoch, upper = m_scannedFrom, pageSize = m_pageSize](Workspace *ws,
+                                                                        const StoreError &error) {
+            Page page;
+            if (ws)
+                page = olderPage(*ws, upper, pageSize);
+            else
+                page.error = error.message;
+            page.epoch = epoch;
+            return page;
+        },
+        this, [this](Page page) { applyOlder(std::move(page)); });
+}
+
+void EventLogModel::applyOlder(Page page)
+{
+    if (page.epoch != m_epoch)
+        return;
+    m_loadingOlder = false;
+    if (!page.error.isEmpty()) {
+        qCWarning(lcEventLog) << "cannot read older events:" << page.error;
+        Q_EMIT loadFailed(page.error);
+        return;
+    }
+    m_minId = page.minId;
+    m_scannedFrom = page.scannedFrom;
+    // A live repeat may have shown one of these already; the history keeps its place.
+    QList<Row> older;
+    older.reserve(page.events.size());
+    for (const Event &e : std::as_const(page.events)) {
+        if (!m_seqById.contains(e.id))
+            older.append(makeRow(e));
+    }
+    if (!older.isEmpty()) {
+        const auto n = older.size();
+        beginInsertRows({}, 0, int(n) - 1);
+        m_firstSeq -= n;
+        for (qsizetype i = 0; i < n; ++i)
+            m_seqById.insert(older.at(i).event.id, m_firstSeq + i);
+        older.append(std::move(m_rows));
+        m_rows = std::move(older);
+        endInsertRows();
+    }
+    Q_EMIT pageLoaded();
+}
+
+void EventLogModel::fetchNewer()
+{
+    if (m_loadingFirst || m_loadingNewer)
+        return;
+    m_loadingNewer = true;
+    m_runner.run(
+        [epoch = m_epoch, after = m_lastId](Workspace *ws, const StoreError &error) {
+            Page page;
+            page.epoch = epoch;
+            if (!ws) {
+                page.error = error.message;
+                return page;
+            }
+            EventQuery q;
+            q.afterId = after;
+            q.limit = 0;
+            page.events = ws->events(q);
+            return page;
+        },
+        this,
+        [this](Page page) {
+            if (page.epoch != m_epoch)
+                return;
+            m_loadingNewer = false;
+            if (!page.error.isEmpty())
+                Q_EMIT loadFailed(page.error);
+            else
+                integrate(page.events);
+        });
+}
+
+void EventLogModel::appendEvents(const QList<Event> &events)
+{
+    if (m_loadingFirst) {
+        m_waiting.append(events);
+        return;
+    }
+    integrate(events);
+}
+
+void EventLogModel::integrate(const QList<Event> &events)
+{
+    QList<Row> fresh;
+    QHash<qint64, qsizetype> freshById;
+    int firstChanged = -1;
+    int lastChanged = -1;
+    for (const Event &e : events) {
+        if (e.id > 0) {
+            if (const qsizetype row = rowOfId(e.id); row >= 0) {
+                m_rows[row] = makeRow(e);
+                firstChanged = firstChanged < 0 ? int(row) : std::min(firstChanged, int(row));
+                lastChanged = std::max(lastChanged, int(row));
+                continue;
+            }
+            if (const auto it = freshById.constFind(e.id); it != freshById.cend()) {
+                fresh[*it] = makeRow(e);
+                continue;
+            }
+            if (e.id < m_scannedFrom)
+                continue; // a repeat of history not loaded yet: it shows when paged in
+            freshById.insert(e.id, fresh.size());
+        }
+        fresh.append(makeRow(e));
+    }
+    if (firstChanged >= 0) {
+        Q_EMIT dataChanged(index(firstChanged, 0), index(lastChanged, ColumnCount - 1),
+                           {Qt::DisplayRole, LastTimeRole});
+    }
+    appendRows(std::move(fresh));
+}
+
+void EventLogModel::appendRows(QList<Row> rows)
+{
+    if (rows.isEmpty())
+        return;
+    const int first = int(m_rows.size());
+    beginInsertRows({}, first, first + int(rows.size()) - 1);
+    for (Row &row : rows) {
+        const qint64 id = row.event.id;
+        if (id > 0) {
+            m_seqById.insert(id, m_firstSeq + m_rows.size());
+            m_lastId = std::max(m_lastId, id);
+        }
+        m_rows.append(std::move(row));
+    }
+    endInsertRows();
+}
+
+qsizetype EventLogModel::rowOfId(qint64 id) const
+{
+    const auto it = m_seqById.constFind(id);
+    return it == m_seqById.cend() ? -1 : qsizetype(*it - m_firstSeq);
+}
+
+int EventLogModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int EventLogModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant EventLogModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Row &row = m_rows.at(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        return row.text.at(size_t(index.column()));
+    case Qt::DecorationRole:
+        return index.column() == TypeColumn && row.event.type == Event::Type::Warning
+                   ? QVariant(m_icons.icon(StatusKind::Warning))
+                   : QVariant();
+    case Qt::ToolTipRole:
+        return index.column() == MessageColumn || index.column() == ReasonColumn ? row.event.message
+                                                                                 : QVariant();
+    case Qt::TextAlignmentRole:
+        return index.column() == CountColumn ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                             : QVariant();
+    case EventIdRole:
+        return row.event.id;
+    case KeyRole:
+        return QVariant::fromValue(row.event.involved);
+    case TypeRole:
+        return int(row.event.type);
+    case ReasonRole:
+        return row.event.reason;
+    case LastTimeRole:
+        return row.event.lastTime;
+    default:
+        return {};
+    }
+}
+
+QVariant EventLogModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case TimeColumn:
+        return tr("Time");
+    case TypeColumn:
+        return tr("Type");
+    case ResourceColumn:
+        return tr("Resource");
+    case PhaseColumn:
+        return tr("Phase");
+    case ReasonColumn:
+        return tr("Reason");
+    case MessageColumn:
+        return tr("Message");
+    case CountColumn:
+        return tr("Count");
+    default:
+        return {};
+    }
+}
+
+} // namespace converge

@@ -1,0 +1,67 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "resourcefilterproxy.h"
+
+#include "resourcetreemodel.h"
+
+namespace converge {
+
+ResourceFilterProxy::ResourceFilterProxy(QObject *parent)
+    : QSortFilterProxyModel(parent)
+{
+    setRecursiveFilteringEnabled(true);
+    setDynamicSortFilter(true);
+    setSortCaseSensitivity(Qt::CaseInsensitive);
+    // The model lists ResourceRole in every dataChanged that touches a resource: re-filter then.
+    setFilterRole(ResourceTreeModel::ResourceRole);
+}
+
+void ResourceFilterProxy::setSourceModel(QAbstractItemModel *model)
+{
+    m_tree = qobject_cast<const ResourceTreeModel *>(model);
+    Q_ASSERT(!model || m_tree);
+    QSortFilterProxyModel::setSourceModel(model);
+}
+
+void ResourceFilterProxy::setFilter(const ResourceFilter &filter)
+{
+    if (filter == m_filter)
+        return;
+    m_filter = filter;
+    invalidateFilter();
+}
+
+void ResourceFilterProxy::setFilterText(const QString &text)
+{
+    ResourceFilter f = m_filter;
+    f.setText(text);
+    setFilter(f);
+}
+
+void ResourceFilterProxy::setQuickFilter(ResourceFilter::Quick quick)
+{
+    ResourceFilter f = m_filter;
+    f.setQuick(quick);
+    setFilter(f);
+}
+
+bool ResourceFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
+{
+    if (!m_tree || m_filter.isEmpty())
+        return true;
+    const QModelIndex index = m_tree->index(sourceRow, 0, sourceParent);
+    const Resource *resource = m_tree->resourceAt(index);
+    const ReconcileState *state = m_tree->reconcileStateAt(index);
+    return resource && state && m_filter.matches(*resource, *state);
+}
+
+bool ResourceFilterProxy::lessThan(const QModelIndex &left, const QModelIndex &right) const
+{
+    const int c =
+        QString::compare(left.data().toString(), right.data().toString(), Qt::CaseInsensitive);
+    if (c != 0)
+        return c < 0;
+    return m_tree && m_tree->keyAt(left) < m_tree->keyAt(right);
+}
+
+} // namespace converge

@@ -1,0 +1,136 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "resource.h"
+#include "statusicons.h"
+#include "workspacetypes.h"
+
+#include <QAbstractItemModel>
+#include <QHash>
+#include <QSet>
+
+#include <memory>
+
+namespace converge {
+
+class Controller;
+class KindRegistry;
+class WorkspaceRunner;
+
+/// The ownership tree of a workspace (account → resource → children) with each resource's
+/// Ready condition, policy and reconcile bookkeeping.
+///
+/// Loads value snapshots on a WorkspaceRunner's thread and applies them on the GUI thread as
+/// one batch each: removals, one coalesced dataChanged per parent with the roles that changed,
+/// then one beginInsertRows per parent. At most one load is in flight; keys that change
+/// meanwhile are gathered into the next load. A resource whose owner is not in the workspace
+/// sits at the top level until the owner appears, then moves under it. Rows are in load order
+/// (kind, name), new rows are appended: sorting is a proxy's job.
+class ResourceTreeModel final : public QAbstractItemModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ResourceTreeModel)
+
+public:
+    enum Column {
+        NameColumn,
+        KindColumn,
+        ReadyColumn,
+        PolicyColumn,
+        LastReconciledColumn,
+        NextAttemptColumn,
+        ColumnCount
+    };
+    enum Role {
+        KeyRole = Qt::UserRole + 1, ///< ResourceKey
+        KindRole,                   ///< QString
+        NameRole,                   ///< QString
+        ReadyRole,                  ///< int: Condition::Status of Ready
+        SeverityRole,               ///< int: Condition::Severity of Ready
+        ReasonRole,                 ///< QString: Ready's reason
+        MessageRole,                ///< QString: Ready's message
+        StatusRole,                 ///< int: StatusKind
+        PolicyRole,                 ///< QString: manage | skip | detach-on-delete
+        DeletingRole,               ///< bool: deletion requested
+        LastReconciledRole,         ///< QDateTime (UTC): last reconcile attempt
+        NextAttemptRole,            ///< QDateTime (UTC): next scheduled attempt, or invalid
+        ResourceRole,               ///< Resource; listed in every dataChanged (filters use it)
+    };
+
+    /// Neither reference is owned; both must outlive the model.
+    ResourceTreeModel(WorkspaceRunner &runner, const KindRegistry &kinds,
+                      QObject *parent = nullptr);
+    ~ResourceTreeModel() override;
+
+    /// Loads the whole workspace and applies the difference to what is shown. Supersedes a
+    /// load in flight (its result is dropped as stale).
+    void reload();
+    /// Loads just these keys (changed, added or removed) and applies them as one batch.
+    void reloadKeys(const QList<ResourceKey> &keys);
+    /// Follows the controller's batched resourcesChanged signal. The controller must outlive
+    /// the model or be destroyed first (the connection goes with it).
+    void follow(Controller *controller);
+
+    /// True while a load is in flight or queued.
+    bool isLoading() const;
+    /// The last load's error (e.g. the workspace cannot be opened), or empty.
+    QString errorString() const { return m_error; }
+    int resourceCount() const { return static_cast<int>(m_nodes.size()); }
+
+    QModelIndex indexOf(const ResourceKey &key, int column = 0) const;
+    /// The resource shown at `index` (any column), or nullptr; valid until the next batch.
+    const Resource *resourceAt(const QModelIndex &index) const;
+    /// The reconcile state shown at `index`, or nullptr; valid until the next batch.
+    const ReconcileState *reconcileStateAt(const QModelIndex &index) const;
+    ResourceKey keyAt(const QModelIndex &index) const;
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+    /// The row as workers prepare it: value copies and display strings computed off the GUI
+    /// thread.
+    struct Entry;
+    struct LoadResult;
+
+Q_SIGNALS:
+    /// A load's result is in the model (also when it changed nothing).
+    void batchApplied();
+    void loadFailed(const QString &message);
+
+private:
+    struct Node;
+
+    void startKeysLoad();
+    void applyResult(LoadResult result);
+    void removeMissing(const QList<ResourceKey> &missing);
+    void insertFresh(QList<Entry> fresh);
+    void adoptOrphans();
+    void moveNode(Node *node, Node *newParent);
+    void unregister(Node *node);
+    void registerSubtree(Node *node);
+    Node *nodeAt(const QModelIndex &index) const;
+    Node *placeFor(const Entry &entry) const;
+    QModelIndex indexFor(const Node *node, int column = 0) const;
+    static bool isWithin(const Node *node, const Node *ancestor);
+    static void renumber(Node *parent, int from);
+
+    WorkspaceRunner &m_runner;
+    const KindRegistry &m_kinds;
+    StatusIcons m_icons;
+    std::unique_ptr<Node> m_root;
+    QHash<ResourceKey, Node *> m_nodes; // not owning: the tree owns its nodes
+    QSet<ResourceKey> m_pendingKeys;
+    quint64 m_epoch = 0; // bumped by reload(): results of older loads are stale
+    bool m_busy = false; // a load of the current epoch is in flight
+    QString m_error;
+};
+
+} // namespace converge

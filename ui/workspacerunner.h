@@ -1,0 +1,85 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "workspace.h"
+
+#include <QFuture>
+#include <QObject>
+#include <QPromise>
+#include <QThreadPool>
+
+#include <functional>
+#include <memory>
+#include <type_traits>
+
+namespace converge {
+
+/// Runs functions against one workspace connection on a thread of its own, so that the GUI
+/// thread never reads or writes SQLite.
+///
+/// One pool thread that never expires owns the connection (a Workspace is bound to the thread
+/// that opened it); tasks run one at a time in the order they were given, so results come back
+/// in order. The connection is opened lazily and re-tried on the next task after a failure.
+/// Tasks get value copies and the connection, never the runner. The destructor drops queued
+/// tasks (their futures are cancelled), closes the connection on its thread and waits for the
+/// task in progress.
+class WorkspaceRunner final
+{
+public:
+    explicit WorkspaceRunner(const QString &path,
+                             Workspace::OpenMode mode = Workspace::OpenMode::OpenExisting);
+    ~WorkspaceRunner();
+    Q_DISABLE_COPY_MOVE(WorkspaceRunner)
+
+    QString path() const { return m_path; }
+
+    /// Runs `fn(Workspace *workspace, const StoreError &openError)` on the runner's thread;
+    /// `workspace` is null (and `openError` says why) when the file cannot be opened.
+    template<typename Fn>
+    auto run(Fn fn) -> QFuture<std::invoke_result_t<Fn, Workspace *, const StoreError &>>
+    {
+        using T = std::invoke_result_t<Fn, Workspace *, const StoreError &>;
+        auto promise = std::make_shared<QPromise<T>>();
+        QFuture<T> future = promise->future();
+        promise->start();
+        post([promise, fn = std::move(fn)](Workspace *workspace, const StoreError &error) {
+            if (!promise->isCanceled())
+                promise->addResult(fn(workspace, error));
+            promise->finish();
+        });
+        return future;
+    }
+
+    /// Runs `fn` as above, then `done(result)` on `context`'s thread, from its event loop.
+    /// `done` is not called when the task was dropped or `context` is gone.
+    template<typename Fn, typename Done>
+    void run(Fn fn, QObject *context, Done done)
+    {
+        deliver(run(std::move(fn)), context, std::move(done));
+    }
+
+    /// Calls `done(result)` on `context`'s thread once `future` has its result: always later,
+    /// from the event loop. QFuture::then(context, …) alone runs the continuation at once when
+    /// the future has already finished, inside the caller, which re-enters a model that asks for
+    /// data while it is emitting signals.
+    template<typename T, typename Done>
+    static void deliver(QFuture<T> future, QObject *context, Done done)
+    {
+        future.then(context, [context, done = std::move(done)](T result) {
+            QMetaObject::invokeMethod(
+                context, [done, result = std::move(result)]() mutable { done(std::move(result)); },
+                Qt::QueuedConnection);
+        });
+    }
+
+private:
+    struct Connection;
+    void post(std::function<void(Workspace *, const StoreError &)> task);
+
+    const QString m_path;
+    std::shared_ptr<Connection> m_connection; // touched only on the pool thread
+    QThreadPool m_pool;
+};
+
+} // namespace converge
