@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "manifestreader.h"
 
+#include "fieldschema.h"
+
 #include "fieldpath.h"
 #include "jsonparser.h"
 #include "kindregistry.h"
@@ -37,27 +39,6 @@ bool isManifestName(const QString &fileName)
 {
     return isJsonName(fileName) || fileName.endsWith(QLatin1String(".yaml"), Qt::CaseInsensitive) ||
            fileName.endsWith(QLatin1String(".yml"), Qt::CaseInsensitive);
-}
-
-QString describe(const QJsonValue &value)
-{
-    switch (value.type()) {
-    case QJsonValue::Null:
-        return QStringLiteral("null");
-    case QJsonValue::Bool:
-        return QStringLiteral("a boolean");
-    case QJsonValue::Double:
-        return QStringLiteral("a number");
-    case QJsonValue::String:
-        return QStringLiteral("a string");
-    case QJsonValue::Array:
-        return QStringLiteral("a list");
-    case QJsonValue::Object:
-        return QStringLiteral("an object");
-    case QJsonValue::Undefined:
-        break;
-    }
-    return QStringLiteral("nothing");
 }
 
 // One read: the results so far, and which kind/name was declared where.
@@ -209,7 +190,7 @@ private:
             addError(ManifestError{where,
                                    {},
                                    QStringLiteral("a manifest must be a mapping of fields, not %1")
-                                       .arg(describe(document.root))});
+                                       .arg(FieldSchema::describeValue(document.root))});
             return;
         }
         const QJsonObject root = document.root.toObject();
@@ -221,9 +202,9 @@ private:
         const QJsonValue items = root.value(itemsPath);
         if (!items.isArray()) {
             addError(error(text, map, SourceMap::root, itemsPath,
-                           items.isUndefined()
-                               ? QStringLiteral("is required")
-                               : QStringLiteral("expected a list, got %1").arg(describe(items))));
+                           items.isUndefined() ? QStringLiteral("is required")
+                                               : QStringLiteral("expected a list, got %1")
+                                                     .arg(FieldSchema::describeValue(items))));
             return;
         }
         const int itemsNode = map.child(SourceMap::root, itemsPath);
@@ -231,9 +212,10 @@ private:
         for (qsizetype i = 0; i < list.size() && !full(); ++i) {
             const int node = map.item(itemsNode, i);
             if (!list.at(i).isObject()) {
-                addError(ManifestError{
-                    text.location(map.keyPos(node)), FieldPath::index(itemsPath, i),
-                    QStringLiteral("expected an object, got %1").arg(describe(list.at(i)))});
+                addError(ManifestError{text.location(map.keyPos(node)),
+                                       FieldPath::index(itemsPath, i),
+                                       QStringLiteral("expected an object, got %1")
+                                           .arg(FieldSchema::describeValue(list.at(i)))});
                 continue;
             }
             readObject(text, map, node, list.at(i).toObject());

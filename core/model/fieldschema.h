@@ -118,6 +118,8 @@ struct FieldSchema
     /// The child field called `name` of an Object, or nullptr.
     const FieldSchema *field(const QString &name) const;
     static QString typeName(Type type);
+    /// What a value is, for messages: "a string", "a number", "null", "an object", …
+    static QString describeValue(const QJsonValue &value);
 };
 
 } // namespace converge

@@ -15,27 +15,6 @@ namespace converge {
 
 namespace {
 
-QString describe(const QJsonValue &value)
-{
-    switch (value.type()) {
-    case QJsonValue::Null:
-        return QStringLiteral("null");
-    case QJsonValue::Bool:
-        return QStringLiteral("a boolean");
-    case QJsonValue::Double:
-        return QStringLiteral("a number");
-    case QJsonValue::String:
-        return QStringLiteral("a string");
-    case QJsonValue::Array:
-        return QStringLiteral("a list");
-    case QJsonValue::Object:
-        return QStringLiteral("an object");
-    case QJsonValue::Undefined:
-        break;
-    }
-    return QStringLiteral("nothing");
-}
-
 QString expected(FieldSchema::Type type)
 {
     switch (type) {
@@ -103,7 +82,8 @@ public:
 
     void typeError(const QString &path, const QString &expectedText, const QJsonValue &value)
     {
-        add(path, QStringLiteral("expected %1, got %2").arg(expectedText, describe(value)));
+        add(path, QStringLiteral("expected %1, got %2")
+                      .arg(expectedText, FieldSchema::describeValue(value)));
     }
 
     void unknownFields(const QString &path, const QJsonObject &object, const QStringList &known)
