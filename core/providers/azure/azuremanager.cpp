@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "azuremanager.h"
 
+#include "azureerrormapper.h"
 #include "azurekinds.h"
 #include "delta.h"
 
@@ -96,6 +97,40 @@ Outcome<ListPage> AzureManager::listXml(AzureStorageClient::Service service, con
         page.items.append(o);
     }
     return page;
+}
+
+Outcome<Observation> AzureManager::createOrAdopt(AzureStorageClient::Service service,
+                                                 const Target &target, const HttpRequest &request)
+{
+    Outcome<HttpResponse> answer = m_client->call(service, request);
+    if (!answer) {
+        if (AzureErrorMapper::isAlreadyExists(answer.error()))
+            return adopt(target);
+        return answer.error();
+    }
+    return get(target);
+}
+
+Outcome<Observation> AzureManager::observe(AzureStorageClient::Service service,
+                                           const Target &target,
+                                           const AzureStorageClient::Query &query,
+                                           HttpResponse *response)
+{
+    const Outcome<QString> name = backendName(target.resource);
+    if (!name)
+        return name.error();
+    const QUrl url = m_client->url(service, name.value(), query);
+    Outcome<HttpResponse> answer = m_client->call(service, AzureStorageClient::request("GET", url));
+    if (!answer)
+        return answer.error();
+    *response = answer.value();
+    Observation o;
+    o.name = name.value();
+    o.resourceId = AzureStorageClient::resourceId(url);
+    o.requestId = response->requestId;
+    o.spec = specWithOwner(target.resource.ownerName());
+    o.spec.insert(QStringLiteral("azureName"), name.value());
+    return o;
 }
 
 } // namespace converge

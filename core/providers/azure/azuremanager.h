@@ -37,6 +37,15 @@ protected:
     /// After an "already exists" answer to create: observe, and make the backend match the
     /// spec where it differs (Delta over this kind's schema).
     Outcome<Observation> adopt(const Target &target);
+    /// Sends a create request: "already exists" adopts the existing resource, success answers
+    /// with a fresh get().
+    Outcome<Observation> createOrAdopt(AzureStorageClient::Service service, const Target &target,
+                                       const HttpRequest &request);
+    /// The start of a get(): the backend name checked, one GET with `query` on it, and an
+    /// observation holding the name, resource id, request id and the owner and azureName of
+    /// the spec. The answer is left in `response` for the kind's own fields.
+    Outcome<Observation> observe(AzureStorageClient::Service service, const Target &target,
+                                 const AzureStorageClient::Query &query, HttpResponse *response);
 
     using ItemMapper = std::function<Observation(const AzureListParser::Item &item)>;
     /// One page of an XML listing (List Containers, Blobs, Queues) at `url` (the query holds

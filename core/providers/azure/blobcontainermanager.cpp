@@ -54,22 +54,11 @@ BlobContainerManager::BlobContainerManager(std::shared_ptr<AzureStorageClient> c
 
 Outcome<Observation> BlobContainerManager::get(const Target &target)
 {
-    const Outcome<QString> name = backendName(target.resource);
-    if (!name)
-        return name.error();
-    const QUrl url = m_client->url(Service::Blob, name.value(), containerQuery);
-    Outcome<HttpResponse> answer =
-        m_client->call(Service::Blob, AzureStorageClient::request("GET", url));
-    if (!answer)
-        return answer.error();
-    const HttpResponse &r = answer.value();
-
-    Observation o;
-    o.name = name.value();
-    o.resourceId = AzureStorageClient::resourceId(url);
-    o.requestId = r.requestId;
-    o.spec = specWithOwner(target.resource.ownerName());
-    o.spec.insert(QStringLiteral("azureName"), name.value());
+    HttpResponse r;
+    Outcome<Observation> base = observe(Service::Blob, target, containerQuery, &r);
+    if (!base)
+        return base.error();
+    Observation o = base.value();
     o.spec.insert(QStringLiteral("publicAccess"),
                   publicAccessFromAzure(QString::fromLatin1(r.header("x-ms-blob-public-access"))));
     o.spec.insert(QStringLiteral("metadata"),
@@ -96,13 +85,7 @@ Outcome<Observation> BlobContainerManager::create(const Target &target)
     if (const QByteArray access = publicAccessToAzure(publicAccessOf(target.resource));
         !access.isEmpty())
         request.setHeader(QByteArrayLiteral("x-ms-blob-public-access"), access);
-    Outcome<HttpResponse> answer = m_client->call(Service::Blob, request);
-    if (!answer) {
-        if (AzureErrorMapper::isAlreadyExists(answer.error()))
-            return adopt(target);
-        return answer.error();
-    }
-    return get(target);
+    return createOrAdopt(Service::Blob, target, request);
 }
 
 Outcome<Observation> BlobContainerManager::update(const Target &target, const Observation &latest,

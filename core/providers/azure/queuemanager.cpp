@@ -26,21 +26,11 @@ QueueManager::QueueManager(std::shared_ptr<AzureStorageClient> client)
 
 Outcome<Observation> QueueManager::get(const Target &target)
 {
-    const Outcome<QString> name = backendName(target.resource);
-    if (!name)
-        return name.error();
-    const QUrl url = m_client->url(Service::Queue, name.value(), metadataQuery);
-    Outcome<HttpResponse> answer =
-        m_client->call(Service::Queue, AzureStorageClient::request("GET", url));
-    if (!answer)
-        return answer.error();
-    const HttpResponse &r = answer.value();
-    Observation o;
-    o.name = name.value();
-    o.resourceId = AzureStorageClient::resourceId(url);
-    o.requestId = r.requestId;
-    o.spec = specWithOwner(target.resource.ownerName());
-    o.spec.insert(QStringLiteral("azureName"), name.value());
+    HttpResponse r;
+    Outcome<Observation> base = observe(Service::Queue, target, metadataQuery, &r);
+    if (!base)
+        return base.error();
+    Observation o = base.value();
     o.spec.insert(QStringLiteral("metadata"),
                   AzureStorageClient::alignMetadataNames(
                       AzureStorageClient::metadataFromHeaders(r.headers), desiredMetadata(target)));
@@ -59,13 +49,7 @@ Outcome<Observation> QueueManager::create(const Target &target)
     AzureStorageClient::setMetadataHeaders(request, desiredMetadata(target));
     // 201 created, 204 when it exists with the same metadata, 409 QueueAlreadyExists when it
     // exists with other metadata.
-    Outcome<HttpResponse> answer = m_client->call(Service::Queue, request);
-    if (!answer) {
-        if (AzureErrorMapper::isAlreadyExists(answer.error()))
-            return adopt(target);
-        return answer.error();
-    }
-    return get(target);
+    return createOrAdopt(Service::Queue, target, request);
 }
 
 Outcome<Observation> QueueManager::update(const Target &target, const Observation &latest,

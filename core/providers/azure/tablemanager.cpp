@@ -95,13 +95,7 @@ Outcome<Observation> TableManager::create(const Target &target)
     request.setHeader(QByteArrayLiteral("Prefer"), QByteArrayLiteral("return-no-content"));
     request.body = QJsonDocument(QJsonObject{{QStringLiteral("TableName"), name.value()}})
                        .toJson(QJsonDocument::Compact);
-    Outcome<HttpResponse> answer = m_client->call(Service::Table, request);
-    if (!answer) {
-        if (AzureErrorMapper::isAlreadyExists(answer.error()))
-            return adopt(target);
-        return answer.error();
-    }
-    return get(target);
+    return createOrAdopt(Service::Table, target, request);
 }
 
 Outcome<Observation> TableManager::update(const Target &target, const Observation &latest,
