@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "workspace.h"
 
+#include "annotations.h"
 #include "workspaceschema.h"
 
 #include <QDir>
@@ -355,6 +356,28 @@ private:
     qint64 m_loaded = 0;
 };
 
+/// A claimed resource is no longer "discovered": drops the rows that list the backend resources
+/// these objects now record as theirs, inside the caller's transaction.
+bool dropClaimedDiscoveries(const QSqlDatabase &db, const QList<const Resource *> &objects,
+                            StoreError *error)
+{
+    QJsonArray ids;
+    for (const Resource *object : objects) {
+        const QString id = object->metadata.annotations.value(Annotations::resourceId());
+        if (!id.isEmpty())
+            ids.append(id);
+    }
+    if (ids.isEmpty())
+        return true;
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral(
+        "DELETE FROM discovered WHERE resource_id IN (SELECT value FROM json_each(?))"));
+    q.addBindValue(compact(ids));
+    if (!q.exec())
+        return failSql(error, q, QStringLiteral("cannot update discovered resources"));
+    return true;
+}
+
 /// What a file's header says it is.
 struct Identity
 {
@@ -555,6 +578,7 @@ public:
         eventAggregate.reset();
         objectSelect.reset();
         objectInsert.reset();
+        resourceSelect.reset();
         db.close();
         db = {};
         // Only once no QSqlDatabase handle refers to the connection any more.
@@ -580,6 +604,9 @@ public:
     std::unique_ptr<QSqlQuery> eventAggregate;
     std::unique_ptr<QSqlQuery> objectSelect;
     std::unique_ptr<QSqlQuery> objectInsert;
+    /// get() is the engine's most frequent read: parsing its SQL each time cost more than
+    /// running it.
+    std::unique_ptr<QSqlQuery> resourceSelect;
     /// event_objects ids known to be committed; rows there never change or go away.
     QHash<ResourceKey, qint64> objectIds;
 };
@@ -886,6 +913,12 @@ bool Workspace::apply(const QList<Resource> &objects, QList<ApplyOutcome> *outco
         result.append(outcome);
     }
 
+    QList<const Resource *> stored;
+    stored.reserve(objects.size());
+    for (const Resource &object : objects)
+        stored.append(&object);
+    if (!dropClaimedDiscoveries(d->db, stored, error))
+        return false;
     if (!version.store(d->db, error) || !tx.commit(error))
         return false;
     if (outcomes)
@@ -895,19 +928,28 @@ bool Workspace::apply(const QList<Resource> &objects, QList<ApplyOutcome> *outco
 
 std::optional<Resource> Workspace::get(const ResourceKey &key) const
 {
-    QSqlQuery q(d->db);
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT %1 FROM resources WHERE kind = ? AND name = ?")
-                  .arg(QLatin1String(resourceColumns)));
+    if (!d->resourceSelect) {
+        auto q = std::make_unique<QSqlQuery>(d->db);
+        q->setForwardOnly(true);
+        if (!q->prepare(QStringLiteral("SELECT %1 FROM resources WHERE kind = ? AND name = ?")
+                            .arg(QLatin1String(resourceColumns)))) {
+            logSql(*q, "get");
+            return std::nullopt;
+        }
+        d->resourceSelect = std::move(q);
+    }
+    QSqlQuery &q = *d->resourceSelect;
     q.addBindValue(text(key.kind));
     q.addBindValue(text(key.name));
     if (!q.exec()) {
         logSql(q, "get");
         return std::nullopt;
     }
-    if (!q.next())
-        return std::nullopt;
-    return resourceFrom(q);
+    std::optional<Resource> result;
+    if (q.next())
+        result = resourceFrom(q);
+    q.finish(); // a statement left open would hold a read snapshot
+    return result;
 }
 
 QList<Resource> Workspace::list(const QString &kind) const
@@ -929,6 +971,38 @@ QList<Resource> Workspace::list(const QString &kind) const
     }
     while (q.next())
         result.append(resourceFrom(q));
+    return result;
+}
+
+QList<Resource> Workspace::listChangedSince(qint64 resourceVersion, qint64 *current) const
+{
+    // One read transaction: the counter and the rows are the same snapshot.
+    QSqlQuery begin(d->db);
+    begin.exec(QStringLiteral("BEGIN"));
+    QList<Resource> result;
+    QSqlQuery q(d->db);
+    q.setForwardOnly(true);
+    if (current) {
+        if (q.exec(QStringLiteral(
+                "SELECT value FROM workspace_meta WHERE key = 'resource_version'")) &&
+            q.next())
+            *current = q.value(0).toLongLong();
+        else
+            logSql(q, "listChangedSince");
+        q.finish();
+    }
+    q.prepare(QStringLiteral("SELECT %1 FROM resources WHERE resource_version > ?"
+                             " ORDER BY kind, name")
+                  .arg(QLatin1String(resourceColumns)));
+    q.addBindValue(resourceVersion);
+    if (q.exec()) {
+        while (q.next())
+            result.append(resourceFrom(q));
+    } else {
+        logSql(q, "listChangedSince");
+    }
+    q.finish();
+    begin.exec(QStringLiteral("COMMIT"));
     return result;
 }
 
@@ -1022,6 +1096,8 @@ bool Workspace::update(Resource &resource, StoreError *error)
     write.addBindValue(id);
     if (!write.exec())
         return failSql(error, write, QStringLiteral("cannot store %1").arg(key.toString()));
+    if (!dropClaimedDiscoveries(d->db, {&resource}, error))
+        return false;
     if (!version.store(d->db, error) || !tx.commit(error))
         return false;
     resource.metadata.uid = storedUid;
@@ -1142,7 +1218,8 @@ bool Workspace::remove(const ResourceKey &key, StoreError *error)
     WriteTransaction tx(d->db);
     if (!tx.begin(error))
         return false;
-    for (const QString &table : {QStringLiteral("resources"), QStringLiteral("reconcile_state")}) {
+    for (const QString &table : {QStringLiteral("resources"), QStringLiteral("reconcile_state"),
+                                 QStringLiteral("phase_runs")}) {
         QSqlQuery q(d->db);
         q.prepare(QStringLiteral("DELETE FROM %1 WHERE kind = ? AND name = ?").arg(table));
         q.addBindValue(text(key.kind));
@@ -1153,6 +1230,13 @@ bool Workspace::remove(const ResourceKey &key, StoreError *error)
             return fail(error, StoreError::Code::NotFound,
                         QStringLiteral("%1 does not exist").arg(key.toString()));
     }
+    QSqlQuery orphans(d->db);
+    orphans.prepare(
+        QStringLiteral("DELETE FROM discovered WHERE owner_kind = ? AND owner_name = ?"));
+    orphans.addBindValue(text(key.kind));
+    orphans.addBindValue(text(key.name));
+    if (!orphans.exec())
+        return failSql(error, orphans, QStringLiteral("cannot remove %1").arg(key.toString()));
     return tx.commit(error);
 }
 
@@ -1558,6 +1642,179 @@ qint64 Workspace::pruneEvents(StoreError *error)
     if (!tx.commit(error))
         return 0;
     return removed;
+}
+
+// --- Phase runs -------------------------------------------------------------------------------
+
+bool Workspace::recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error)
+{
+    if (error)
+        *error = {};
+    if (runs.isEmpty())
+        return true;
+    const SyncScope relaxed(d->db, d->relaxed, true);
+    WriteTransaction tx(d->db);
+    if (!tx.begin(error))
+        return false;
+    QSqlQuery insert(d->db);
+    if (!insert.prepare(QStringLiteral(
+            "INSERT INTO phase_runs (kind, name, reconcile_id, phase, started_at, duration_ms,"
+            " outcome, reason, message, backend_writes, backend_code, request_id)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")))
+        return failSql(error, insert, QStringLiteral("cannot prepare a phase run"));
+    QSet<ResourceKey> keys;
+    for (PhaseRun &run : runs) {
+        insert.addBindValue(text(run.key.kind));
+        insert.addBindValue(text(run.key.name));
+        insert.addBindValue(text(run.reconcileId));
+        insert.addBindValue(text(run.phase));
+        insert.addBindValue(run.startedAt.toMSecsSinceEpoch());
+        insert.addBindValue(run.durationMs);
+        insert.addBindValue(text(run.outcome));
+        insert.addBindValue(text(run.reason));
+        insert.addBindValue(text(run.message));
+        insert.addBindValue(run.backendWrites);
+        insert.addBindValue(text(run.backendCode));
+        insert.addBindValue(text(run.requestId));
+        if (!insert.exec())
+            return failSql(error, insert, QStringLiteral("cannot store a phase run"));
+        run.id = insert.lastInsertId().toLongLong();
+        keys.insert(run.key);
+    }
+    // The newest runs say why a resource is where it is; older ones are noise.
+    QSqlQuery prune(d->db);
+    if (!prune.prepare(QStringLiteral(
+            "DELETE FROM phase_runs WHERE kind = ? AND name = ? AND id <= (SELECT id FROM"
+            " phase_runs WHERE kind = ? AND name = ? ORDER BY id DESC LIMIT 1 OFFSET 200)")))
+        return failSql(error, prune, QStringLiteral("cannot prepare a phase run"));
+    for (const ResourceKey &key : std::as_const(keys)) {
+        for (int i = 0; i < 2; ++i) {
+            prune.addBindValue(text(key.kind));
+            prune.addBindValue(text(key.name));
+        }
+        if (!prune.exec())
+            return failSql(error, prune, QStringLiteral("cannot prune phase runs"));
+    }
+    return tx.commit(error);
+}
+
+QList<PhaseRun> Workspace::phaseRuns(const ResourceKey &key, int limit) const
+{
+    QSqlQuery q(d->db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral(
+        "SELECT id, reconcile_id, phase, started_at, duration_ms, outcome, reason, message,"
+        " backend_writes, backend_code, request_id FROM phase_runs WHERE kind = ? AND name = ?"
+        " ORDER BY id DESC LIMIT ?"));
+    q.addBindValue(text(key.kind));
+    q.addBindValue(text(key.name));
+    q.addBindValue(limit > 0 ? limit : -1);
+    QList<PhaseRun> result;
+    if (!q.exec()) {
+        logSql(q, "phaseRuns");
+        return result;
+    }
+    while (q.next()) {
+        PhaseRun run;
+        run.id = q.value(0).toLongLong();
+        run.key = key;
+        run.reconcileId = q.value(1).toString();
+        run.phase = q.value(2).toString();
+        run.startedAt = timeFrom(q.value(3));
+        run.durationMs = q.value(4).toLongLong();
+        run.outcome = q.value(5).toString();
+        run.reason = q.value(6).toString();
+        run.message = q.value(7).toString();
+        run.backendWrites = q.value(8).toInt();
+        run.backendCode = q.value(9).toString();
+        run.requestId = q.value(10).toString();
+        result.append(run);
+    }
+    return result;
+}
+
+// --- Discovery --------------------------------------------------------------------------------
+
+bool Workspace::replaceDiscovered(const ResourceKey &owner, const QString &kind,
+                                  const QList<DiscoveredResource> &items, StoreError *error)
+{
+    if (error)
+        *error = {};
+    const SyncScope relaxed(d->db, d->relaxed, true);
+    WriteTransaction tx(d->db);
+    if (!tx.begin(error))
+        return false;
+    QSqlQuery q(d->db);
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral(
+            "SELECT json_extract(annotations, '$.\"converge.dev/resource-id\"') FROM resources"
+            " WHERE json_extract(annotations, '$.\"converge.dev/resource-id\"') IS NOT NULL")))
+        return failSql(error, q, QStringLiteral("cannot read resource IDs"));
+    QSet<QString> managed;
+    while (q.next())
+        managed.insert(q.value(0).toString());
+    q.finish();
+
+    q.prepare(QStringLiteral(
+        "DELETE FROM discovered WHERE owner_kind = ? AND owner_name = ? AND kind = ?"));
+    q.addBindValue(text(owner.kind));
+    q.addBindValue(text(owner.name));
+    q.addBindValue(text(kind));
+    if (!q.exec())
+        return failSql(error, q, QStringLiteral("cannot store discovered resources"));
+    if (!q.prepare(QStringLiteral(
+            "INSERT OR REPLACE INTO discovered (owner_kind, owner_name, kind, name, resource_id,"
+            " spec, details, seen_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")))
+        return failSql(error, q, QStringLiteral("cannot store discovered resources"));
+    for (const DiscoveredResource &item : items) {
+        if (item.name.isEmpty() || managed.contains(item.resourceId))
+            continue;
+        q.addBindValue(text(owner.kind));
+        q.addBindValue(text(owner.name));
+        q.addBindValue(text(kind));
+        q.addBindValue(text(item.name));
+        q.addBindValue(text(item.resourceId));
+        q.addBindValue(compact(item.spec));
+        q.addBindValue(compact(item.details));
+        q.addBindValue(item.seenAt.isValid() ? item.seenAt.toMSecsSinceEpoch()
+                                             : QDateTime::currentMSecsSinceEpoch());
+        if (!q.exec())
+            return failSql(error, q, QStringLiteral("cannot store discovered resources"));
+    }
+    return tx.commit(error);
+}
+
+QList<DiscoveredResource> Workspace::discovered(const std::optional<ResourceKey> &owner) const
+{
+    QSqlQuery q(d->db);
+    q.setForwardOnly(true);
+    QString sql = QStringLiteral("SELECT owner_kind, owner_name, kind, name, resource_id, spec,"
+                                 " details, seen_at FROM discovered");
+    if (owner)
+        sql += QStringLiteral(" WHERE owner_kind = ? AND owner_name = ?");
+    sql += QStringLiteral(" ORDER BY owner_kind, owner_name, kind, name");
+    q.prepare(sql);
+    if (owner) {
+        q.addBindValue(text(owner->kind));
+        q.addBindValue(text(owner->name));
+    }
+    QList<DiscoveredResource> result;
+    if (!q.exec()) {
+        logSql(q, "discovered");
+        return result;
+    }
+    while (q.next()) {
+        DiscoveredResource item;
+        item.owner = ResourceKey{q.value(0).toString(), q.value(1).toString()};
+        item.kind = q.value(2).toString();
+        item.name = q.value(3).toString();
+        item.resourceId = q.value(4).toString();
+        item.spec = parse(q.value(5)).object();
+        item.details = parse(q.value(6)).object();
+        item.seenAt = timeFrom(q.value(7));
+        result.append(item);
+    }
+    return result;
 }
 
 // --- Journal ----------------------------------------------------------------------------------

@@ -51,6 +51,10 @@ public:
     std::optional<Resource> get(const ResourceKey &key) const;
     /// All resources, or those of one kind, ordered by kind then name.
     QList<Resource> list(const QString &kind = {}) const;
+    /// The resources whose resourceVersion is above `resourceVersion` (created or changed
+    /// since), ordered by kind then name; `current` receives the workspace's resourceVersion
+    /// as of the same read. Removals do not show here: compare count().
+    QList<Resource> listChangedSince(qint64 resourceVersion, qint64 *current = nullptr) const;
     qint64 count() const;
 
     /// Writes metadata and spec when `resource.metadata.resourceVersion` is the stored one, else
@@ -84,6 +88,20 @@ public:
     EventRetention retention() const;
     /// Deletes events beyond the retention; returns how many went.
     qint64 pruneEvents(StoreError *error);
+
+    // --- Phase runs (the Timeline) --------------------------------------------------------
+    /// Stores runs in one transaction (ids written back); keeps the newest 200 per resource.
+    bool recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error);
+    /// The resource's runs, newest first.
+    QList<PhaseRun> phaseRuns(const ResourceKey &key, int limit = 200) const;
+
+    // --- Discovery -----------------------------------------------------------------------
+    /// Replaces what a complete list of `kind` under `owner` found unmanaged. Items whose
+    /// resource ID a workspace resource already records are left out.
+    bool replaceDiscovered(const ResourceKey &owner, const QString &kind,
+                           const QList<DiscoveredResource> &items, StoreError *error);
+    /// Every discovered resource, ordered by owner, kind and name; or those under `owner`.
+    QList<DiscoveredResource> discovered(const std::optional<ResourceKey> &owner = {}) const;
 
     // --- Journal -------------------------------------------------------------------------
     /// Writes an intent before a mutating backend call; returns its id, or 0 on error.

@@ -111,13 +111,47 @@ const char *const version2[] = {
     "CREATE INDEX events_time ON events (last_time)",
 };
 
+// The Timeline (one row per phase run, newest 200 kept per resource) and discovery (backend
+// resources a list found under a workspace owner that nothing manages).
+const char *const version3[] = {
+    "CREATE TABLE phase_runs ("
+    " id INTEGER PRIMARY KEY,"
+    " kind TEXT NOT NULL,"
+    " name TEXT NOT NULL,"
+    " reconcile_id TEXT NOT NULL,"
+    " phase TEXT NOT NULL,"
+    " started_at INTEGER NOT NULL,"
+    " duration_ms INTEGER NOT NULL,"
+    " outcome TEXT NOT NULL,"
+    " reason TEXT NOT NULL,"
+    " message TEXT NOT NULL,"
+    " backend_writes INTEGER NOT NULL,"
+    " backend_code TEXT NOT NULL,"
+    " request_id TEXT NOT NULL)",
+    "CREATE INDEX phase_runs_resource ON phase_runs (kind, name, id)",
+
+    "CREATE TABLE discovered ("
+    " owner_kind TEXT NOT NULL,"
+    " owner_name TEXT NOT NULL,"
+    " kind TEXT NOT NULL,"
+    " name TEXT NOT NULL,"
+    " resource_id TEXT NOT NULL,"
+    " spec TEXT NOT NULL,"    // JSON object
+    " details TEXT NOT NULL," // JSON object
+    " seen_at INTEGER NOT NULL,"
+    " PRIMARY KEY (owner_kind, owner_name, kind, name)) WITHOUT ROWID",
+    "CREATE INDEX discovered_resource_id ON discovered (resource_id)",
+    // The controller looks for what changed since its last look, not at everything.
+    "CREATE INDEX resources_version ON resources (resource_version)",
+};
+
 struct Step
 {
     int version;
     std::span<const char *const> statements;
 };
 
-const std::array steps{Step{1, version1}, Step{2, version2}};
+const std::array steps{Step{1, version1}, Step{2, version2}, Step{3, version3}};
 
 bool run(QSqlDatabase &db, const QString &sql, QString *error)
 {

@@ -78,4 +78,36 @@ struct ReconcileState
     friend bool operator==(const ReconcileState &, const ReconcileState &) = default;
 };
 
+/// One run of a reconcile phase, for the window's Timeline.
+struct PhaseRun
+{
+    qint64 id = 0;
+    ResourceKey key;
+    QString reconcileId;
+    QString phase;       ///< claim | createOrUpdate | deleteResource | updateStatus | recover
+    QDateTime startedAt; ///< UTC
+    qint64 durationMs = 0;
+    QString outcome;       ///< Done | RequeueAfter | Retry | Fatal | Removed | Cancelled
+    QString reason;        ///< the Ready reason after the run
+    QString message;       ///< the Ready message (or the error) after the run
+    int backendWrites = 0; ///< create, update and delete calls made by the run
+    QString backendCode;   ///< the backend's error code of a failed run, else empty
+    QString requestId;     ///< the last backend request ID the run saw, or empty
+};
+
+/// A backend resource that list() found under a workspace owner and that no workspace resource
+/// manages: the window shows it greyed so that a person can claim it.
+struct DiscoveredResource
+{
+    QString kind;
+    QString name;      ///< the backend name (container name, table name)
+    ResourceKey owner; ///< the workspace resource it was listed under (an account, a container)
+    QString resourceId;
+    QJsonObject spec;    ///< what was observed, in the kind's spec shape (no owner)
+    QJsonObject details; ///< further observed facts
+    QDateTime seenAt;    ///< UTC
+
+    friend bool operator==(const DiscoveredResource &, const DiscoveredResource &) = default;
+};
+
 } // namespace converge

@@ -654,6 +654,114 @@ private slots:
         QCOMPARE(error.code, StoreError::Code::NotFound);
     }
 
+    // --- Phase runs and discovery ------------------------------------------------------------
+
+    void phaseRunsNewestFirstAndCapped()
+    {
+        QVERIFY(apply({container(s("invoices")), container(s("archive"))}));
+        const ResourceKey key{s("BlobContainer"), s("invoices")};
+        const ResourceKey other{s("BlobContainer"), s("archive")};
+        QList<PhaseRun> runs;
+        for (int i = 0; i < 205; ++i) {
+            PhaseRun run;
+            run.key = key;
+            run.reconcileId = QStringLiteral("r%1").arg(i);
+            run.phase = s("createOrUpdate");
+            run.startedAt = t0.addSecs(i);
+            run.durationMs = i;
+            run.outcome = i == 204 ? s("Retry") : s("Done");
+            run.reason = s("Succeeded");
+            run.backendWrites = i % 2;
+            run.backendCode = i == 204 ? s("ServerBusy") : QString();
+            run.requestId = QStringLiteral("req-%1").arg(i);
+            runs.append(run);
+        }
+        PhaseRun otherRun = runs.first();
+        otherRun.key = other;
+        runs.append(otherRun);
+        StoreError error;
+        QVERIFY2(m_ws->recordPhaseRuns(runs, &error), qPrintable(error.message));
+        QVERIFY(runs.first().id > 0);
+
+        const QList<PhaseRun> stored = m_ws->phaseRuns(key);
+        QCOMPARE(stored.size(), 200); // the oldest five went
+        QCOMPARE(stored.first().reconcileId, s("r204"));
+        QCOMPARE(stored.first().outcome, s("Retry"));
+        QCOMPARE(stored.first().backendCode, s("ServerBusy"));
+        QCOMPARE(stored.first().requestId, s("req-204"));
+        QCOMPARE(stored.first().startedAt, t0.addSecs(204));
+        QCOMPARE(stored.first().durationMs, 204);
+        QCOMPARE(stored.last().reconcileId, s("r5"));
+        QCOMPARE(m_ws->phaseRuns(key, 3).size(), 3);
+        QCOMPARE(m_ws->phaseRuns(other).size(), 1); // another resource's runs are its own
+
+        QVERIFY(m_ws->remove(key, &error));
+        QVERIFY(m_ws->phaseRuns(key).isEmpty());
+        QCOMPARE(m_ws->phaseRuns(other).size(), 1);
+    }
+
+    void discoveredReplacedPerOwnerAndKind()
+    {
+        QVERIFY(apply({makeResource(s("StorageAccount"), s("devstore")),
+                       makeResource(s("StorageAccount"), s("other"))}));
+        const ResourceKey devstore{s("StorageAccount"), s("devstore")};
+        const ResourceKey other{s("StorageAccount"), s("other")};
+        const auto item = [](const QString &kind, const QString &name) {
+            DiscoveredResource d;
+            d.kind = kind;
+            d.name = name;
+            d.resourceId = QStringLiteral("http://backend/") + name;
+            d.spec = QJsonObject{{s("publicAccess"), s("None")}};
+            d.details = QJsonObject{{s("etag"), s("0x1")}};
+            d.seenAt = t0;
+            return d;
+        };
+        StoreError error;
+        QVERIFY2(m_ws->replaceDiscovered(
+                     devstore, s("BlobContainer"),
+                     {item(s("BlobContainer"), s("logs")), item(s("BlobContainer"), s("backups"))},
+                     &error),
+                 qPrintable(error.message));
+        QVERIFY(
+            m_ws->replaceDiscovered(devstore, s("Queue"), {item(s("Queue"), s("jobs"))}, &error));
+        QVERIFY(m_ws->replaceDiscovered(other, s("BlobContainer"),
+                                        {item(s("BlobContainer"), s("logs"))}, &error));
+
+        QList<DiscoveredResource> all = m_ws->discovered();
+        QCOMPARE(all.size(), 4);
+        QCOMPARE(all.at(0).name, s("backups")); // owner, kind, name order
+        QCOMPARE(all.at(0).owner, devstore);
+        QCOMPARE(all.at(0).spec.value(s("publicAccess")).toString(), s("None"));
+        QCOMPARE(all.at(0).details.value(s("etag")).toString(), s("0x1"));
+        QCOMPARE(all.at(0).seenAt, t0);
+        QCOMPARE(all.at(2).kind, s("Queue"));
+        QCOMPARE(m_ws->discovered(other).size(), 1);
+
+        // A new list of one kind under one owner replaces only that set.
+        QVERIFY(m_ws->replaceDiscovered(devstore, s("BlobContainer"),
+                                        {item(s("BlobContainer"), s("logs"))}, &error));
+        QCOMPARE(m_ws->discovered(devstore).size(), 2);
+        QCOMPARE(m_ws->discovered().size(), 3);
+
+        // Claiming (a resource that records the backend ID) drops the row, in the same commit.
+        Resource claimed = container(s("logs"));
+        claimed.metadata.annotations.insert(s("converge.dev/resource-id"),
+                                            s("http://backend/logs"));
+        QVERIFY(apply({claimed}));
+        QCOMPARE(m_ws->discovered().size(), 1); // both "logs" rows had that ID
+        // … and a later list leaves managed IDs out.
+        QVERIFY(m_ws->replaceDiscovered(
+            devstore, s("BlobContainer"),
+            {item(s("BlobContainer"), s("logs")), item(s("BlobContainer"), s("backups"))}, &error));
+        all = m_ws->discovered(devstore);
+        QCOMPARE(all.size(), 2);
+        QCOMPARE(all.at(0).name, s("backups"));
+
+        // An owner that leaves the workspace takes its discoveries along.
+        QVERIFY(m_ws->remove(devstore, &error));
+        QVERIFY(m_ws->discovered(devstore).isEmpty());
+    }
+
     // --- Reconcile state --------------------------------------------------------------------
 
     void reconcileState()
