@@ -3,6 +3,7 @@
 #include "controller.h"
 
 #include "clock.h"
+#include "discoveredclaim.h"
 #include "eventrecorder.h"
 #include "factoryregistry.h"
 #include "httpclient.h"
@@ -10,6 +11,7 @@
 #include "reconciler.h"
 #include "workspace.h"
 
+#include <QElapsedTimer>
 #include <QHash>
 #include <QLoggingCategory>
 #include <QPointer>
@@ -41,14 +43,40 @@ struct Snapshot
     QString refreshRequest;   ///< converge.dev/refresh-requested-at
     QString owner;            ///< kind/name of the direct owner, empty for roots
     QString account;
+    QString resourceId; ///< converge.dev/resource-id, empty until the first reconcile
     bool hasFinalizer = false;
+    bool ready = false; ///< Ready at the current generation: its children can be listed
 };
+
+/// A resync of one kind under one owner by list pages: the managed resources it can observe,
+/// by the backend ID they recorded, and those it cannot (no ID recorded yet).
+struct ListJob
+{
+    QString kind;
+    ResourceKey owner;
+    QString account;
+    QHash<QString, ResourceKey> managed;
+    QList<ResourceKey> unidentified;
+};
+
+/// A list page's observation of a managed resource, for its next reconcile.
+struct Prefetch
+{
+    Observation observation;
+    QDateTime listedAt; ///< when the list began: older than a write of the key means stale
+};
+
+/// Work queue keys of list jobs live in their own kind, which no provider can register (kinds
+/// are PascalCase names without dots).
+const QString listJobKind = QStringLiteral("converge.dev/List");
+const QString claimJobKind = QStringLiteral("converge.dev/Claim");
 
 /// The controller's bookkeeping for one key, guarded by the controller's mutex.
 struct KeyState
 {
     int failures = 0;
     int polls = 0;
+    QDateTime lastWrite; ///< the end of the last run that wrote to the backend
     bool observeOnly = false;
     QString waitingOnOwner; ///< kind/name of the owner this key waits for, if any
     ReconcileState stored;  ///< what was last written to the workspace
@@ -87,10 +115,15 @@ public:
         std::unique_ptr<Workspace> ws;
         std::unique_ptr<HttpClient> http;
         QHash<QString, std::shared_ptr<Manager>> managers;
+        QList<PhaseRun> runs; ///< recorded in batches: one commit per run would cost more
+        QDateTime oldestRun;  ///< when the oldest unrecorded run finished
     };
+    void recordRuns(ThreadContext &tc, bool force);
 
     bool openThreadContext(ThreadContext &tc);
     void process(ThreadContext &tc, const ResourceKey &key, bool observeOnly, int polls);
+    void processList(ThreadContext &tc, const ResourceKey &jobKey);
+    void processClaim(ThreadContext &tc, const ResourceKey &jobKey);
     void recover(ThreadContext &tc);
     void scan(Workspace &ws, bool initial);
     void resync();
@@ -117,7 +150,14 @@ public:
     std::condition_variable wakeScheduler;
     WorkQueue queue;
     QHash<ResourceKey, KeyState> keyState;
-    QHash<ResourceKey, Snapshot> snapshots; // scheduler thread only
+    QHash<QString, QSet<ResourceKey>> waiters; // owner kind/name → keys waiting for it
+    QHash<ResourceKey, Snapshot> snapshots;    // scheduler thread only
+    qint64 scanVersion = 0;                    // the workspace's resourceVersion at the last scan
+    QHash<ResourceKey, ListJob> listJobs;      // queued list jobs by their work queue key
+    QHash<ResourceKey, Prefetch> prefetched;
+    QHash<ResourceKey, DiscoveredResource> claims; // queued claim jobs by their key
+    QSet<ResourceKey> listedOwners;                // owners whose children were listed since start
+    QHash<QString, QStringList> childKinds;        // owner kind → kinds it owns
     bool recovered = false;
     bool scanRequested = false;
     bool resyncRequested = false;
@@ -126,6 +166,7 @@ public:
     std::atomic<qint64> reconciles{0};
     std::atomic<qint64> backendWrites{0};
     std::atomic<qint64> failures{0};
+    std::atomic<qint64> listCalls{0};
 
     std::vector<QThread *> threads; // owned; joined in stop()
     QTimer *flushTimer = nullptr;   // child of q
@@ -134,6 +175,7 @@ public:
     QList<ResourceKey> pendingKeys;
     QSet<ResourceKey> pendingKeySet;
     QList<Event> pendingEvents;
+    QList<ResourceKey> pendingDiscoveries;
     QString pendingStoreError;
 };
 
@@ -145,6 +187,11 @@ Controller::Controller(const QString &workspacePath, const KindRegistry &kinds,
                                   credentials, std::move(options)))
 {
     d->options.workers = std::clamp(d->options.workers, 1, 64);
+    for (const QString &name : kinds.names()) {
+        const Kind *kind = kinds.find(name);
+        if (kind && !kind->ownerKind.isEmpty())
+            d->childKinds[kind->ownerKind].append(name);
+    }
     d->flushTimer = new QTimer(this);
     d->flushTimer->setInterval(d->options.batchInterval);
     connect(d->flushTimer, &QTimer::timeout, this, [this] { d->flush(); });
@@ -234,6 +281,18 @@ void Controller::refresh(const QList<ResourceKey> &keys)
     d->wakeWorkers.notify_all();
 }
 
+void Controller::claim(const DiscoveredResource &item)
+{
+    const ResourceKey jobKey{claimJobKind, item.kind + QLatin1Char('|') + item.owner.toString() +
+                                               QLatin1Char('|') + item.name};
+    {
+        std::lock_guard lock(d->mutex);
+        d->claims.insert(jobKey, item);
+        d->queue.add(jobKey, WorkQueue::Lane::UserAction);
+    }
+    d->wakeWorkers.notify_all();
+}
+
 bool Controller::cancel(const ResourceKey &key)
 {
     std::lock_guard lock(d->mutex);
@@ -268,6 +327,7 @@ Controller::Stats Controller::stats() const
     s.reconciles = d->reconciles;
     s.backendWrites = d->backendWrites;
     s.failures = d->failures;
+    s.listCalls = d->listCalls;
     return s;
 }
 
@@ -387,17 +447,27 @@ void Controller::Private::recover(ThreadContext &tc)
 
 void Controller::Private::scan(Workspace &ws, bool initial)
 {
-    const QList<Resource> resources = ws.list();
+    // Only what changed since the last look is read; a removal (the count falls short of what
+    // is known) means one full read.
+    qint64 current = 0;
+    QList<Resource> resources = ws.listChangedSince(initial ? 0 : scanVersion, &current);
+    if (!initial) {
+        qsizetype known = snapshots.size();
+        for (const Resource &r : std::as_const(resources))
+            known += snapshots.contains(r.key()) ? 0 : 1;
+        if (known != ws.count())
+            resources = ws.listChangedSince(0, &current);
+    }
+    const bool full = initial || resources.size() == ws.count();
+    scanVersion = current;
     QHash<ResourceKey, Snapshot> next;
-    next.reserve(resources.size());
-    QHash<ResourceKey, const Resource *> byKey;
-    for (const Resource &r : resources)
-        byKey.insert(r.key(), &r);
+    if (!full)
+        next = snapshots;
+    next.reserve(std::max(next.size(), resources.size()));
 
     QList<QPair<ResourceKey, WorkQueue::Lane>> toQueue;
     QList<ResourceKey> refreshes;
-    QList<QPair<ResourceKey, QString>> groups;
-    for (const Resource &r : resources) {
+    for (const Resource &r : std::as_const(resources)) {
         Snapshot s;
         s.generation = r.metadata.generation;
         s.deleting = r.metadata.isBeingDeleted();
@@ -405,29 +475,21 @@ void Controller::Private::scan(Workspace &ws, bool initial)
         s.reconcileRequest = r.metadata.annotations.value(Annotations::reconcileRequestedAt());
         s.refreshRequest = r.metadata.annotations.value(Annotations::refreshRequestedAt());
         s.hasFinalizer = r.hasFinalizer();
+        s.resourceId = r.metadata.annotations.value(Annotations::resourceId());
+        s.ready = r.status.ready().isReady() &&
+                  r.status.ready().observedGeneration == r.metadata.generation;
         const Kind *kind = kinds.find(r.kind);
         if (kind && !kind->ownerKind.isEmpty())
             s.owner = ResourceKey{kind->ownerKind, r.ownerName()}.toString();
-        // The account is the root of the ownership chain.
-        const Resource *root = &r;
-        for (int depth = 0; depth < 8; ++depth) {
-            const Kind *k = kinds.find(root->kind);
-            if (!k || k->ownerKind.isEmpty())
-                break;
-            const Resource *up = byKey.value(ResourceKey{k->ownerKind, root->ownerName()});
-            if (!up)
-                break;
-            root = up;
-        }
-        s.account = root->key().toString();
 
         const auto old = snapshots.constFind(r.key());
         if (initial) {
             const Condition ready = r.status.ready();
             const bool upToDate =
                 ready.isReady() && ready.observedGeneration == s.generation && !s.deleting;
-            toQueue.append(
-                {r.key(), upToDate ? WorkQueue::Lane::Resync : WorkQueue::Lane::SpecChange});
+            // Up-to-date resources are observed by the first resync, by list pages.
+            if (!upToDate)
+                toQueue.append({r.key(), WorkQueue::Lane::SpecChange});
         } else if (old == snapshots.cend() || old->generation != s.generation ||
                    old->deleting != s.deleting || old->policy != s.policy) {
             toQueue.append({r.key(), WorkQueue::Lane::SpecChange});
@@ -438,10 +500,29 @@ void Controller::Private::scan(Workspace &ws, bool initial)
             refreshes.append(r.key());
             toQueue.append({r.key(), WorkQueue::Lane::UserAction});
         }
-        groups.append({r.key(), s.account});
         next.insert(r.key(), s);
     }
+    // The account is the root of the ownership chain.
+    QList<QPair<ResourceKey, QString>> groups;
+    groups.reserve(resources.size());
+    for (const Resource &r : std::as_const(resources)) {
+        Snapshot &s = next[r.key()];
+        QString root = r.key().toString();
+        QString up = s.owner;
+        for (int depth = 0; depth < 8 && !up.isEmpty(); ++depth) {
+            const auto key = ResourceKey::fromString(up);
+            const auto it = key ? next.constFind(*key) : next.cend();
+            if (it == next.cend())
+                break;
+            root = up;
+            up = it->owner;
+        }
+        s.account = root;
+        groups.append({r.key(), root});
+    }
     snapshots = std::move(next);
+    if (initial)
+        resync();
 
     if (toQueue.isEmpty() && !initial)
         return;
@@ -469,9 +550,43 @@ void Controller::Private::scan(Workspace &ws, bool initial)
 
 void Controller::Private::resync()
 {
+    // Each owner's children are observed by list pages, one job per owner and child kind;
+    // what no list covers (accounts, resources whose owner is missing) is observed one by one.
+    QHash<ResourceKey, ListJob> jobs;
+    QList<ResourceKey> individually;
+    for (auto it = snapshots.cbegin(); it != snapshots.cend(); ++it) {
+        if (it->deleting || !it->ready)
+            continue; // a list under an owner that is not Ready would fail for each child
+        for (const QString &child : childKinds.value(it.key().kind)) {
+            ListJob &job =
+                jobs[ResourceKey{listJobKind, child + QLatin1Char('|') + it.key().toString()}];
+            job.kind = child;
+            job.owner = it.key();
+            job.account = it->account;
+        }
+    }
+    for (auto it = snapshots.cbegin(); it != snapshots.cend(); ++it) {
+        const auto owner = ResourceKey::fromString(it->owner);
+        const auto job = owner
+                             ? jobs.find(ResourceKey{listJobKind, it.key().kind + QLatin1Char('|') +
+                                                                      owner->toString()})
+                             : jobs.end();
+        if (it->deleting || job == jobs.end()) {
+            individually.append(it.key());
+        } else if (it->resourceId.isEmpty()) {
+            job->unidentified.append(it.key());
+        } else {
+            job->managed.insert(it->resourceId, it.key());
+        }
+    }
     std::lock_guard lock(mutex);
-    for (auto it = snapshots.cbegin(); it != snapshots.cend(); ++it)
+    for (auto it = jobs.begin(); it != jobs.end(); ++it) {
+        queue.setGroup(it.key(), it->account);
+        listJobs.insert(it.key(), std::move(*it));
         queue.add(it.key(), WorkQueue::Lane::Resync);
+    }
+    for (const ResourceKey &key : std::as_const(individually))
+        queue.add(key, WorkQueue::Lane::Resync);
     wakeWorkers.notify_all();
 }
 
@@ -491,6 +606,12 @@ void Controller::Private::workerLoop(int index)
         }
         const QDateTime now = clock.now();
         const std::optional<ResourceKey> key = queue.take(now);
+        if (!key && !tc.runs.isEmpty()) {
+            lock.unlock();
+            recordRuns(tc, true);
+            lock.lock();
+            continue;
+        }
         if (!key) {
             QDateTime due = queue.nextDue();
             // Wake at least once a second so that a held group or stop is noticed.
@@ -506,11 +627,25 @@ void Controller::Private::workerLoop(int index)
         ++busyWorkers;
         lock.unlock();
         process(tc, *key, observeOnly, polls);
+        recordRuns(tc, false);
         lock.lock();
         --busyWorkers;
         queue.done(*key);
         wakeWorkers.notify_all();
     }
+    lock.unlock();
+    recordRuns(tc, true);
+}
+
+void Controller::Private::recordRuns(ThreadContext &tc, bool force)
+{
+    if (tc.runs.isEmpty() ||
+        (!force && tc.runs.size() < 64 && tc.oldestRun.msecsTo(clock.now()) < 250))
+        return;
+    StoreError error;
+    if (!tc.ws->recordPhaseRuns(tc.runs, &error))
+        qCWarning(lcController) << "store:" << error.message;
+    tc.runs.clear();
 }
 
 QList<Resource> Controller::Private::ownersOf(Workspace &ws, const Resource &resource) const
@@ -570,14 +705,38 @@ std::shared_ptr<Manager> Controller::Private::managerFor(ThreadContext &tc,
 void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, bool observeOnly,
                                   int polls)
 {
-    Workspace &ws = *tc.ws;
-    const std::optional<Resource> stored = ws.get(key);
-    if (!stored) {
-        std::lock_guard lock(mutex);
-        keyState.remove(key);
+    if (key.kind == listJobKind) {
+        processList(tc, key);
         return;
     }
+    if (key.kind == claimJobKind) {
+        processClaim(tc, key);
+        return;
+    }
+    Workspace &ws = *tc.ws;
+    const std::optional<Resource> stored = ws.get(key);
+    std::optional<Prefetch> prefetch;
+    {
+        std::lock_guard lock(mutex);
+        if (!stored) {
+            const QString owner = keyState.take(key).waitingOnOwner;
+            if (!owner.isEmpty() && waiters.contains(owner))
+                waiters[owner].remove(key);
+            prefetched.remove(key);
+            return;
+        }
+        if (const auto it = prefetched.find(key); it != prefetched.end()) {
+            prefetch = std::move(*it);
+            prefetched.erase(it);
+        }
+        const QDateTime lastWrite = keyState.value(key).lastWrite;
+        if (prefetch && lastWrite.isValid() && prefetch->listedAt <= lastWrite)
+            prefetch.reset(); // a write of ours may have landed after the list looked
+    }
 
+    const QDateTime startedAt = clock.now();
+    QElapsedTimer elapsed;
+    elapsed.start();
     ReconcileContext ctx;
     ctx.reconcileId = newReconcileId();
     ctx.target.resource = *stored;
@@ -586,6 +745,9 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
     ctx.clock = &clock;
     ctx.isCancelled = [this] { return stopping.load(); };
     ctx.pollCount = polls;
+    // A person's refresh looks for itself; a list page from the last minute is as good as a get.
+    if (prefetch && !observeOnly && prefetch->listedAt.msecsTo(clock.now()) < 60'000)
+        ctx.prefetched = std::move(prefetch->observation);
     EventRecorder recorder(key, ctx.reconcileId, clock);
     ctx.events = &recorder;
     const Resource &account = ctx.target.owners.isEmpty() ? *stored : ctx.target.owners.first();
@@ -647,6 +809,31 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
     ++reconciles;
     backendWrites += ctx.backendWrites;
 
+    PhaseRun run;
+    run.key = key;
+    run.reconcileId = ctx.reconcileId;
+    run.phase = recorder.phase().isEmpty() ? QStringLiteral("delete") : recorder.phase();
+    run.startedAt = startedAt;
+    run.durationMs = elapsed.elapsed();
+    static const char *const outcomeNames[] = {"Done", "RequeueAfter", "Retry", "Fatal", "Removed"};
+    run.outcome = QString::fromLatin1(outcomeNames[static_cast<int>(result.kind)]);
+    const Condition ready = res.status.ready();
+    run.reason = ready.reason;
+    run.message = result.error.isEmpty() ? ready.message : result.error;
+    run.backendWrites = ctx.backendWrites;
+    const bool failed =
+        result.kind == PhaseResult::Kind::Retry || result.kind == PhaseResult::Kind::Fatal;
+    if (failed && result.waitingFor != QLatin1String("owner"))
+        run.backendCode = ready.reason;
+    run.requestId = ctx.requestId;
+    for (const Event &event : std::as_const(recorder.events())) {
+        if (!event.requestId.isEmpty())
+            run.requestId = event.requestId;
+    }
+    if (tc.runs.isEmpty())
+        tc.oldestRun = clock.now();
+    tc.runs.append(run);
+
     // Schedule the next look.
     const QDateTime now = clock.now();
     QList<ResourceKey> wokenChildren;
@@ -655,14 +842,23 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
     {
         std::lock_guard lock(mutex);
         KeyState &st = keyState[key];
+        if (ctx.backendWrites > 0)
+            st.lastWrite = now;
         newState = st.stored;
         newState.lastAttempt = now;
         newState.lastReconcileId = ctx.reconcileId;
         newState.waitingFor = result.waitingFor;
-        st.waitingOnOwner.clear();
+        if (!st.waitingOnOwner.isEmpty()) {
+            auto w = waiters.find(st.waitingOnOwner);
+            if (w != waiters.end() && (w->remove(key), w->isEmpty()))
+                waiters.erase(w);
+            st.waitingOnOwner.clear();
+        }
         if (result.waitingFor == QLatin1String("owner")) {
-            if (const Kind *kind = kinds.find(key.kind))
+            if (const Kind *kind = kinds.find(key.kind)) {
                 st.waitingOnOwner = ResourceKey{kind->ownerKind, res.ownerName()}.toString();
+                waiters[st.waitingOnOwner].insert(key);
+            }
         }
         switch (result.kind) {
         case PhaseResult::Kind::Done:
@@ -671,13 +867,28 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
             newState.attempts = 0;
             newState.lastError.clear();
             newState.nextAttempt = {};
+            if (res.status.ready().isReady() && childKinds.contains(key.kind) &&
+                !listedOwners.contains(key)) {
+                // A newly Ready owner: list what it holds, so that the window can show what
+                // nothing manages yet.
+                for (const QString &child : childKinds.value(key.kind)) {
+                    const ResourceKey jobKey{listJobKind,
+                                             child + QLatin1Char('|') + key.toString()};
+                    if (listJobs.contains(jobKey))
+                        continue;
+                    ListJob job;
+                    job.kind = child;
+                    job.owner = key;
+                    job.account = account.key().toString();
+                    queue.setGroup(jobKey, job.account);
+                    listJobs.insert(jobKey, job);
+                    queue.add(jobKey, WorkQueue::Lane::Resync);
+                }
+            }
             if (res.status.ready().isReady()) {
                 // Children that waited for this owner go now rather than after their backoff.
-                const QString self = key.toString();
-                for (auto it = keyState.cbegin(); it != keyState.cend(); ++it) {
-                    if (it->waitingOnOwner == self)
-                        wokenChildren.append(it.key());
-                }
+                if (const auto w = waiters.constFind(key.toString()); w != waiters.cend())
+                    wokenChildren = w->values();
             }
             break;
         case PhaseResult::Kind::RequeueAfter:
@@ -705,7 +916,7 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
             newState.nextAttempt = {};
             break;
         case PhaseResult::Kind::Removed:
-            keyState.remove(key);
+            keyState.remove(key); // not waiting for an owner: it was just cleared above
             break;
         }
         if (result.kind != PhaseResult::Kind::Removed) {
@@ -728,6 +939,171 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
     notify(key, recorder.events());
 }
 
+void Controller::Private::processList(ThreadContext &tc, const ResourceKey &jobKey)
+{
+    ListJob job;
+    {
+        std::lock_guard lock(mutex);
+        job = listJobs.take(jobKey);
+    }
+    QList<ResourceKey> toObserve = job.unidentified; // one by one, with a get
+    QHash<ResourceKey, Prefetch> seen;
+    const auto finish = [&] {
+        std::lock_guard lock(mutex);
+        for (auto it = job.managed.cbegin(); it != job.managed.cend(); ++it) {
+            if (!seen.contains(it.value()))
+                toObserve.append(it.value());
+        }
+        for (auto it = seen.begin(); it != seen.end(); ++it) {
+            prefetched.insert(it.key(), std::move(*it));
+            queue.add(it.key(), WorkQueue::Lane::Resync);
+        }
+        for (const ResourceKey &key : std::as_const(toObserve))
+            queue.add(key, WorkQueue::Lane::Resync);
+        wakeWorkers.notify_all();
+    };
+    if (job.kind.isEmpty())
+        return; // a job queued twice ran already
+
+    Workspace &ws = *tc.ws;
+    const std::optional<Resource> owner = ws.get(job.owner);
+    if (!owner || owner->metadata.isBeingDeleted() || !owner->status.ready().isReady())
+        return finish();
+    ListScope scope;
+    scope.owners = ownersOf(ws, *owner);
+    scope.owners.append(*owner);
+    Resource probe;
+    probe.kind = job.kind;
+    std::optional<BackendError> managerError;
+    const std::shared_ptr<Manager> manager =
+        managerFor(tc, probe, scope.owners.first(), &managerError);
+    if (!manager)
+        return finish();
+    const bool complete = manager->listIsComplete();
+
+    const QDateTime listedAt = clock.now();
+    QList<DiscoveredResource> unmanaged;
+    for (int page = 0; page < 100'000 && !stopping; ++page) {
+        ++listCalls;
+        const Outcome<ListPage> listed = manager->list(scope);
+        if (!listed) {
+            // Each resource then says for itself what is wrong (unreachable, unauthorized).
+            qCDebug(lcController) << "list" << jobKey.name << "failed:" << listed.error().message;
+            seen.clear();
+            return finish();
+        }
+        for (const Observation &item : listed.value().items) {
+            const auto managed = job.managed.constFind(item.resourceId);
+            if (managed != job.managed.cend()) {
+                if (complete)
+                    seen.insert(*managed, Prefetch{item, listedAt});
+                continue;
+            }
+            DiscoveredResource found;
+            found.kind = job.kind;
+            found.name = item.name;
+            found.owner = job.owner;
+            found.resourceId = item.resourceId;
+            found.spec = item.spec;
+            found.details = item.details;
+            found.seenAt = listedAt;
+            unmanaged.append(found);
+        }
+        scope.continuation = listed.value().continuation;
+        if (scope.continuation.isEmpty())
+            break;
+    }
+    if (stopping)
+        return;
+    StoreError error;
+    if (!ws.replaceDiscovered(job.owner, job.kind, unmanaged, &error))
+        qCWarning(lcController) << "store:" << error.message;
+    {
+        std::lock_guard lock(mutex);
+        listedOwners.insert(job.owner);
+    }
+    {
+        std::lock_guard lock(pendingMutex);
+        if (!pendingDiscoveries.contains(job.owner))
+            pendingDiscoveries.append(job.owner);
+    }
+    finish();
+}
+
+void Controller::Private::processClaim(ThreadContext &tc, const ResourceKey &jobKey)
+{
+    DiscoveredResource item;
+    {
+        std::lock_guard lock(mutex);
+        if (!claims.contains(jobKey))
+            return;
+        item = claims.take(jobKey);
+    }
+    ResourceKey claimed;
+    QString error;
+    const auto done = [&] {
+        QMetaObject::invokeMethod(
+            q, [q = q, item, claimed, error] { Q_EMIT q->claimFinished(item, claimed, error); },
+            Qt::QueuedConnection);
+    };
+    Workspace &ws = *tc.ws;
+    const std::optional<Resource> owner = ws.get(item.owner);
+    if (!owner) {
+        error = QStringLiteral("%1 is no longer in the workspace").arg(item.owner.toString());
+        return done();
+    }
+    QList<Resource> owners = ownersOf(ws, *owner);
+    owners.append(*owner);
+    Resource probe;
+    probe.kind = item.kind;
+    probe.metadata.name = item.name;
+    probe.spec = item.spec;
+    probe.spec.insert(QStringLiteral("owner"),
+                      QJsonObject{{QStringLiteral("name"), owner->metadata.name}});
+    std::optional<BackendError> managerError;
+    const std::shared_ptr<Manager> manager = managerFor(tc, probe, owners.first(), &managerError);
+    if (!manager) {
+        error = managerError ? managerError->message : QStringLiteral("no Manager");
+        return done();
+    }
+    QJsonObject observed = item.spec;
+    if (!manager->listIsComplete()) {
+        // A list page named it; only a get sees all of it (key schema, indexes, …).
+        const Outcome<Observation> seen = manager->get(Target{probe, owners});
+        if (!seen) {
+            error = seen.error().message;
+            return done();
+        }
+        observed = seen.value().spec;
+        if (!seen.value().resourceId.isEmpty())
+            item.resourceId = seen.value().resourceId;
+    }
+    QSet<QString> taken;
+    for (const Resource &r : ws.list(item.kind))
+        taken.insert(r.metadata.name);
+    std::optional<Resource> resource = DiscoveredClaim::build(item, observed, kinds, taken, &error);
+    if (!resource)
+        return done();
+    StoreError storeError;
+    if (!ws.apply({*resource}, nullptr, &storeError)) {
+        error = storeError.message;
+        return done();
+    }
+    claimed = resource->key();
+    {
+        std::lock_guard lock(mutex);
+        queue.setGroup(claimed, owners.first().key().toString());
+        queue.add(claimed, WorkQueue::Lane::UserAction);
+    }
+    wakeWorkers.notify_all();
+    {
+        std::lock_guard lock(pendingMutex);
+        if (!pendingDiscoveries.contains(item.owner))
+            pendingDiscoveries.append(item.owner);
+    }
+    done();
+}
+
 // --- Notifications ----------------------------------------------------------------------------
 
 void Controller::Private::notify(const ResourceKey &key, const QList<Event> &events)
@@ -744,9 +1120,11 @@ void Controller::Private::flush()
 {
     QList<ResourceKey> keys;
     QList<Event> events;
+    QList<ResourceKey> discoveries;
     QString storeError;
     {
         std::lock_guard lock(pendingMutex);
+        discoveries.swap(pendingDiscoveries);
         keys.swap(pendingKeys);
         pendingKeySet.clear();
         events.swap(pendingEvents);
@@ -758,6 +1136,8 @@ void Controller::Private::flush()
         Q_EMIT q->resourcesChanged(keys);
     if (!events.isEmpty())
         Q_EMIT q->eventsRecorded(events);
+    if (!discoveries.isEmpty())
+        Q_EMIT q->discoveryChanged(discoveries);
 }
 
 } // namespace converge

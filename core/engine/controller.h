@@ -7,6 +7,7 @@
 #include "resourcekey.h"
 #include "storeerror.h"
 #include "workqueue.h"
+#include "workspacetypes.h"
 
 #include <QList>
 #include <QObject>
@@ -57,6 +58,7 @@ public:
         qint64 reconciles = 0;    ///< runs finished since start
         qint64 backendWrites = 0; ///< create, update and delete calls since start
         qint64 failures = 0;
+        qint64 listCalls = 0; ///< list pages asked for by resyncs and discovery
     };
 
     /// None of the references is owned; all must outlive the controller.
@@ -77,11 +79,17 @@ public:
     void reconcile(const QList<ResourceKey> &keys);
     /// Observe only (updateStatus), whatever the policy.
     void refresh(const QList<ResourceKey> &keys);
+    /// Makes a discovered backend resource managed, with no backend write: its desired spec is
+    /// what is observed (a get when the kind's list is not complete), it is applied to the
+    /// workspace and reconciled (which finds nothing to change). claimFinished() says how it went.
+    void claim(const DiscoveredResource &item);
     /// Removes the queued work of a key (work in flight finishes).
     bool cancel(const ResourceKey &key);
     /// Looks at the workspace now instead of at the next poll (after an apply in-process).
     void wake();
-    /// Queues every resource for a resync now.
+    /// Observes every resource now: by list pages where a kind can (one request per page of
+    /// up to thousands), one by one elsewhere; what a list finds unmanaged is stored as
+    /// discovered.
     void resyncNow();
 
     Stats stats() const;
@@ -93,6 +101,11 @@ Q_SIGNALS:
     void resourcesChanged(const QList<converge::ResourceKey> &keys);
     /// Events recorded by reconciles, batched, in order.
     void eventsRecorded(const QList<converge::Event> &events);
+    /// A list stored what it found unmanaged under these owners (Workspace::discovered).
+    void discoveryChanged(const QList<converge::ResourceKey> &owners);
+    /// A claim() ended: `key` is the new workspace resource, or `error` says why there is none.
+    void claimFinished(const converge::DiscoveredResource &item, const converge::ResourceKey &key,
+                       const QString &error);
     /// A worker could not open the workspace or the store failed.
     void storeFailed(const QString &message);
 

@@ -107,6 +107,8 @@ void GenericReconciler::setReady(ReconcileContext &ctx, const Condition &conditi
 PhaseResult GenericReconciler::fail(ReconcileContext &ctx, const BackendError &error, bool deleting)
 {
     PhaseResult r = resultFor(error);
+    if (!error.requestId.isEmpty())
+        ctx.requestId = error.requestId;
     if (deleting) {
         // Deletion never fails for good: a Warning, retried slowly, says why it waits.
         r.kind = PhaseResult::Kind::Retry;
@@ -165,6 +167,15 @@ bool GenericReconciler::commitMetadata(ReconcileContext &ctx, QString *error)
     }
     res.status = status;
     return true;
+}
+
+Outcome<Observation> GenericReconciler::observe(ReconcileContext &ctx)
+{
+    if (ctx.prefetched)
+        return *std::exchange(ctx.prefetched, std::nullopt);
+    Outcome<Observation> seen = ctx.manager->get(ctx.target);
+    ctx.requestId = seen ? seen.value().requestId : seen.error().requestId;
+    return seen;
 }
 
 PhaseResult GenericReconciler::claim(ReconcileContext &ctx)
@@ -245,7 +256,7 @@ PhaseResult GenericReconciler::createOrUpdate(ReconcileContext &ctx)
     Q_ASSERT(kind && ctx.manager);
     const qint64 generation = res.metadata.generation;
 
-    Outcome<Observation> latest = ctx.manager->get(ctx.target);
+    Outcome<Observation> latest = observe(ctx);
     if (!latest && latest.error().category != Category::NotFound)
         return fail(ctx, latest.error(), false);
 
@@ -437,7 +448,7 @@ PhaseResult GenericReconciler::updateStatus(ReconcileContext &ctx)
                     false);
     }
     const qint64 generation = res.metadata.generation;
-    Outcome<Observation> latest = ctx.manager->get(ctx.target);
+    Outcome<Observation> latest = observe(ctx);
     if (!latest) {
         if (latest.error().category != Category::NotFound)
             return fail(ctx, latest.error(), false);

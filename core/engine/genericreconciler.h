@@ -39,6 +39,8 @@ private:
     PhaseResult inProgress(ReconcileContext &ctx, const Observation &observed);
     void setReady(ReconcileContext &ctx, const Condition &condition);
     void recordObserved(ReconcileContext &ctx, const Observation &observed);
+    /// The prefetched observation (used once), else a get.
+    static Outcome<Observation> observe(ReconcileContext &ctx);
     bool commitMetadata(ReconcileContext &ctx, QString *error);
     std::chrono::milliseconds pollDelay(const ReconcileContext &ctx,
                                         const Observation &observed) const;

@@ -30,8 +30,12 @@ struct ReconcileContext
     EventRecorder *events = nullptr; ///< not owned
     const Clock *clock = nullptr;    ///< not owned
     std::function<bool()> isCancelled = [] { return false; };
+    /// An observation a list page made moments ago (a resync): createOrUpdate and updateStatus
+    /// use it instead of a get, so a pass over up-to-date resources costs one request per page.
+    std::optional<Observation> prefetched;
     int pollCount = 0;     ///< consecutive in-progress polls, for the bounded backoff
     int backendWrites = 0; ///< create, update and delete calls made by this run
+    QString requestId;     ///< the last backend request ID this run saw
 };
 
 /// How a phase ended, and when the resource should be looked at again.

@@ -34,6 +34,8 @@ public:
     std::atomic<int> latencyMs{0};
     std::atomic<int> asyncPolls{0};        ///< creates stay "in progress" for this many gets
     std::atomic<int> asyncDeletePolls{-1}; ///< >= 0: deletes are asynchronous
+    std::atomic<int> listPageSize{1000};   ///< items per list page
+    std::atomic<bool> listComplete{true};  ///< whether list pages observe as fully as get
     /// Errors to return, by operation ("get", "create", "update", "delete") and key, FIFO.
     QHash<QString, QList<BackendError>> errors;
     /// Called at the start of every write with the operation and the key (for order checks).
@@ -110,13 +112,14 @@ inline BackendError fakeError(BackendError::Category category, const QString &co
 class FakeManager final : public Manager
 {
 public:
-    explicit FakeManager(FakeBackend &backend)
+    explicit FakeManager(FakeBackend &backend, const QString &kind = QStringLiteral("Widget"))
         : m_backend(backend)
+        , m_kind(kind)
     {}
 
     Outcome<Observation> get(const Target &target) override
     {
-        const ResourceKey key = target.resource.key();
+        const ResourceKey key = backendKey(target.resource);
         Guard guard(m_backend, key);
         ++m_backend.gets;
         if (auto e = m_backend.takeError(QStringLiteral("get"), key))
@@ -145,7 +148,7 @@ public:
 
     Outcome<Observation> create(const Target &target) override
     {
-        const ResourceKey key = target.resource.key();
+        const ResourceKey key = backendKey(target.resource);
         Guard guard(m_backend, key);
         ++m_backend.creates;
         if (m_backend.onWrite)
@@ -163,7 +166,7 @@ public:
     Outcome<Observation> update(const Target &target, const Observation &,
                                 const QStringList &delta) override
     {
-        const ResourceKey key = target.resource.key();
+        const ResourceKey key = backendKey(target.resource);
         Guard guard(m_backend, key);
         ++m_backend.updates;
         m_lastDelta = delta;
@@ -180,7 +183,7 @@ public:
     Outcome<std::optional<Observation>> deleteResource(const Target &target,
                                                        const Observation &) override
     {
-        const ResourceKey key = target.resource.key();
+        const ResourceKey key = backendKey(target.resource);
         Guard guard(m_backend, key);
         ++m_backend.deletes;
         if (m_backend.onWrite)
@@ -201,11 +204,43 @@ public:
         return std::optional<Observation>();
     }
 
-    Outcome<ListPage> list(const ListScope &) override
+    /// The objects of this manager's kind whose spec.owner is the scope's direct owner, in
+    /// name order, `listPageSize` per page.
+    Outcome<ListPage> list(const ListScope &scope) override
     {
         ++m_backend.lists;
-        return ListPage{};
+        const QString owner =
+            scope.owners.isEmpty() ? QString() : scope.owners.last().metadata.name;
+        if (auto e = m_backend.takeError(QStringLiteral("list"), ResourceKey{m_kind, owner}))
+            return *e;
+        QMutexLocker lock(&m_backend.mutex);
+        QStringList names;
+        const QString prefix = m_kind + QLatin1Char('/');
+        for (auto it = m_backend.objects.cbegin(); it != m_backend.objects.cend(); ++it) {
+            const QString ownerName = it->spec.value(QStringLiteral("owner"))
+                                          .toObject()
+                                          .value(QStringLiteral("name"))
+                                          .toString();
+            if (it.key().startsWith(prefix) && ownerName == owner && it->deletingPolls < 0)
+                names.append(it.key().mid(prefix.size()));
+        }
+        names.sort();
+        const int from = scope.continuation.toInt();
+        const int size = std::max(1, m_backend.listPageSize.load());
+        ListPage page;
+        for (int i = from; i < names.size() && i < from + size; ++i) {
+            const ResourceKey key{m_kind, names.at(i)};
+            Observation o = observe(key, m_backend.objects.value(key.toString()));
+            if (!m_backend.listComplete)
+                o.spec =
+                    QJsonObject{{QStringLiteral("owner"), o.spec.value(QStringLiteral("owner"))}};
+            page.items.append(o);
+        }
+        if (from + size < names.size())
+            page.continuation = QString::number(from + size);
+        return page;
     }
+    bool listIsComplete() const override { return m_backend.listComplete; }
 
     QStringList lastDelta() const { return m_lastDelta; }
 
@@ -225,10 +260,19 @@ private:
         ResourceKey key;
     };
 
+    /// Like the real providers, the backend name is spec.azureName when set, else metadata.name.
+    static ResourceKey backendKey(const Resource &resource)
+    {
+        const QString azureName = resource.spec.value(QStringLiteral("azureName")).toString();
+        return ResourceKey{resource.kind, azureName.isEmpty() ? resource.metadata.name : azureName};
+    }
+
     static Observation observe(const ResourceKey &key, const FakeBackend::Object &obj)
     {
         Observation o;
         o.spec = obj.spec;
+        if (key.kind == QLatin1String("Widget"))
+            o.spec.insert(QStringLiteral("azureName"), key.name);
         o.resourceId = QStringLiteral("fake://") + key.toString();
         o.name = key.name;
         o.requestId = QStringLiteral("fake-request");
@@ -236,6 +280,7 @@ private:
     }
 
     FakeBackend &m_backend;
+    const QString m_kind;
     QStringList m_lastDelta;
 };
 
@@ -254,13 +299,13 @@ public:
         return {QStringLiteral("Gadget"), QStringLiteral("Widget")};
     }
     QStringList accountKinds() const override { return {QStringLiteral("Gadget")}; }
-    Outcome<std::shared_ptr<Manager>> manager(const QString &, const Resource &account,
+    Outcome<std::shared_ptr<Manager>> manager(const QString &kind, const Resource &account,
                                               const ManagerEnvironment &) override
     {
         if (account.spec.value(QStringLiteral("location")).toString() == QLatin1String("denied"))
             return fakeError(BackendError::Category::Unauthorized,
                              QStringLiteral("AuthenticationFailed"));
-        return std::shared_ptr<Manager>(std::make_shared<FakeManager>(m_backend));
+        return std::shared_ptr<Manager>(std::make_shared<FakeManager>(m_backend, kind));
     }
 
 private:

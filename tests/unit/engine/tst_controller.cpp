@@ -83,6 +83,194 @@ private:
     SystemClock m_clock;
 
 private slots:
+    // --- Resync by list pages, discovery and claim ------------------------------------------
+
+    /// A gadget "g" with `count` widgets, converged, the controller idle.
+    static bool converge(EngineFixture &f, Engine &e, int count)
+    {
+        QList<Resource> objects{EngineFixture::gadget(QStringLiteral("g"))};
+        for (int i = 0; i < count; ++i)
+            objects.append(
+                EngineFixture::widget(QStringLiteral("w%1").arg(i), QStringLiteral("g")));
+        if (!f.apply(objects) || !e.controller->start())
+            return false;
+        QElapsedTimer timer;
+        timer.start();
+        while (timer.elapsed() < 20000 && !(allReady(f) && e.controller->isIdle()))
+            QTest::qWait(20);
+        return allReady(f) && e.controller->isIdle();
+    }
+
+    void resyncObservesByListPages()
+    {
+        EngineFixture f;
+        f.backend.listPageSize = 10;
+        Engine e(f, m_clock);
+        QVERIFY(converge(f, e, 50));
+        QTRY_VERIFY(e.controller->isIdle());
+        const int gets = f.backend.gets;
+        const int lists = f.backend.lists;
+        const int writes = f.backend.writes();
+        const qint64 reconciles = e.controller->stats().reconciles;
+        e.controller->resyncNow();
+        QTRY_VERIFY(e.controller->stats().reconciles >= reconciles + 51);
+        QTRY_VERIFY(e.controller->isIdle());
+        // 50 widgets in 5 pages of 10; only the gadget (an account, listed by nobody) is got.
+        QCOMPARE(f.backend.lists - lists, 5);
+        QCOMPARE(f.backend.gets - gets, 1);
+        QCOMPARE(f.backend.writes(), writes);
+        QVERIFY(allReady(f));
+    }
+
+    void resyncByListCorrectsDrift()
+    {
+        EngineFixture f;
+        Engine e(f, m_clock);
+        QVERIFY(converge(f, e, 5));
+        const ResourceKey w3{QStringLiteral("Widget"), QStringLiteral("w3")};
+        QJsonObject drifted = f.backend.spec(w3);
+        drifted.insert(QStringLiteral("replicas"), 7);
+        f.backend.put(w3, drifted);
+        const int updates = f.backend.updates;
+        const int gets = f.backend.gets;
+        e.controller->resyncNow();
+        QTRY_VERIFY(hasEvent(f, w3, QStringLiteral("DriftDetected")));
+        QTRY_COMPARE(f.backend.updates - updates, 1);
+        QTRY_VERIFY(e.controller->isIdle());
+        QCOMPARE(f.backend.spec(w3).value(QStringLiteral("replicas")).toInt(), 1);
+        QCOMPARE(f.backend.gets - gets, 1); // the gadget; w3's drift was seen in the list page
+    }
+
+    void incompleteListsFallBackToGets()
+    {
+        EngineFixture f;
+        f.backend.listComplete = false;
+        Engine e(f, m_clock);
+        QVERIFY(converge(f, e, 10));
+        const int gets = f.backend.gets;
+        const int writes = f.backend.writes();
+        e.controller->resyncNow();
+        QTRY_VERIFY(f.backend.gets >= gets + 11);
+        QTRY_VERIFY(e.controller->isIdle());
+        QCOMPARE(f.backend.gets - gets, 11);
+        QCOMPARE(f.backend.writes(), writes);
+    }
+
+    void failedListFallsBackToGets()
+    {
+        EngineFixture f;
+        Engine e(f, m_clock);
+        QVERIFY(converge(f, e, 10));
+        const int gets = f.backend.gets;
+        f.backend.injectError(QStringLiteral("list"),
+                              ResourceKey{QStringLiteral("Widget"), QStringLiteral("g")},
+                              fakeError(BackendError::Category::Transient, QStringLiteral("Boom")));
+        e.controller->resyncNow();
+        QTRY_VERIFY(f.backend.gets >= gets + 11);
+        QTRY_VERIFY(e.controller->isIdle());
+        QCOMPARE(f.backend.gets - gets, 11);
+        QVERIFY(allReady(f));
+    }
+
+    void unmanagedResourcesAreDiscovered()
+    {
+        EngineFixture f;
+        const ResourceKey stray{QStringLiteral("Widget"), QStringLiteral("stray")};
+        f.backend.put(stray,
+                      QJsonObject{{QStringLiteral("owner"),
+                                   QJsonObject{{QStringLiteral("name"), QStringLiteral("g")}}},
+                                  {QStringLiteral("replicas"), 3},
+                                  {QStringLiteral("publicAccess"), QStringLiteral("Blob")}});
+        Engine e(f, m_clock);
+        QSignalSpy discovered(e.controller.get(), &Controller::discoveryChanged);
+        // A newly Ready owner is listed at once: no need to wait for the resync.
+        QVERIFY(converge(f, e, 2));
+        QTRY_VERIFY(!f.ws->discovered().isEmpty());
+        const QList<DiscoveredResource> found = f.ws->discovered();
+        QCOMPARE(found.size(), 1); // w0 and w1 are managed
+        QCOMPARE(found.first().name, QStringLiteral("stray"));
+        QCOMPARE(found.first().kind, QStringLiteral("Widget"));
+        QCOMPARE(found.first().owner, (ResourceKey{QStringLiteral("Gadget"), QStringLiteral("g")}));
+        QCOMPARE(found.first().resourceId, QStringLiteral("fake://Widget/stray"));
+        QCOMPARE(found.first().spec.value(QStringLiteral("replicas")).toInt(), 3);
+        QTRY_VERIFY(!discovered.isEmpty());
+        QVERIFY(
+            discovered.first().first().value<QList<ResourceKey>>().contains(found.first().owner));
+        QVERIFY(!f.ws->get(stray)); // discovery never adds to the workspace by itself
+    }
+
+    void claimTakesOverWithoutAWrite_data()
+    {
+        QTest::addColumn<bool>("listComplete");
+        QTest::newRow("from the list page") << true;
+        QTest::newRow("from a get") << false;
+    }
+
+    void claimTakesOverWithoutAWrite()
+    {
+        QFETCH(bool, listComplete);
+        EngineFixture f;
+        f.backend.listComplete = listComplete;
+        // The workspace already has a Widget named "dup" (backend name "dup-backend"); the
+        // backend also has an unmanaged "dup".
+        Resource managed = EngineFixture::widget(QStringLiteral("dup"), QStringLiteral("g"));
+        managed.spec.insert(QStringLiteral("azureName"), QStringLiteral("dup-backend"));
+        QVERIFY(f.apply({managed}));
+        const ResourceKey backendKey{QStringLiteral("Widget"), QStringLiteral("dup")};
+        f.backend.put(backendKey,
+                      QJsonObject{{QStringLiteral("owner"),
+                                   QJsonObject{{QStringLiteral("name"), QStringLiteral("g")}}},
+                                  {QStringLiteral("replicas"), 3},
+                                  {QStringLiteral("publicAccess"), QStringLiteral("Blob")}});
+        Engine e(f, m_clock);
+        QVERIFY(converge(f, e, 1));
+        QTRY_COMPARE(f.ws->discovered().size(), 1);
+        const DiscoveredResource item = f.ws->discovered().first();
+        QCOMPARE(item.name, QStringLiteral("dup"));
+        const int writes = f.backend.writes();
+        QSignalSpy finished(e.controller.get(), &Controller::claimFinished);
+        e.controller->claim(item);
+        QTRY_COMPARE(finished.size(), 1);
+        QCOMPARE(finished.first().at(2).toString(), QString());
+        const auto key = finished.first().at(1).value<ResourceKey>();
+        QCOMPARE(key, (ResourceKey{QStringLiteral("Widget"), QStringLiteral("dup-2")}));
+        QTRY_VERIFY_WITH_TIMEOUT(f.stored(key).status.ready().isReady(), 10000);
+        QTRY_VERIFY(e.controller->isIdle());
+        const Resource claimed = f.stored(key);
+        QCOMPARE(claimed.spec.value(QStringLiteral("azureName")).toString(),
+                 QStringLiteral("dup")); // the backend name is kept
+        QCOMPARE(claimed.spec.value(QStringLiteral("replicas")).toInt(), 3); // as observed
+        QCOMPARE(claimed.spec.value(QStringLiteral("publicAccess")).toString(),
+                 QStringLiteral("Blob"));
+        QCOMPARE(claimed.metadata.annotations.value(QStringLiteral("converge.dev/resource-id")),
+                 QStringLiteral("fake://Widget/dup"));
+        QVERIFY(claimed.hasFinalizer());
+        QCOMPARE(f.backend.writes(), writes); // no backend write at all
+        QVERIFY(f.ws->discovered().isEmpty());
+    }
+
+    void phaseRunsAreRecorded()
+    {
+        EngineFixture f;
+        Engine e(f, m_clock);
+        QVERIFY(converge(f, e, 1));
+        const ResourceKey w0{QStringLiteral("Widget"), QStringLiteral("w0")};
+        QTRY_VERIFY(!f.ws->phaseRuns(w0).isEmpty());
+        const QList<PhaseRun> runs = f.ws->phaseRuns(w0);
+        // Newest first: the create is the oldest run that wrote (earlier ones waited for g).
+        auto wrote = std::find_if(runs.crbegin(), runs.crend(),
+                                  [](const PhaseRun &run) { return run.backendWrites > 0; });
+        QVERIFY(wrote != runs.crend());
+        const PhaseRun &created = *wrote;
+        QCOMPARE(created.phase, QStringLiteral("createOrUpdate"));
+        QCOMPARE(created.outcome, QStringLiteral("Done"));
+        QCOMPARE(created.reason, QStringLiteral("Succeeded"));
+        QCOMPARE(created.backendWrites, 1);
+        QCOMPARE(created.requestId, QStringLiteral("fake-request"));
+        QVERIFY(created.startedAt.isValid());
+        QVERIFY(!created.reconcileId.isEmpty());
+    }
+
     void convergesAndResyncMakesNoWrites()
     {
         EngineFixture f;
@@ -97,9 +285,9 @@ private slots:
         QTRY_VERIFY(e.controller->isIdle());
         QCOMPARE(f.backend.creates.load(), 21);
         const int writes = f.backend.writes();
-        const int gets = f.backend.gets;
+        const qint64 reconciles = e.controller->stats().reconciles;
         e.controller->resyncNow();
-        QTRY_VERIFY(f.backend.gets >= gets + 21);
+        QTRY_VERIFY(e.controller->stats().reconciles >= reconciles + 21);
         QTRY_VERIFY(e.controller->isIdle());
         QCOMPARE(f.backend.writes(), writes);
         QCOMPARE(f.backend.concurrentViolations.load(), 0);

@@ -192,9 +192,11 @@ private slots:
         widget.spec.insert(QStringLiteral("azureName"), QStringLiteral("first"));
         QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("g")), widget}));
         makeReady(f, g);
+        // The backend (which knows it as "first") says it belongs to another owner.
         QJsonObject observed = f.stored(w).spec;
-        observed.insert(QStringLiteral("azureName"), QStringLiteral("other"));
-        f.backend.put(w, observed);
+        observed.insert(QStringLiteral("owner"),
+                        QJsonObject{{QStringLiteral("name"), QStringLiteral("elsewhere")}});
+        f.backend.put(ResourceKey{QStringLiteral("Widget"), QStringLiteral("first")}, observed);
         GenericReconciler reconciler(f.kinds);
         auto run = context(f, w);
         QCOMPARE(reconciler.claim(run->ctx).kind, PK::Done);
@@ -203,7 +205,7 @@ private slots:
         const Condition ready = run->ctx.target.resource.status.ready();
         QCOMPARE(ready.reason, QStringLiteral("ImmutableFieldChanged"));
         QCOMPARE(ready.severity, Condition::Severity::Error);
-        QVERIFY(ready.message.contains(QStringLiteral("spec.azureName")));
+        QVERIFY(ready.message.contains(QStringLiteral("spec.owner")));
         QCOMPARE(f.backend.writes(), 0);
     }
 

@@ -1,0 +1,81 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "discoveredclaim.h"
+
+#include "annotations.h"
+#include "kindregistry.h"
+#include "schemavalidator.h"
+
+#include <QRegularExpression>
+
+namespace converge {
+
+QString DiscoveredClaim::nameFor(const QString &backendName, const QString &kind,
+                                 const KindRegistry &kinds, const QSet<QString> &takenNames)
+{
+    const Kind *k = kinds.find(kind);
+    const int maxLength = k ? k->nameMaxLength : 253;
+    QString name;
+    name.reserve(backendName.size());
+    for (const QChar c : backendName.toLower()) {
+        const bool plain = (c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9') || c == u'-';
+        name.append(plain ? c : QLatin1Char('-'));
+    }
+    // Runs of replaced characters read better as one dash; the ends must be alphanumeric.
+    static const QRegularExpression dashes(QStringLiteral("-{2,}"));
+    name.replace(dashes, QStringLiteral("-"));
+    while (name.startsWith(u'-'))
+        name.remove(0, 1);
+    while (name.endsWith(u'-'))
+        name.chop(1);
+    if (name.isEmpty())
+        name = kind.toLower();
+    const auto fit = [maxLength](QString base, const QString &suffix) {
+        base.truncate(std::max<qsizetype>(1, maxLength - suffix.size()));
+        while (base.endsWith(u'-'))
+            base.chop(1);
+        return base + suffix;
+    };
+    QString candidate = fit(name, QString());
+    for (int n = 2; takenNames.contains(candidate); ++n)
+        candidate = fit(name, QStringLiteral("-%1").arg(n));
+    return candidate;
+}
+
+std::optional<Resource> DiscoveredClaim::build(const DiscoveredResource &item,
+                                               const QJsonObject &observedSpec,
+                                               const KindRegistry &kinds,
+                                               const QSet<QString> &takenNames, QString *error)
+{
+    const Kind *kind = kinds.find(item.kind);
+    if (!kind) {
+        if (error)
+            *error = QStringLiteral("no provider knows the kind %1").arg(item.kind);
+        return std::nullopt;
+    }
+    Resource resource;
+    resource.apiVersion = kind->apiVersion();
+    resource.kind = item.kind;
+    resource.metadata.name = nameFor(item.name, item.kind, kinds, takenNames);
+    if (!item.resourceId.isEmpty())
+        resource.metadata.annotations.insert(Annotations::resourceId(), item.resourceId);
+    resource.spec = observedSpec;
+    if (!kind->ownerKind.isEmpty())
+        resource.spec.insert(QStringLiteral("owner"),
+                             QJsonObject{{QStringLiteral("name"), item.owner.name}});
+
+    const QList<ValidationError> errors = SchemaValidator(kinds).validate(resource);
+    if (!errors.isEmpty()) {
+        if (error) {
+            QStringList lines;
+            for (const ValidationError &e : errors)
+                lines.append(e.toString());
+            *error = QStringLiteral("%1 %2 cannot be claimed as observed: %3")
+                         .arg(item.kind, item.name, lines.join(QStringLiteral("; ")));
+        }
+        return std::nullopt;
+    }
+    return resource;
+}
+
+} // namespace converge

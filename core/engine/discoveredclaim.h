@@ -1,0 +1,37 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "resource.h"
+#include "workspacetypes.h"
+
+#include <QJsonObject>
+#include <QSet>
+#include <QString>
+
+#include <optional>
+
+namespace converge {
+
+class KindRegistry;
+
+/// Turns a discovered backend resource into the workspace resource that claims it: the desired
+/// spec is what was observed (so the first reconcile finds nothing to change and writes
+/// nothing), the owner is the one it was listed under, and the backend ID is recorded.
+class DiscoveredClaim final
+{
+public:
+    /// `observedSpec` is the resource's full observed spec (a list page's when lists are
+    /// complete, else a get's). `takenNames` are the names of this kind already in the
+    /// workspace: the new name is derived from the backend name and made unique. Nullopt (and
+    /// `error`) when the result would not validate.
+    static std::optional<Resource> build(const DiscoveredResource &item,
+                                         const QJsonObject &observedSpec, const KindRegistry &kinds,
+                                         const QSet<QString> &takenNames, QString *error);
+    /// A metadata.name for the backend name under the kind's name rules: lower case, other
+    /// characters as '-', unique among `takenNames`.
+    static QString nameFor(const QString &backendName, const QString &kind,
+                           const KindRegistry &kinds, const QSet<QString> &takenNames);
+};
+
+} // namespace converge
