@@ -43,7 +43,8 @@ struct Snapshot
     QString refreshRequest;   ///< converge.dev/refresh-requested-at
     QString owner;            ///< kind/name of the direct owner, empty for roots
     QString account;
-    QString resourceId; ///< converge.dev/resource-id, empty until the first reconcile
+    QString resourceId;  ///< converge.dev/resource-id, empty until the first reconcile
+    QString backendName; ///< the kind's backend name field, else metadata.name
     bool hasFinalizer = false;
     bool ready = false; ///< Ready at the current generation: its children can be listed
 };
@@ -56,8 +57,23 @@ struct ListJob
     ResourceKey owner;
     QString account;
     QHash<QString, ResourceKey> managed;
+    QHash<QString, ResourceKey> managedByName; ///< by backend name, for items without an ID
     QList<ResourceKey> unidentified;
+    /// Queued when the owner first became Ready: only for discovery, the managed resources are
+    /// read from the workspace when it runs and are not queued.
+    bool discoveryOnly = false;
 };
+
+/// The name the backend knows a resource by: the kind's backend name field, else metadata.name.
+QString backendNameOf(const Kind *kind, const Resource &resource)
+{
+    if (kind && !kind->backendNameField.isEmpty()) {
+        const QString name = resource.spec.value(kind->backendNameField).toString();
+        if (!name.isEmpty())
+            return name;
+    }
+    return resource.metadata.name;
+}
 
 /// A list page's observation of a managed resource, for its next reconcile.
 struct Prefetch
@@ -481,6 +497,7 @@ void Controller::Private::scan(Workspace &ws, bool initial)
         const Kind *kind = kinds.find(r.kind);
         if (kind && !kind->ownerKind.isEmpty())
             s.owner = ResourceKey{kind->ownerKind, r.ownerName()}.toString();
+        s.backendName = backendNameOf(kind, r);
 
         const auto old = snapshots.constFind(r.key());
         if (initial) {
@@ -573,10 +590,12 @@ void Controller::Private::resync()
                              : jobs.end();
         if (it->deleting || job == jobs.end()) {
             individually.append(it.key());
-        } else if (it->resourceId.isEmpty()) {
-            job->unidentified.append(it.key());
         } else {
-            job->managed.insert(it->resourceId, it.key());
+            if (it->resourceId.isEmpty())
+                job->unidentified.append(it.key());
+            else
+                job->managed.insert(it->resourceId, it.key());
+            job->managedByName.insert(it->backendName, it.key());
         }
     }
     std::lock_guard lock(mutex);
@@ -879,6 +898,7 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
                     ListJob job;
                     job.kind = child;
                     job.owner = key;
+                    job.discoveryOnly = true;
                     job.account = account.key().toString();
                     queue.setGroup(jobKey, job.account);
                     listJobs.insert(jobKey, job);
@@ -950,7 +970,7 @@ void Controller::Private::processList(ThreadContext &tc, const ResourceKey &jobK
     QHash<ResourceKey, Prefetch> seen;
     const auto finish = [&] {
         std::lock_guard lock(mutex);
-        for (auto it = job.managed.cbegin(); it != job.managed.cend(); ++it) {
+        for (auto it = job.managed.cbegin(); it != job.managed.cend() && !job.discoveryOnly; ++it) {
             if (!seen.contains(it.value()))
                 toObserve.append(it.value());
         }
@@ -980,6 +1000,18 @@ void Controller::Private::processList(ThreadContext &tc, const ResourceKey &jobK
     if (!manager)
         return finish();
     const bool complete = manager->listIsComplete();
+    if (job.discoveryOnly) {
+        // Children applied meanwhile (perhaps still being created) are managed, not found.
+        const Kind *kind = kinds.find(job.kind);
+        for (const Resource &r : ws.list(job.kind)) {
+            if (r.ownerName() != job.owner.name)
+                continue;
+            const QString id = r.metadata.annotations.value(Annotations::resourceId());
+            if (!id.isEmpty())
+                job.managed.insert(id, r.key());
+            job.managedByName.insert(backendNameOf(kind, r), r.key());
+        }
+    }
 
     const QDateTime listedAt = clock.now();
     QList<DiscoveredResource> unmanaged;
@@ -993,9 +1025,17 @@ void Controller::Private::processList(ThreadContext &tc, const ResourceKey &jobK
             return finish();
         }
         for (const Observation &item : listed.value().items) {
-            const auto managed = job.managed.constFind(item.resourceId);
-            if (managed != job.managed.cend()) {
-                if (complete)
+            // By the backend ID; by name where the item has none (ListTables names tables,
+            // nothing more) or the resource has not recorded its ID yet.
+            const ResourceKey *managed = nullptr;
+            if (const auto it = job.managed.constFind(item.resourceId);
+                !item.resourceId.isEmpty() && it != job.managed.cend())
+                managed = &*it;
+            else if (const auto byName = job.managedByName.constFind(item.name);
+                     byName != job.managedByName.cend())
+                managed = &*byName;
+            if (managed) {
+                if (complete && !job.discoveryOnly)
                     seen.insert(*managed, Prefetch{item, listedAt});
                 continue;
             }

@@ -153,6 +153,8 @@ void GenericReconciler::recordObserved(ReconcileContext &ctx, const Observation 
     json.insert(QStringLiteral("spec"), observed.spec);
     if (!observed.resourceId.isEmpty())
         json.insert(QStringLiteral("resourceId"), observed.resourceId);
+    if (!observed.name.isEmpty())
+        json.insert(QStringLiteral("name"), observed.name); // lists match on it without an ID
     res.status.observed = json;
 }
 

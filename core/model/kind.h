@@ -16,6 +16,9 @@ struct Kind
     QString version;   ///< e.g. v1
     QString name;      ///< e.g. BlobContainer
     QString ownerKind; ///< the kind spec.owner names; empty for roots such as StorageAccount
+    /// The spec field that holds the backend's name of the resource (azureName, tableName);
+    /// empty, or the field left out, means metadata.name. Lists are matched on it.
+    QString backendNameField;
     QString description;
     FieldSchema spec = FieldSchema::object(QStringLiteral("spec"), {});
 

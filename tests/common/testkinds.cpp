@@ -21,6 +21,7 @@ Kind widgetKind()
     kind.version = QStringLiteral("v1");
     kind.name = QStringLiteral("Widget");
     kind.ownerKind = QStringLiteral("Gadget");
+    kind.backendNameField = QStringLiteral("azureName");
     kind.description = QStringLiteral("A test kind with every field type and rule");
     kind.nameMaxLength = 63;
 

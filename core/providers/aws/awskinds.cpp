@@ -276,6 +276,7 @@ Kind AwsKinds::table()
     kind.version = version();
     kind.name = tableKind();
     kind.ownerKind = accountKind();
+    kind.backendNameField = QStringLiteral("tableName");
     kind.description = QStringLiteral(
         "An Amazon DynamoDB table, shaped like the Table resource of AWS Controllers for "
         "Kubernetes. Creation, updates and deletion are asynchronous: the table is Reconciling "

@@ -32,6 +32,8 @@ Kind baseKind(const QString &name, const QString &owner, const QString &descript
     kind.name = name;
     kind.ownerKind = owner;
     kind.description = description;
+    if (!owner.isEmpty())
+        kind.backendNameField = QStringLiteral("azureName");
     return kind;
 }
 

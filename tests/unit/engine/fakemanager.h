@@ -36,6 +36,7 @@ public:
     std::atomic<int> asyncDeletePolls{-1}; ///< >= 0: deletes are asynchronous
     std::atomic<int> listPageSize{1000};   ///< items per list page
     std::atomic<bool> listComplete{true};  ///< whether list pages observe as fully as get
+    std::atomic<bool> listIds{true};       ///< false: list items carry a name only (ListTables)
     /// Errors to return, by operation ("get", "create", "update", "delete") and key, FIFO.
     QHash<QString, QList<BackendError>> errors;
     /// Called at the start of every write with the operation and the key (for order checks).
@@ -231,6 +232,8 @@ public:
         for (int i = from; i < names.size() && i < from + size; ++i) {
             const ResourceKey key{m_kind, names.at(i)};
             Observation o = observe(key, m_backend.objects.value(key.toString()));
+            if (!m_backend.listIds)
+                o.resourceId.clear();
             if (!m_backend.listComplete)
                 o.spec =
                     QJsonObject{{QStringLiteral("owner"), o.spec.value(QStringLiteral("owner"))}};

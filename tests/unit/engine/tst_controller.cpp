@@ -172,6 +172,32 @@ private slots:
         QVERIFY(allReady(f));
     }
 
+    void listsWithoutIdsMatchByBackendName()
+    {
+        EngineFixture f;
+        f.backend.listIds = false;
+        f.backend.listComplete = false;
+        // One widget's backend name differs from its metadata.name.
+        Resource named = EngineFixture::widget(QStringLiteral("named"), QStringLiteral("g"));
+        named.spec.insert(QStringLiteral("azureName"), QStringLiteral("orders-table"));
+        QVERIFY(f.apply({named}));
+        Engine e(f, m_clock);
+        QVERIFY(converge(f, e, 3));
+        const int lists = f.backend.lists;
+        e.controller->resyncNow();
+        QTRY_VERIFY(f.backend.lists > lists);
+        QTRY_VERIFY(e.controller->isIdle());
+        // Nothing managed shows up as found, neither right after the owner became Ready nor
+        // after the resync.
+        QCOMPARE(f.ws->discovered().size(), 0);
+        f.backend.put(ResourceKey{QStringLiteral("Widget"), QStringLiteral("stray")},
+                      QJsonObject{{QStringLiteral("owner"),
+                                   QJsonObject{{QStringLiteral("name"), QStringLiteral("g")}}}});
+        e.controller->resyncNow();
+        QTRY_COMPARE(f.ws->discovered().size(), 1);
+        QCOMPARE(f.ws->discovered().first().name, QStringLiteral("stray"));
+    }
+
     void unmanagedResourcesAreDiscovered()
     {
         EngineFixture f;
