@@ -54,7 +54,11 @@ private:
     static bool allReady(EngineFixture &f)
     {
         auto ws = Workspace::open(f.path, nullptr);
-        for (const Resource &r : ws->list()) {
+        // A read that failed (the file busy while opening) must not pass for "all Ready".
+        const QList<Resource> resources = ws ? ws->list() : QList<Resource>();
+        if (resources.isEmpty())
+            return false;
+        for (const Resource &r : resources) {
             if (!r.status.ready().isReady() ||
                 r.status.ready().observedGeneration != r.metadata.generation)
                 return false;
