@@ -7,11 +7,17 @@
 #include "controllerlock.h"
 #include "mainwindow.h"
 #include "services.h"
+#include "windowsettings.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QIcon>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QSettings>
+#include <QTimer>
+#include <QTranslator>
 
 using namespace converge;
 
@@ -31,6 +37,44 @@ int runCli(int argc, char *argv[])
     return cli.run(QCoreApplication::arguments());
 }
 
+// The window in the system's language: our strings from the translations compiled into the
+// executable (resources/translations), Qt's own (standard dialog buttons) from the system's Qt
+// translations when they are installed. Missing translations leave the English text.
+void installTranslators(QApplication &app)
+{
+    const auto install = [&app](const QString &name, const QString &directory) {
+        auto *translator = new QTranslator(&app);
+        if (translator->load(QLocale(), name, QStringLiteral("_"), directory))
+            QCoreApplication::installTranslator(translator);
+        else
+            delete translator;
+    };
+    install(QStringLiteral("qtbase"), QLibraryInfo::path(QLibraryInfo::TranslationsPath));
+    install(QStringLiteral("converge"), QStringLiteral(":/i18n"));
+}
+
+// CONVERGE_SCREENSHOT=PATH, for scripts/screenshots.sh: show the window at a fixed size
+// (CONVERGE_SCREENSHOT_SIZE, default 1280x800), save a picture of it to PATH after
+// CONVERGE_SCREENSHOT_DELAY seconds (default 5) and quit; exit 1 when it cannot be saved.
+void scheduleScreenshot(QWidget &window)
+{
+    const QString path = qEnvironmentVariable("CONVERGE_SCREENSHOT");
+    if (path.isEmpty())
+        return;
+    const QStringList size =
+        qEnvironmentVariable("CONVERGE_SCREENSHOT_SIZE", QStringLiteral("1280x800"))
+            .split(QLatin1Char('x'));
+    window.resize(size.value(0).toInt(), size.value(1).toInt());
+    bool ok = false;
+    const int seconds = qEnvironmentVariableIntValue("CONVERGE_SCREENSHOT_DELAY", &ok);
+    QTimer::singleShot(std::chrono::seconds(ok ? seconds : 5), &window, [&window, path] {
+        const bool saved = window.grab().save(path);
+        if (!saved)
+            qWarning().noquote() << "converge: cannot save the screenshot to" << path;
+        QCoreApplication::exit(saved ? 0 : 1);
+    });
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -47,6 +91,7 @@ int main(int argc, char *argv[])
     QApplication::setApplicationVersion(BuildInfo::version());
     QApplication::setOrganizationDomain(QStringLiteral("converge.dev"));
     QGuiApplication::setDesktopFileName(BuildInfo::applicationId());
+    installTranslators(app);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
@@ -62,9 +107,17 @@ int main(int argc, char *argv[])
         parser.positionalArguments().isEmpty() ? QString() : parser.positionalArguments().first();
     const QString path = Services::workspacePath(given);
 
+    // The settings dialog's preferences: the engine's take effect here, at start.
+    const WindowSettings preferences = WindowSettings::load(QSettings());
+    WindowSettings::applyTheme(preferences.theme);
+
     // One process runs the controller of a workspace. When another one does (`converge run`,
     // another window), this window shows the workspace and follows what that process writes.
     Services services;
+    Controller::Options options = services.controllerOptions();
+    options.workers = preferences.workers;
+    options.resyncPeriod = std::chrono::minutes(preferences.resyncMinutes);
+    services.setControllerOptions(options);
     ControllerLock lock(path);
     std::unique_ptr<Controller> controller;
     if (lock.tryLock()) {
@@ -77,8 +130,10 @@ int main(int argc, char *argv[])
     }
 
     // Declared after the controller: the window goes first.
-    MainWindow window(WindowServices{services.kinds(), path, controller.get(), nullptr});
+    MainWindow window(
+        WindowServices{services.kinds(), path, controller.get(), nullptr, services.keychain()});
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/converge.svg")));
+    scheduleScreenshot(window);
     window.show();
     return QApplication::exec();
 }

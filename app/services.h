@@ -31,6 +31,8 @@ public:
     Clock &clock() { return m_clock; }
     /// The OS keychain, for credentials that name one (`keychain: ENTRY`).
     const CredentialStore *credentials() const { return &m_keychain; }
+    /// The same keychain, writable: the window's connect dialog stores account secrets in it.
+    CredentialStore *keychain() { return &m_keychain; }
 
     Controller::Options controllerOptions() const { return m_controllerOptions; }
     void setControllerOptions(const Controller::Options &options) { m_controllerOptions = options; }

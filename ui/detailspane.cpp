@@ -2,17 +2,26 @@
 // SPDX-License-Identifier: MIT
 #include "detailspane.h"
 
+#include "diffmodel.h"
+#include "kindregistry.h"
 #include "manifestwriter.h"
+#include "specedit.h"
+#include "specvalidator.h"
 #include "statusicons.h"
+#include "timelinemodel.h"
 #include "workspace.h"
 #include "workspacerunner.h"
 
 #include <QFontDatabase>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollBar>
 #include <QTabWidget>
+#include <QTreeView>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -29,14 +38,27 @@ struct DetailsPane::Snapshot
     std::optional<Resource> resource;
     QString yaml;
     QString observed;
+    DiffModel::Comparison diff;
     QList<ConditionTransition> history; ///< newest first
     QList<Event> events;                ///< newest first
+    QList<PhaseRun> runs;               ///< newest first
     QString error;
+};
+
+struct DetailsPane::ApplyResult
+{
+    ResourceKey key;
+    bool ok = false;
+    bool conflict = false;
+    QString error;
+    Resource stored; ///< after a successful write
+    QString yaml;    ///< its editor text
 };
 
 namespace {
 
 constexpr int eventLimit = 200;
+constexpr int applyAttempts = 3;
 
 QString timeText(const QDateTime &utc)
 {
@@ -66,6 +88,18 @@ QTreeWidget *makeList(QWidget *parent, const QString &name, const QStringList &h
     return list;
 }
 
+QTreeView *makeTable(QWidget *parent, const QString &name, QAbstractItemModel *model)
+{
+    auto *view = new QTreeView(parent);
+    view->setObjectName(name);
+    view->setRootIsDecorated(false);
+    view->setUniformRowHeights(true);
+    view->setAlternatingRowColors(true);
+    view->setModel(model);
+    view->header()->setStretchLastSection(true);
+    return view;
+}
+
 QTreeWidgetItem *conditionItem(const Condition &c, const QString &when)
 {
     auto *item = new QTreeWidgetItem(QStringList{
@@ -76,11 +110,45 @@ QTreeWidgetItem *conditionItem(const Condition &c, const QString &when)
     return item;
 }
 
+// Everything a person edits, and what the workspace keeps beside it; status and the counters
+// are not part of it, so that the controller's status writes never count as a concurrent edit.
+bool sameDesired(const Resource &a, const Resource &b)
+{
+    return a.apiVersion == b.apiVersion && a.spec == b.spec &&
+           a.metadata.labels == b.metadata.labels &&
+           a.metadata.annotations == b.metadata.annotations &&
+           a.metadata.finalizers == b.metadata.finalizers &&
+           a.metadata.generation == b.metadata.generation &&
+           a.metadata.deletionTimestamp == b.metadata.deletionTimestamp;
+}
+
+// The editor's text: the manifest without workspace bookkeeping, secrets left out (they are
+// never stored; a stray one must not be shown).
+QString editorYaml(const KindRegistry &kinds, Resource resource)
+{
+    if (const Kind *kind = kinds.find(resource.kind))
+        resource.spec = DiffModel::maskSecrets(kind->spec, resource.spec, QJsonValue::Null);
+    return QString::fromUtf8(ManifestWriter(kinds).toYaml({resource}));
+}
+
+QString linkText(const SpecValidator::Result &r)
+{
+    const QString text = r.toString().toHtmlEscaped();
+    if (r.line <= 0)
+        return text;
+    return QStringLiteral("<a href=\"goto:%1:%2\">%3</a>")
+        .arg(r.line)
+        .arg(std::max(1, r.column))
+        .arg(text);
+}
+
 } // namespace
 
-DetailsPane::DetailsPane(WorkspaceRunner &runner, const KindRegistry &kinds, QWidget *parent)
+DetailsPane::DetailsPane(WorkspaceRunner &reader, WorkspaceRunner &writer,
+                         const KindRegistry &kinds, QWidget *parent)
     : QWidget(parent)
-    , m_runner(runner)
+    , m_runner(reader)
+    , m_writer(writer)
     , m_kinds(kinds)
 {
     auto *layout = new QVBoxLayout(this);
@@ -93,32 +161,126 @@ DetailsPane::DetailsPane(WorkspaceRunner &runner, const KindRegistry &kinds, QWi
 
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(QStringLiteral("detailsTabs"));
-    m_spec = makeText(m_tabs, QStringLiteral("specView"));
+
+    auto *specPage = new QWidget(m_tabs);
+    specPage->setObjectName(QStringLiteral("specPage"));
+    auto *specLayout = new QVBoxLayout(specPage);
+    specLayout->setContentsMargins(0, 0, 0, 0);
+    m_spec = new SpecEdit(specPage);
+    m_spec->setObjectName(QStringLiteral("specView"));
+    m_spec->setReadOnly(true);
+    specLayout->addWidget(m_spec, 1);
+    auto *specBar = new QHBoxLayout;
+    specBar->setContentsMargins(4, 2, 4, 4);
+    m_specStatus = new QLabel(specPage);
+    m_specStatus->setObjectName(QStringLiteral("specStatus"));
+    m_specStatus->setWordWrap(true);
+    m_specStatus->setTextFormat(Qt::RichText);
+    m_specStatus->setTextInteractionFlags(Qt::LinksAccessibleByMouse |
+                                          Qt::LinksAccessibleByKeyboard);
+    m_applyButton = new QPushButton(tr("Apply"), specPage);
+    m_applyButton->setObjectName(QStringLiteral("specApply"));
+    m_applyButton->setToolTip(tr("Store the edited spec; the controller then reconciles it"));
+    m_revertButton = new QPushButton(tr("Revert"), specPage);
+    m_revertButton->setObjectName(QStringLiteral("specRevert"));
+    m_revertButton->setToolTip(tr("Drop the edits and show the stored spec"));
+    specBar->addWidget(m_specStatus, 1);
+    specBar->addWidget(m_revertButton);
+    specBar->addWidget(m_applyButton);
+    specLayout->addLayout(specBar);
+
+    m_validator = new SpecValidator(kinds, this);
+    connect(m_spec, &QPlainTextEdit::textChanged, this, &DetailsPane::specEdited);
+    connect(m_validator, &SpecValidator::finished, this, [this](const SpecValidator::Result &r) {
+        if (r.key != m_key)
+            return;
+        m_valid = r.ok;
+        m_validated = r.resource;
+        m_problem = r.ok ? QString() : linkText(r);
+        if (r.ok)
+            m_spec->clearDiagnostic();
+        else
+            m_spec->setDiagnostic(r.line, r.column, r.toString());
+        updateSpecState();
+    });
+    connect(m_specStatus, &QLabel::linkActivated, this, [this](const QString &link) {
+        const QStringList parts = link.split(QLatin1Char(':'));
+        if (parts.size() == 3 && parts.first() == QLatin1String("goto"))
+            m_spec->goTo(parts.at(1).toInt(), parts.at(2).toInt());
+    });
+    connect(m_applyButton, &QPushButton::clicked, this, &DetailsPane::applySpec);
+    connect(m_revertButton, &QPushButton::clicked, this, &DetailsPane::revertSpec);
+
     m_observed = makeText(m_tabs, QStringLiteral("observedView"));
+
+    auto *diffPage = new QWidget(m_tabs);
+    diffPage->setObjectName(QStringLiteral("diffPage"));
+    auto *diffLayout = new QVBoxLayout(diffPage);
+    diffLayout->setContentsMargins(0, 0, 0, 0);
+    m_diffStatus = new QLabel(diffPage);
+    m_diffStatus->setObjectName(QStringLiteral("diffStatus"));
+    m_diffStatus->setWordWrap(true);
+    m_diffStatus->setContentsMargins(4, 2, 4, 2);
+    m_diffModel = new DiffModel(this);
+    m_diffModel->setObjectName(QStringLiteral("diffModel"));
+    m_diff = makeTable(diffPage, QStringLiteral("diffView"), m_diffModel);
+    m_diff->header()->resizeSection(DiffModel::PathColumn, 220);
+    m_diff->header()->resizeSection(DiffModel::DesiredColumn, 180);
+    diffLayout->addWidget(m_diffStatus);
+    diffLayout->addWidget(m_diff, 1);
+
     m_conditions = makeList(
         m_tabs, QStringLiteral("conditionsView"),
         {tr("Since"), tr("Status"), tr("Severity"), tr("Reason"), tr("Generation"), tr("Message")});
     m_events =
         makeList(m_tabs, QStringLiteral("eventsView"),
                  {tr("Time"), tr("Type"), tr("Reason"), tr("Phase"), tr("Count"), tr("Message")});
-    m_tabs->addTab(m_spec, tr("Spec"));
+    m_timelineModel = new TimelineModel(this);
+    m_timelineModel->setObjectName(QStringLiteral("timelineModel"));
+    m_timeline = makeTable(m_tabs, QStringLiteral("timelineView"), m_timelineModel);
+    m_timeline->header()->resizeSection(TimelineModel::StartedColumn, 170);
+
+    m_tabs->addTab(specPage, tr("Spec"));
     m_tabs->addTab(m_observed, tr("Observed"));
+    m_tabs->addTab(diffPage, tr("Diff"));
     m_tabs->addTab(m_conditions, tr("Conditions"));
     m_tabs->addTab(m_events, tr("Events"));
+    m_tabs->addTab(m_timeline, tr("Timeline"));
     layout->addWidget(m_tabs);
     clear(tr("Select a resource to see its spec, observed state, conditions and events."));
 }
 
 DetailsPane::~DetailsPane() = default;
 
+bool DetailsPane::hasUnsavedEdits() const
+{
+    return m_base && m_edited;
+}
+
 void DetailsPane::showResource(const ResourceKey &key)
 {
     if (key == m_key)
         return;
+    if (hasUnsavedEdits())
+        m_drafts.insert(m_key, Draft{m_spec->toPlainText(), *m_base, m_baseText});
     m_key = key;
     ++m_serial; // whatever is in flight is for another resource now
     m_loading = false;
     m_again = false;
+    // The editor belongs to the new resource from now on; an Apply in flight reports to the
+    // resource it was for.
+    m_applying = false;
+    m_base.reset();
+    m_baseText.clear();
+    m_validator->cancel();
+    m_valid = false;
+    m_problem.clear();
+    m_applyMessage.clear();
+    m_storedChanged = false;
+    setSpecText(QString());
+    m_spec->clearDiagnostic();
+    m_spec->setReadOnly(true);
+    updateSpecState();
     if (!key.isValid()) {
         clear(tr("Select a resource to see its spec, observed state, conditions and events."));
         return;
@@ -131,7 +293,7 @@ void DetailsPane::refreshIfShown(const QList<ResourceKey> &keys)
 {
     if (!m_key.isValid() || !keys.contains(m_key))
         return;
-    if (m_loading) {
+    if (m_loading || m_applying) {
         m_again = true;
         return;
     }
@@ -153,11 +315,26 @@ void DetailsPane::load()
             }
             s.resource = ws->get(key);
             if (s.resource) {
-                s.yaml = QString::fromUtf8(ManifestWriter(kinds).toYaml({*s.resource}));
-                s.observed = s.resource->status.observed.isEmpty()
-                                 ? QString()
-                                 : QString::fromUtf8(QJsonDocument(s.resource->status.observed)
-                                                         .toJson(QJsonDocument::Indented));
+                const Kind *kind = kinds.find(key.kind);
+                s.yaml = editorYaml(kinds, *s.resource);
+                QJsonObject observed = s.resource->status.observed;
+                const bool haveSpec = observed.value(QLatin1String("spec")).isObject();
+                if (kind && haveSpec)
+                    observed.insert(
+                        QStringLiteral("spec"),
+                        DiffModel::maskSecrets(kind->spec,
+                                               observed.value(QLatin1String("spec")).toObject(),
+                                               QStringLiteral("(secret)")));
+                s.observed = observed.isEmpty() ? QString()
+                                                : QString::fromUtf8(QJsonDocument(observed).toJson(
+                                                      QJsonDocument::Indented));
+                if (kind)
+                    s.diff = DiffModel::compare(
+                        kind->spec, s.resource->spec,
+                        haveSpec ? std::optional<QJsonObject>(
+                                       s.resource->status.observed.value(QLatin1String("spec"))
+                                           .toObject())
+                                 : std::nullopt);
             }
             s.history = ws->conditionHistory(key);
             std::reverse(s.history.begin(), s.history.end());
@@ -166,6 +343,7 @@ void DetailsPane::load()
             q.newestFirst = true;
             q.limit = eventLimit;
             s.events = ws->events(q);
+            s.runs = ws->phaseRuns(key);
             return s;
         },
         this,
@@ -174,7 +352,7 @@ void DetailsPane::load()
                 return; // another resource is shown now
             m_loading = false;
             apply(s);
-            if (std::exchange(m_again, false))
+            if (!m_applying && std::exchange(m_again, false))
                 load();
         });
 }
@@ -202,8 +380,22 @@ void DetailsPane::apply(const Snapshot &s)
         title += QStringLiteral("<br>") + ready.message.toHtmlEscaped();
     m_title->setText(title);
 
-    m_spec->setPlainText(s.yaml);
+    applyToEditor(s);
     m_observed->setPlainText(s.observed.isEmpty() ? tr("# nothing observed yet") : s.observed);
+
+    m_diffModel->setComparison(s.diff);
+    if (!s.diff.observed)
+        m_diffStatus->setText(tr("Not observed yet: the backend has not been read for this "
+                                 "resource."));
+    else if (s.diff.delta.isEmpty())
+        m_diffStatus->setText(tr("No difference: the backend matches the spec in every "
+                                 "compared field."));
+    else
+        m_diffStatus->setText(s.diff.delta.size() == 1
+                                  ? tr("1 field differs: %1").arg(s.diff.delta.first())
+                                  : tr("%1 fields differ: %2")
+                                        .arg(s.diff.delta.size())
+                                        .arg(s.diff.delta.join(QStringLiteral(", "))));
 
     m_conditions->clear();
     if (!r.status.conditions.isEmpty()) {
@@ -227,16 +419,255 @@ void DetailsPane::apply(const Snapshot &s)
         item->setToolTip(5, e.message);
         m_events->addTopLevelItem(item);
     }
+    m_timelineModel->setRuns(s.runs);
     Q_EMIT loaded(s.key);
+}
+
+void DetailsPane::applyToEditor(const Snapshot &s)
+{
+    const Resource &stored = *s.resource;
+    if (m_applying)
+        return; // the write's result decides what the editor shows
+    if (m_base && m_base->key() == s.key) {
+        // A read that started before our own (or another) write landed is older than the base.
+        if (stored.metadata.resourceVersion < m_base->metadata.resourceVersion)
+            return;
+        if (!hasUnsavedEdits()) {
+            m_base = stored;
+            m_baseText = s.yaml;
+            m_storedChanged = false;
+            if (m_spec->toPlainText() != s.yaml)
+                setSpecText(s.yaml);
+        } else if (sameDesired(stored, *m_base)) {
+            m_base = stored; // only status moved: the edits still start from the stored spec
+        } else {
+            m_storedChanged = true; // keep the edits and the version they started from
+        }
+        updateSpecState();
+        return;
+    }
+
+    m_applyMessage.clear();
+    m_spec->setReadOnly(false);
+    if (auto draft = m_drafts.find(s.key); draft != m_drafts.end()) {
+        const Draft d = *draft;
+        m_drafts.erase(draft);
+        if (sameDesired(stored, d.base)) {
+            m_base = stored;
+            m_baseText = s.yaml;
+            m_storedChanged = false;
+        } else {
+            m_base = d.base;
+            m_baseText = d.baseText;
+            m_storedChanged = true;
+        }
+        m_restoredDraft = true;
+        setSpecText(d.text);
+        specEdited();
+        return;
+    }
+    m_base = stored;
+    m_baseText = s.yaml;
+    m_storedChanged = false;
+    m_restoredDraft = false;
+    setSpecText(s.yaml);
+    specEdited();
+}
+
+void DetailsPane::setSpecText(const QString &text)
+{
+    // Keep the place a person was reading: a refresh replaces the text, not the view.
+    const QTextCursor cursor = m_spec->textCursor();
+    const int line = cursor.blockNumber();
+    const int column = cursor.positionInBlock();
+    const int scroll = m_spec->verticalScrollBar()->value();
+    m_settingText = true;
+    m_spec->setPlainText(text);
+    m_settingText = false;
+    m_edited = text != m_baseText;
+    m_spec->goTo(line + 1, column + 1);
+    m_spec->verticalScrollBar()->setValue(scroll);
+}
+
+void DetailsPane::specEdited()
+{
+    if (m_settingText)
+        return;
+    m_applyMessage.clear();
+    m_valid = false;
+    m_problem.clear();
+    // Once per keystroke, also in a megabyte of text: one copy out of the document, one compare.
+    const QString text = m_spec->toPlainText();
+    m_edited = text != m_baseText;
+    if (!m_base || !m_edited) {
+        m_validator->cancel();
+        m_spec->clearDiagnostic();
+        m_restoredDraft = false;
+    } else {
+        m_validator->schedule(m_key, text);
+    }
+    updateSpecState();
+}
+
+void DetailsPane::updateSpecState()
+{
+    const bool edited = hasUnsavedEdits();
+    const bool checking = edited && m_validator->isPending();
+    m_applyButton->setEnabled(m_base && edited && m_valid && !checking && !m_applying);
+    m_revertButton->setEnabled(m_base && (edited || m_storedChanged) && !m_applying);
+
+    QStringList lines;
+    if (!m_applyMessage.isEmpty())
+        lines << m_applyMessage;
+    if (m_storedChanged && edited)
+        lines << tr("<b>The stored spec changed</b> since you started editing; Apply will "
+                    "refuse. Revert to see the stored version.");
+    if (m_applying)
+        lines << tr("Applying…");
+    else if (edited && checking)
+        lines << tr("Checking…");
+    else if (edited && !m_problem.isEmpty())
+        lines << QStringLiteral("<span style=\"color:#d32f2f\">%1</span>").arg(m_problem);
+    else if (edited && m_valid)
+        lines << (m_restoredDraft ? tr("Your unsaved edits, kept while another resource was "
+                                       "shown: valid; Apply stores them, Revert drops them.")
+                                  : tr("Valid; Apply stores it."));
+    m_specStatus->setText(lines.join(QStringLiteral("<br>")));
+}
+
+void DetailsPane::applySpec()
+{
+    if (!m_applyButton->isEnabled() || !m_base)
+        return;
+    Resource edited = *m_base;
+    edited.apiVersion = m_validated.apiVersion;
+    edited.metadata.labels = m_validated.metadata.labels;
+    edited.metadata.annotations = m_validated.metadata.annotations;
+    edited.spec = m_validated.spec;
+    const Resource base = *m_base;
+    m_applying = true;
+    m_applyMessage.clear();
+    m_spec->setReadOnly(true);
+    updateSpecState();
+
+    const KindRegistry &kinds = m_kinds; // outlives the pane and the runner's tasks
+    m_writer.run(
+        [edited, base, &kinds](Workspace *ws, const StoreError &openError) {
+            ApplyResult result;
+            result.key = edited.key();
+            if (!ws) {
+                result.error = openError.message;
+                return result;
+            }
+            Resource attempt = edited;
+            for (int i = 0; i < applyAttempts; ++i) {
+                StoreError error;
+                if (ws->update(attempt, &error)) {
+                    result.ok = true;
+                    result.stored = ws->get(result.key).value_or(attempt);
+                    result.yaml = editorYaml(kinds, result.stored);
+                    return result;
+                }
+                if (error.code != StoreError::Code::Conflict) {
+                    result.error = error.message;
+                    return result;
+                }
+                // The resourceVersion also moves with the controller's status writes; only a
+                // change of the desired state is a conflict with this edit.
+                const std::optional<Resource> stored = ws->get(result.key);
+                if (!stored || !sameDesired(*stored, base)) {
+                    result.conflict = true;
+                    result.error = stored ? error.message
+                                          : QStringLiteral("%1 is not in the workspace any more")
+                                                .arg(result.key.toString());
+                    return result;
+                }
+                attempt.metadata.resourceVersion = stored->metadata.resourceVersion;
+            }
+            result.conflict = true;
+            result.error = QStringLiteral("the workspace kept changing; try again");
+            return result;
+        },
+        this, [this](const ApplyResult &result) { applyFinished(result); });
+}
+
+void DetailsPane::applyFinished(const ApplyResult &result)
+{
+    if (result.ok) {
+        m_drafts.remove(result.key);
+        Q_EMIT specApplied(result.key, result.stored.metadata.generation);
+    }
+    if (result.key != m_key) {
+        if (!result.ok)
+            Q_EMIT specApplyFailed(result.key, result.error);
+        return; // another resource is shown now; its draft (if any) stays for later
+    }
+    m_applying = false;
+    m_spec->setReadOnly(false);
+    if (result.ok) {
+        m_base = result.stored;
+        m_baseText = result.yaml;
+        m_storedChanged = false;
+        m_restoredDraft = false;
+        setSpecText(result.yaml);
+        specEdited();
+        m_applyMessage = tr("Applied: generation %1.").arg(result.stored.metadata.generation);
+        updateSpecState();
+        load();
+        return;
+    }
+    m_applyMessage =
+        result.conflict
+            ? tr("<b>%1 changed meanwhile</b> — nothing was stored. Revert to see the stored "
+                 "version.")
+                  .arg(result.key.toString().toHtmlEscaped())
+            : tr("<b>Apply failed</b>: %1").arg(result.error.toHtmlEscaped());
+    if (result.conflict)
+        m_storedChanged = true;
+    updateSpecState();
+    Q_EMIT specApplyFailed(result.key, result.error);
+    if (std::exchange(m_again, false))
+        load();
+}
+
+void DetailsPane::revertSpec()
+{
+    if (!m_base || m_applying)
+        return;
+    m_drafts.remove(m_key);
+    m_storedChanged = false;
+    m_restoredDraft = false;
+    m_applyMessage.clear();
+    setSpecText(m_baseText);
+    specEdited();
+    // The base may be older than what is stored (that is why one reverts): read it again.
+    if (!m_loading)
+        load();
+    else
+        m_again = true;
 }
 
 void DetailsPane::clear(const QString &message)
 {
     m_title->setText(message.toHtmlEscaped());
-    m_spec->clear();
+    m_base.reset();
+    m_baseText.clear();
+    m_storedChanged = false;
+    m_restoredDraft = false;
+    m_applyMessage.clear();
+    m_validator->cancel();
+    setSpecText(QString());
+    m_spec->clearDiagnostic();
+    m_spec->setReadOnly(true);
+    m_valid = false;
+    m_problem.clear();
+    updateSpecState();
     m_observed->clear();
+    m_diffModel->clear();
+    m_diffStatus->clear();
     m_conditions->clear();
     m_events->clear();
+    m_timelineModel->clear();
 }
 
 } // namespace converge

@@ -199,8 +199,8 @@ void EventLogModel::applyOlder(Page page)
         m_firstSeq -= n;
         for (qsizetype i = 0; i < n; ++i)
             m_seqById.insert(older.at(i).event.id, m_firstSeq + i);
-        older.append(std::move(m_rows));
-        m_rows = std::move(older);
+        m_rows.insert(m_rows.begin(), std::make_move_iterator(older.begin()),
+                      std::make_move_iterator(older.end()));
         endInsertRows();
     }
     Q_EMIT pageLoaded();
@@ -255,7 +255,7 @@ void EventLogModel::integrate(const QList<Event> &events)
     for (const Event &e : events) {
         if (e.id > 0) {
             if (const qsizetype row = rowOfId(e.id); row >= 0) {
-                m_rows[row] = makeRow(e);
+                m_rows[size_t(row)] = makeRow(e);
                 firstChanged = firstChanged < 0 ? int(row) : std::min(firstChanged, int(row));
                 lastChanged = std::max(lastChanged, int(row));
                 continue;
@@ -286,10 +286,10 @@ void EventLogModel::appendRows(QList<Row> rows)
     for (Row &row : rows) {
         const qint64 id = row.event.id;
         if (id > 0) {
-            m_seqById.insert(id, m_firstSeq + m_rows.size());
+            m_seqById.insert(id, m_firstSeq + qint64(m_rows.size()));
             m_lastId = std::max(m_lastId, id);
         }
-        m_rows.append(std::move(row));
+        m_rows.push_back(std::move(row));
     }
     endInsertRows();
 }
@@ -314,7 +314,7 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const Row &row = m_rows.at(index.row());
+    const Row &row = m_rows.at(size_t(index.row()));
     switch (role) {
     case Qt::DisplayRole:
         return row.text.at(size_t(index.column()));

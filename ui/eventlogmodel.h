@@ -10,6 +10,7 @@
 #include <QList>
 
 #include <array>
+#include <deque>
 
 namespace converge {
 
@@ -64,7 +65,7 @@ public:
 
     bool isLoading() const { return m_loadingFirst || m_loadingOlder || m_loadingNewer; }
     int pageSize() const { return m_pageSize; }
-    const Event &eventAt(int row) const { return m_rows.at(row).event; }
+    const Event &eventAt(int row) const { return m_rows.at(size_t(row)).event; }
 
     bool canFetchMore(const QModelIndex &parent) const override;
     void fetchMore(const QModelIndex &parent) override;
@@ -98,7 +99,10 @@ private:
     WorkspaceRunner &m_runner;
     const int m_pageSize;
     StatusIcons m_icons;
-    QList<Row> m_rows;               // history ascending by id, then live rows as they came
+    // History ascending by id, then live rows as they came. A deque: appending never moves
+    // the rows already there (a QList's reallocation did, stalling the GUI thread on big logs)
+    // and older pages are prepended in the time of the page, not of the whole log.
+    std::deque<Row> m_rows;
     QHash<qint64, qint64> m_seqById; // id -> sequence number; row = sequence - m_firstSeq
     qint64 m_firstSeq = 0;           // the sequence number of row 0 (decreases on prepend)
     QList<Event> m_waiting;          // live batches that came while the first page loaded

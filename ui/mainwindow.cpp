@@ -6,6 +6,7 @@
 #include "applyplandialog.h"
 #include "awskinds.h"
 #include "azurekinds.h"
+#include "connectdialog.h"
 #include "controller.h"
 #include "controllerlock.h"
 #include "deletedialog.h"
@@ -16,8 +17,11 @@
 #include "kindregistry.h"
 #include "manifestreader.h"
 #include "manifestwriter.h"
+#include "newresourcedialog.h"
+#include "recentworkspaces.h"
 #include "resourcefilterproxy.h"
 #include "resourcetreemodel.h"
+#include "settingsdialog.h"
 #include "workspace.h"
 #include "workspacerunner.h"
 
@@ -35,7 +39,9 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QMimeData>
+#include <QProcess>
 #include <QSaveFile>
 #include <QSettings>
 #include <QSplitter>
@@ -125,12 +131,15 @@ void MainWindow::setup(const WindowServices &services)
     m_kinds = &services.kinds;
     m_path = services.workspacePath;
     m_controller = services.controller;
+    m_credentials = services.credentials;
     if (services.settings) {
         m_settings = services.settings;
     } else {
         m_ownedSettings = std::make_unique<QSettings>();
         m_settings = m_ownedSettings.get();
     }
+    m_preferences = WindowSettings::load(*m_settings);
+    RecentWorkspaces(*m_settings).add(m_path);
     m_reader = std::make_unique<WorkspaceRunner>(m_path, Workspace::OpenMode::OpenExisting);
     m_writer = std::make_unique<WorkspaceRunner>(m_path, Workspace::OpenMode::OpenOrCreate);
 
@@ -144,6 +153,7 @@ void MainWindow::setup(const WindowServices &services)
     createStatusBar();
     restoreSettings();
     updateActions();
+    fillRecentMenu();
 
     if (m_controller) {
         m_treeModel->follow(m_controller);
@@ -229,7 +239,9 @@ void MainWindow::createCentral()
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &MainWindow::currentChanged);
 
-    m_details = new DetailsPane(*m_reader, *m_kinds, m_splitter);
+    m_details = new DetailsPane(*m_reader, *m_writer, *m_kinds, m_splitter);
+    if (m_controller)
+        connect(m_details, &DetailsPane::specApplied, m_controller, &Controller::wake);
     m_details->setObjectName(QStringLiteral("details"));
     m_splitter->addWidget(left);
     m_splitter->addWidget(m_details);
@@ -330,12 +342,28 @@ void MainWindow::createActions()
     m_deleteAction =
         make(tr("&Delete…"), QStringLiteral("deleteAction"), QKeySequence(QKeySequence::Delete),
              tr("Delete or detach the selected resources"));
-    m_applyAction =
-        make(tr("&Apply manifest…"), QStringLiteral("applyManifestAction"),
-             QKeySequence(QKeySequence::Open), tr("Apply manifest files (or drop them here)"));
+    m_applyAction = make(tr("&Apply manifest…"), QStringLiteral("applyManifestAction"),
+                         QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A),
+                         tr("Apply manifest files (or drop them here)"));
     m_exportAction = make(tr("&Export selection as YAML…"), QStringLiteral("exportAction"),
                           QKeySequence(Qt::CTRL | Qt::Key_E),
                           tr("Write the selected resources as a YAML manifest"));
+    m_newResourceAction =
+        make(tr("&New resource…"), QStringLiteral("newResourceAction"), QKeySequence::New,
+             tr("Create a resource from a template of its kind"));
+    m_connectAction = make(tr("&Connect account…"), QStringLiteral("connectAction"),
+                           QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
+                           tr("Add an Azure Storage or AWS account, or a local emulator"));
+    m_settingsAction = make(tr("&Settings…"), QStringLiteral("settingsAction"),
+                            QKeySequence(Qt::CTRL | Qt::Key_Comma),
+                            tr("Workers, resync period, theme and delete confirmation"));
+    m_settingsAction->setMenuRole(QAction::PreferencesRole);
+    m_newWorkspaceAction = make(tr("New &workspace…"), QStringLiteral("newWorkspaceAction"),
+                                QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N),
+                                tr("Create a workspace file and open "
+                                   "it in a new window"));
+    m_openWorkspaceAction = make(tr("&Open workspace…"), QStringLiteral("openWorkspaceAction"),
+                                 QKeySequence::Open, tr("Open a workspace file in a new window"));
     auto *quit = new QAction(tr("&Quit"), this);
     quit->setObjectName(QStringLiteral("quitAction"));
     quit->setShortcut(QKeySequence::Quit);
@@ -347,13 +375,29 @@ void MainWindow::createActions()
     connect(m_applyAction, &QAction::triggered, this, &MainWindow::chooseManifest);
     connect(m_exportAction, &QAction::triggered, this, &MainWindow::chooseExportFile);
     connect(quit, &QAction::triggered, this, &QWidget::close);
+    connect(m_newResourceAction, &QAction::triggered, this, &MainWindow::newResource);
+    connect(m_connectAction, &QAction::triggered, this, &MainWindow::connectAccount);
+    connect(m_settingsAction, &QAction::triggered, this, &MainWindow::showSettings);
+    connect(m_newWorkspaceAction, &QAction::triggered, this, &MainWindow::chooseNewWorkspace);
+    connect(m_openWorkspaceAction, &QAction::triggered, this, &MainWindow::chooseWorkspace);
 
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addActions({m_newWorkspaceAction, m_openWorkspaceAction});
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
+    // Filled when the File menu opens, so that the list is current and missing files are gone.
+    connect(file, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
+    file->addSeparator();
+    file->addAction(m_connectAction);
     file->addAction(m_applyAction);
     file->addAction(m_exportAction);
     file->addSeparator();
+    file->addAction(m_settingsAction);
+    file->addSeparator();
     file->addAction(quit);
     QMenu *resource = menuBar()->addMenu(tr("&Resource"));
+    resource->addAction(m_newResourceAction);
+    resource->addSeparator();
     resource->addActions({m_reconcileAction, m_refreshAction, m_cancelAction});
     resource->addSeparator();
     resource->addAction(m_deleteAction);
@@ -366,7 +410,7 @@ void MainWindow::createActions()
     toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     toolbar->addActions({m_reconcileAction, m_refreshAction, m_cancelAction, m_deleteAction});
     toolbar->addSeparator();
-    toolbar->addActions({m_applyAction, m_exportAction});
+    toolbar->addActions({m_newResourceAction, m_applyAction, m_exportAction});
 
     auto *separator = new QAction(this);
     separator->setSeparator(true);
@@ -468,6 +512,10 @@ void MainWindow::updateActions()
     m_deleteAction->setEnabled(any);
     m_exportAction->setEnabled(any);
     m_applyAction->setEnabled(true);
+    // Templates, accounts and workspaces need no selection; the recent list is refreshed when
+    // the File menu opens.
+    m_newResourceAction->setEnabled(true);
+    m_connectAction->setEnabled(true);
 }
 
 void MainWindow::logRowActivated()
@@ -523,6 +571,10 @@ void MainWindow::deleteSelected()
     const QList<ResourceKey> keys = selectedKeys();
     if (keys.isEmpty())
         return;
+    if (!m_preferences.confirmDelete) {
+        requestDeletion(keys, false);
+        return;
+    }
     auto *dialog = new DeleteDialog(keys, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
@@ -724,6 +776,209 @@ void MainWindow::exportResources(const QList<ResourceKey> &keys, const QString &
                                         : tr("Export failed: %1").arg(error));
             Q_EMIT exportFinished(path, error);
         });
+}
+
+// --- New resource, connect -----------------------------------------------------------------
+
+namespace {
+
+// The names in the workspace per kind: owners to offer, names to avoid.
+QHash<QString, QStringList> namesByKind(const Workspace *ws, const QStringList &kinds)
+{
+    QHash<QString, QStringList> names;
+    if (!ws)
+        return names;
+    for (const QString &kind : kinds) {
+        for (const Resource &r : ws->list(kind))
+            names[kind].append(r.metadata.name);
+    }
+    return names;
+}
+
+} // namespace
+
+void MainWindow::newResource()
+{
+    const KindRegistry &kinds = *m_kinds;
+    m_reader->run([names = kinds.names()](Workspace *ws,
+                                          const StoreError &) { return namesByKind(ws, names); },
+                  this,
+                  [this](const QHash<QString, QStringList> &names) {
+                      auto *dialog = new NewResourceDialog(*m_kinds, names, this);
+                      dialog->setAttribute(Qt::WA_DeleteOnClose);
+                      // Preselect a kind that the selected resource can own.
+                      const QList<ResourceKey> selected = selectedKeys();
+                      if (selected.size() == 1) {
+                          for (const QString &name : m_kinds->names()) {
+                              if (m_kinds->find(name)->ownerKind == selected.constFirst().kind) {
+                                  dialog->setKind(name);
+                                  dialog->setOwner(selected.constFirst().name);
+                                  break;
+                              }
+                          }
+                      }
+                      connect(dialog, &QDialog::accepted, this, [this, dialog] {
+                          applyManifestText(dialog->manifest(), tr("new resource"));
+                      });
+                      dialog->open();
+                  });
+}
+
+void MainWindow::applyManifestText(const QString &text, const QString &sourceName)
+{
+    const KindRegistry &kinds = *m_kinds;
+    m_reader->run(
+        [text, sourceName, &kinds](Workspace *ws, const StoreError &) {
+            const ManifestReader reader(kinds);
+            return ApplyPlan::build({sourceName}, reader.read(text.toUtf8(), sourceName), ws,
+                                    kinds);
+        },
+        this, [this](const ApplyPlan &plan) { showPlan(plan); });
+}
+
+void MainWindow::applyResources(const QList<Resource> &resources, const QString &sourceName)
+{
+    const KindRegistry &kinds = *m_kinds;
+    m_reader->run(
+        [resources, sourceName, &kinds](Workspace *ws, const StoreError &) {
+            ManifestReader::Result read;
+            for (const Resource &r : resources)
+                read.objects.append(ManifestObject{r, SourceLocation{sourceName, 0, 0}});
+            return ApplyPlan::build({sourceName}, read, ws, kinds);
+        },
+        this,
+        [this](const ApplyPlan &plan) {
+            if (plan.count(ApplyPlan::Item::Action::Create) == int(plan.items.size()))
+                applyPlan(plan);
+            else
+                showPlan(plan);
+        });
+}
+
+void MainWindow::connectAccount()
+{
+    QStringList accountKinds;
+    for (const QString &name : m_kinds->names()) {
+        if (m_kinds->find(name)->ownerKind.isEmpty())
+            accountKinds.append(name);
+    }
+    m_reader->run(
+        [accountKinds](Workspace *ws, const StoreError &) {
+            QStringList keys;
+            const QHash<QString, QStringList> names = namesByKind(ws, accountKinds);
+            for (auto it = names.cbegin(); it != names.cend(); ++it) {
+                for (const QString &name : it.value())
+                    keys.append(ResourceKey{it.key(), name}.toString());
+            }
+            return keys;
+        },
+        this,
+        [this](const QStringList &existing) {
+            auto *dialog = new ConnectDialog(*m_kinds, m_credentials, existing, this);
+            dialog->setAttribute(Qt::WA_DeleteOnClose);
+            connect(dialog, &QDialog::accepted, this, [this, dialog] {
+                const QString note = dialog->note();
+                applyResources({dialog->resource()}, tr("connect dialog"));
+                if (!note.isEmpty())
+                    QMessageBox::information(this, tr("Connect account"), note);
+            });
+            dialog->open();
+        });
+}
+
+// --- Settings dialog, workspaces ---------------------------------------------------------------
+
+void MainWindow::showSettings()
+{
+    auto *dialog = new SettingsDialog(m_preferences, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const WindowSettings chosen = dialog->settings();
+        const bool restart = chosen.workers != m_preferences.workers ||
+                             chosen.resyncMinutes != m_preferences.resyncMinutes;
+        if (chosen.theme != m_preferences.theme)
+            WindowSettings::applyTheme(chosen.theme);
+        m_preferences = chosen;
+        m_preferences.save(*m_settings);
+        showMessage(restart ? tr("Settings saved; workers and resync period apply at the next "
+                                 "start")
+                            : tr("Settings saved"));
+    });
+    dialog->open();
+}
+
+void MainWindow::chooseNewWorkspace()
+{
+    auto *dialog = new QFileDialog(this, tr("New workspace"), QFileInfo(m_path).absolutePath(),
+                                   tr("Converge workspaces (*.converge)"));
+    dialog->setObjectName(QStringLiteral("newWorkspaceDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    dialog->setDefaultSuffix(QStringLiteral("converge"));
+    // An existing file is opened, never replaced: a workspace holds history.
+    dialog->setOption(QFileDialog::DontConfirmOverwrite);
+    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &path) {
+        if (QFileInfo::exists(path))
+            showMessage(tr("%1 exists: opening it").arg(QFileInfo(path).fileName()));
+        openWorkspace(path); // the new process creates the file
+    });
+    dialog->open();
+}
+
+void MainWindow::chooseWorkspace()
+{
+    auto *dialog = new QFileDialog(this, tr("Open workspace"), QFileInfo(m_path).absolutePath(),
+                                   tr("Converge workspaces (*.converge);;All files (*)"));
+    dialog->setObjectName(QStringLiteral("openWorkspaceDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setFileMode(QFileDialog::ExistingFile);
+    connect(dialog, &QFileDialog::fileSelected, this, &MainWindow::openWorkspace);
+    dialog->open();
+}
+
+void MainWindow::openWorkspace(const QString &path)
+{
+    if (path.isEmpty())
+        return;
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    if (absolute == QFileInfo(m_path).absoluteFilePath()) {
+        showMessage(tr("%1 is this window's workspace").arg(QFileInfo(path).fileName()));
+        return;
+    }
+    // One workspace per process: the controller lock, the connections and the window's state
+    // all belong to one workspace.
+    if (!QProcess::startDetached(QCoreApplication::applicationFilePath(), {absolute})) {
+        showMessage(tr("Cannot start Converge for %1").arg(absolute));
+        return;
+    }
+    RecentWorkspaces(*m_settings).add(absolute);
+    fillRecentMenu();
+    showMessage(tr("Opening %1 in a new window").arg(QFileInfo(absolute).fileName()));
+}
+
+void MainWindow::fillRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList paths = RecentWorkspaces(*m_settings).paths(m_path);
+    const QString current = QFileInfo(m_path).absoluteFilePath();
+    for (const QString &path : paths) {
+        QAction *action = m_recentMenu->addAction(QFileInfo(path).fileName());
+        action->setToolTip(path);
+        action->setStatusTip(path);
+        action->setData(path);
+        action->setEnabled(path != current);
+        connect(action, &QAction::triggered, this, [this, path] { openWorkspace(path); });
+    }
+    if (!paths.isEmpty()) {
+        m_recentMenu->addSeparator();
+        QAction *clear = m_recentMenu->addAction(tr("Clear list"));
+        clear->setObjectName(QStringLiteral("clearRecentAction"));
+        connect(clear, &QAction::triggered, this, [this] {
+            RecentWorkspaces(*m_settings).clear();
+            fillRecentMenu();
+        });
+    }
+    m_recentMenu->setEnabled(!paths.isEmpty());
 }
 
 // --- Status bar -------------------------------------------------------------------------------

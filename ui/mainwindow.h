@@ -2,8 +2,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "resource.h"
 #include "resourcekey.h"
 #include "windowservices.h"
+#include "windowsettings.h"
 
 #include <QMainWindow>
 #include <QTimer>
@@ -14,6 +16,7 @@ class QAction;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QMenu;
 class QSettings;
 class QSplitter;
 class QToolButton;
@@ -60,6 +63,18 @@ public:
     void applyManifestFiles(const QStringList &paths);
     /// Writes the resources as multi-document YAML to `path`, off the GUI thread.
     void exportResources(const QList<ResourceKey> &keys, const QString &path);
+    /// Reads manifest text (the new-resource editor's) off the GUI thread, shows the plan and
+    /// applies it when accepted.
+    void applyManifestText(const QString &text, const QString &sourceName);
+    /// Applies resources built in code (the connect dialog's account) through the same plan and
+    /// writer; the plan is shown only when it would change an existing resource.
+    void applyResources(const QList<Resource> &resources, const QString &sourceName);
+
+    /// Opens `path` in a new Converge process (a workspace per process: its controller lock is
+    /// per workspace) and lists it under Open Recent.
+    void openWorkspace(const QString &path);
+    /// The preferences as last accepted in the settings dialog (or read at start).
+    WindowSettings preferences() const { return m_preferences; }
 
 Q_SIGNALS:
     /// An accepted plan was stored (empty `error`), or failed.
@@ -94,6 +109,12 @@ private:
     void showPlan(const ApplyPlan &plan);
     void applyPlan(const ApplyPlan &plan);
     void chooseExportFile();
+    void newResource();
+    void connectAccount();
+    void showSettings();
+    void chooseNewWorkspace();
+    void chooseWorkspace();
+    void fillRecentMenu();
     void pollStatus();
     void logRowActivated();
     void showMessage(const QString &message);
@@ -101,7 +122,9 @@ private:
     std::unique_ptr<KindRegistry> m_ownedKinds;
     const KindRegistry *m_kinds = nullptr; // not owned unless m_ownedKinds holds it
     QString m_path;
-    Controller *m_controller = nullptr; // not owned
+    Controller *m_controller = nullptr;       // not owned
+    CredentialStore *m_credentials = nullptr; // not owned; may be null
+    WindowSettings m_preferences;
     std::unique_ptr<QSettings> m_ownedSettings;
     QSettings *m_settings = nullptr; // not owned unless m_ownedSettings holds it
     std::unique_ptr<WorkspaceRunner> m_reader;
@@ -126,6 +149,12 @@ private:
     QAction *m_deleteAction = nullptr;
     QAction *m_applyAction = nullptr;
     QAction *m_exportAction = nullptr;
+    QAction *m_newResourceAction = nullptr;
+    QAction *m_connectAction = nullptr;
+    QAction *m_settingsAction = nullptr;
+    QAction *m_newWorkspaceAction = nullptr;
+    QAction *m_openWorkspaceAction = nullptr;
+    QMenu *m_recentMenu = nullptr;
 
     QLabel *m_queueLabel = nullptr;
     QLabel *m_workersLabel = nullptr;

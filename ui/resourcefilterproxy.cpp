@@ -50,6 +50,8 @@ bool ResourceFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sou
     if (!m_tree || m_filter.isEmpty())
         return true;
     const QModelIndex index = m_tree->index(sourceRow, 0, sourceParent);
+    if (const DiscoveredResource *discovered = m_tree->discoveredAt(index))
+        return m_filter.matches(*discovered);
     const Resource *resource = m_tree->resourceAt(index);
     const ReconcileState *state = m_tree->reconcileStateAt(index);
     return resource && state && m_filter.matches(*resource, *state);

@@ -11,8 +11,9 @@ namespace converge {
 class ResourceTreeModel;
 
 /// The tree as the filter box and quick filters leave it. The rules are ResourceFilter's (core,
-/// unit-tested); this proxy only applies them, recursively so that the owners of a match stay
-/// visible, and sorts rows by the shown text (case-insensitive, then by key).
+/// unit-tested), for managed and discovered rows alike; this proxy only applies them,
+/// recursively so that the owners of a match stay visible, and sorts rows by the shown text
+/// (case-insensitive, then by key).
 class ResourceFilterProxy final : public QSortFilterProxyModel
 {
     Q_OBJECT

@@ -7,7 +7,9 @@
 #include "workspace.h"
 #include "workspacerunner.h"
 
+#include <QGuiApplication>
 #include <QLoggingCategory>
+#include <QPalette>
 
 #include <algorithm>
 #include <array>
@@ -19,16 +21,36 @@ namespace converge {
 
 Q_LOGGING_CATEGORY(lcTree, "converge.ui.tree")
 
+namespace {
+
+/// A discovered row's identity: its owner, kind and backend name (unique in the store).
+QString discoveredId(const ResourceKey &owner, const QString &kind, const QString &name)
+{
+    const QChar separator(u'\n'); // in no kind or resource name
+    return owner.kind + separator + owner.name + separator + kind + separator + name;
+}
+
+} // namespace
+
 struct ResourceTreeModel::Entry
 {
     Resource resource;
     ReconcileState state;
     std::optional<ResourceKey> owner; ///< the key spec.owner names, when the kind has an owner
+    /// Set on rows of backend resources that nothing manages (then `resource` is empty). Shared
+    /// so that managed rows pay one pointer for it.
+    std::shared_ptr<const DiscoveredResource> discovered;
     StatusKind status = StatusKind::Unknown;
     std::array<QString, ColumnCount> text;
     QString toolTip;
 
-    ResourceKey key() const { return resource.key(); }
+    /// Invalid on discovered rows: they are not workspace resources.
+    ResourceKey key() const { return discovered ? ResourceKey{} : resource.key(); }
+    QString discoveredKey() const
+    {
+        return discovered ? discoveredId(discovered->owner, discovered->kind, discovered->name)
+                          : QString();
+    }
 };
 
 struct ResourceTreeModel::LoadResult
@@ -37,6 +59,10 @@ struct ResourceTreeModel::LoadResult
     bool full = false;
     QList<Entry> found;
     QList<ResourceKey> missing; ///< keyed loads: asked for and not in the workspace
+    /// The discovered rows under the owners read: every owner in a full load, else those in
+    /// `discoveredOwners` (whose rows not listed here are gone).
+    QList<Entry> discovered;
+    QList<ResourceKey> discoveredOwners;
     QString error;
 };
 
@@ -99,10 +125,52 @@ ResourceTreeModel::Entry makeEntry(Resource resource, ReconcileState state,
     return e;
 }
 
+// Runs on the runner's thread.
+ResourceTreeModel::Entry makeDiscoveredEntry(DiscoveredResource discovered)
+{
+    using M = ResourceTreeModel;
+    M::Entry e;
+    e.owner = discovered.owner;
+    e.status = StatusKind::Unmanaged;
+    e.text[M::NameColumn] = discovered.name;
+    e.text[M::KindColumn] = discovered.kind;
+    e.text[M::ReadyColumn] = M::tr("Unmanaged");
+    QStringList tip{M::tr("%1 %2 in the backend under %3: no resource of this workspace manages "
+                          "it. Claim it to manage it.")
+                        .arg(discovered.kind, discovered.name, discovered.owner.toString())};
+    if (!discovered.resourceId.isEmpty())
+        tip.append(M::tr("Backend ID: %1").arg(discovered.resourceId));
+    if (discovered.seenAt.isValid())
+        tip.append(M::tr("Seen: %1").arg(timeText(discovered.seenAt)));
+    e.toolTip = tip.join(QLatin1Char('\n'));
+    e.discovered = std::make_shared<const DiscoveredResource>(std::move(discovered));
+    return e;
+}
+
+// The kinds that some kind names as its owner: only their rows can have discovered children.
+QSet<QString> ownerKinds(const KindRegistry &kinds)
+{
+    QSet<QString> owners;
+    for (const QString &name : kinds.names()) {
+        if (const Kind *kind = kinds.find(name); kind && !kind->ownerKind.isEmpty())
+            owners.insert(kind->ownerKind);
+    }
+    return owners;
+}
+
 QList<int> changedRoles(const ResourceTreeModel::Entry &a, const ResourceTreeModel::Entry &b)
 {
     using M = ResourceTreeModel;
     QList<int> roles;
+    if (a.discovered || b.discovered) {
+        if (a.text != b.text)
+            roles << Qt::DisplayRole;
+        if (a.toolTip != b.toolTip)
+            roles << Qt::ToolTipRole;
+        if (!a.discovered || !b.discovered || *a.discovered != *b.discovered)
+            roles << M::DiscoveredRole << M::ResourceRole;
+        return roles;
+    }
     if (a.text != b.text)
         roles << Qt::DisplayRole;
     if (a.toolTip != b.toolTip)
@@ -146,8 +214,11 @@ ResourceTreeModel::~ResourceTreeModel() = default;
 
 void ResourceTreeModel::follow(Controller *controller)
 {
-    if (controller)
-        connect(controller, &Controller::resourcesChanged, this, &ResourceTreeModel::reloadKeys);
+    if (!controller)
+        return;
+    connect(controller, &Controller::resourcesChanged, this, &ResourceTreeModel::reloadKeys);
+    // A keyed load of an owner reads its discovered rows.
+    connect(controller, &Controller::discoveryChanged, this, &ResourceTreeModel::reloadKeys);
 }
 
 bool ResourceTreeModel::isLoading() const
@@ -174,6 +245,8 @@ void ResourceTreeModel::reload()
             result.found.reserve(resources.size());
             for (const Resource &r : resources)
                 result.found.append(makeEntry(r, ws->reconcileState(r.key()), kinds));
+            for (DiscoveredResource &d : ws->discovered())
+                result.discovered.append(makeDiscoveredEntry(std::move(d)));
             return result;
         },
         this, [this](LoadResult result) { applyResult(std::move(result)); });
@@ -203,11 +276,26 @@ void ResourceTreeModel::startKeysLoad()
                 result.error = openError.message;
                 return result;
             }
+            // A resource's discovered children, and its owner's (a claimed resource's discovered
+            // row goes when the resource comes), are read with it.
+            const QSet<QString> owningKinds = ownerKinds(kinds);
+            QSet<ResourceKey> owners;
             for (const ResourceKey &key : keys) {
-                if (std::optional<Resource> r = ws->get(key))
+                if (std::optional<Resource> r = ws->get(key)) {
                     result.found.append(makeEntry(std::move(*r), ws->reconcileState(key), kinds));
-                else
+                    if (owningKinds.contains(key.kind))
+                        owners.insert(key);
+                    if (const std::optional<ResourceKey> &owner = result.found.constLast().owner)
+                        owners.insert(*owner);
+                } else {
                     result.missing.append(key);
+                }
+            }
+            result.discoveredOwners = QList<ResourceKey>(owners.cbegin(), owners.cend());
+            std::sort(result.discoveredOwners.begin(), result.discoveredOwners.end());
+            for (const ResourceKey &owner : std::as_const(result.discoveredOwners)) {
+                for (DiscoveredResource &d : ws->discovered(owner))
+                    result.discovered.append(makeDiscoveredEntry(std::move(d)));
             }
             return result;
         },
@@ -225,7 +313,11 @@ void ResourceTreeModel::applyResult(LoadResult result)
         Q_EMIT loadFailed(m_error);
     } else {
         m_error.clear();
-        QList<ResourceKey> missing = std::move(result.missing);
+        QSet<Node *> removing;
+        for (const ResourceKey &key : std::as_const(result.missing)) {
+            if (Node *node = m_nodes.value(key))
+                removing.insert(node);
+        }
         if (result.full) {
             QSet<ResourceKey> present;
             present.reserve(result.found.size());
@@ -233,18 +325,43 @@ void ResourceTreeModel::applyResult(LoadResult result)
                 present.insert(e.key());
             for (auto it = m_nodes.cbegin(); it != m_nodes.cend(); ++it) {
                 if (!present.contains(it.key()))
-                    missing.append(it.key());
+                    removing.insert(it.value());
             }
         }
-        removeMissing(missing);
+        // Discovered rows of the owners read that the load did not list any more.
+        QSet<QString> listed;
+        listed.reserve(result.discovered.size());
+        for (const Entry &e : std::as_const(result.discovered))
+            listed.insert(e.discoveredKey());
+        const auto dropUnlisted = [&](Node *node) {
+            if (!listed.contains(node->entry.discoveredKey()))
+                removing.insert(node);
+        };
+        if (result.full) {
+            for (Node *node : std::as_const(m_discovered))
+                dropUnlisted(node);
+        } else {
+            for (const ResourceKey &owner : std::as_const(result.discoveredOwners)) {
+                const Node *ownerNode = m_nodes.value(owner);
+                if (!ownerNode)
+                    continue;
+                for (const auto &child : ownerNode->children) {
+                    if (child->entry.discovered)
+                        dropUnlisted(child.get());
+                }
+            }
+        }
+        removeNodes(removing);
 
         // Updates first (rows stay where they are), new rows after.
         QList<Entry> fresh;
         QList<Node *> changed;
         QHash<Node *, QList<int>> rolesByNode;
+        QSet<ResourceKey> freshKeys;
         for (Entry &e : result.found) {
             Node *node = m_nodes.value(e.key());
             if (!node) {
+                freshKeys.insert(e.key());
                 fresh.append(std::move(e));
                 continue;
             }
@@ -257,6 +374,18 @@ void ResourceTreeModel::applyResult(LoadResult result)
             Node *place = placeFor(node->entry);
             if (place != node->parent && !isWithin(place, node))
                 moveNode(node, place);
+        }
+        for (Entry &e : result.discovered) {
+            if (Node *node = m_discovered.value(e.discoveredKey())) {
+                QList<int> roles = changedRoles(node->entry, e);
+                node->entry = std::move(e);
+                if (!roles.isEmpty()) {
+                    changed.append(node);
+                    rolesByNode.insert(node, roles);
+                }
+            } else if (m_nodes.contains(*e.owner) || freshKeys.contains(*e.owner)) {
+                fresh.append(std::move(e));
+            }
         }
         insertFresh(std::move(fresh));
         adoptOrphans();
@@ -294,21 +423,17 @@ void ResourceTreeModel::applyResult(LoadResult result)
     Q_EMIT batchApplied();
 }
 
-void ResourceTreeModel::removeMissing(const QList<ResourceKey> &missing)
+void ResourceTreeModel::removeNodes(const QSet<Node *> &removing)
 {
-    QSet<Node *> removing;
-    for (const ResourceKey &key : missing) {
-        if (Node *node = m_nodes.value(key))
-            removing.insert(node);
-    }
     if (removing.isEmpty())
         return;
 
-    // Children that stay lose their owner: they wait at the top level for it to come back.
+    // Managed children that stay lose their owner: they wait at the top level for it to come
+    // back. Discovered children go with their owner (the next load of it brings them back).
     QList<Node *> survivors;
     for (Node *node : std::as_const(removing)) {
         for (const auto &child : node->children) {
-            if (!removing.contains(child.get()))
+            if (!child->entry.discovered && !removing.contains(child.get()))
                 survivors.append(child.get());
         }
     }
@@ -358,7 +483,8 @@ void ResourceTreeModel::insertFresh(QList<Entry> fresh)
     for (Entry &e : fresh) {
         auto node = std::make_unique<Node>();
         node->entry = std::move(e);
-        freshByKey.insert(node->entry.key(), node.get());
+        if (!node->entry.discovered)
+            freshByKey.insert(node->entry.key(), node.get());
         nodes.push_back(std::move(node));
     }
 
@@ -442,14 +568,20 @@ void ResourceTreeModel::moveNode(Node *node, Node *newParent)
 
 void ResourceTreeModel::registerSubtree(Node *node)
 {
-    m_nodes.insert(node->entry.key(), node);
+    if (node->entry.discovered)
+        m_discovered.insert(node->entry.discoveredKey(), node);
+    else
+        m_nodes.insert(node->entry.key(), node);
     for (const auto &child : node->children)
         registerSubtree(child.get());
 }
 
 void ResourceTreeModel::unregister(Node *node)
 {
-    m_nodes.remove(node->entry.key());
+    if (node->entry.discovered)
+        m_discovered.remove(node->entry.discoveredKey());
+    else
+        m_nodes.remove(node->entry.key());
     for (const auto &child : node->children)
         unregister(child.get());
 }
@@ -498,18 +630,31 @@ QModelIndex ResourceTreeModel::indexOf(const ResourceKey &key, int column) const
     return indexFor(m_nodes.value(key), column);
 }
 
+QModelIndex ResourceTreeModel::indexOfDiscovered(const ResourceKey &owner, const QString &kind,
+                                                 const QString &name, int column) const
+{
+    return indexFor(m_discovered.value(discoveredId(owner, kind, name)), column);
+}
+
 const Resource *ResourceTreeModel::resourceAt(const QModelIndex &index) const
 {
-    if (!index.isValid())
+    if (!index.isValid() || nodeAt(index)->entry.discovered)
         return nullptr;
     return &nodeAt(index)->entry.resource;
 }
 
 const ReconcileState *ResourceTreeModel::reconcileStateAt(const QModelIndex &index) const
 {
-    if (!index.isValid())
+    if (!index.isValid() || nodeAt(index)->entry.discovered)
         return nullptr;
     return &nodeAt(index)->entry.state;
+}
+
+const DiscoveredResource *ResourceTreeModel::discoveredAt(const QModelIndex &index) const
+{
+    if (!index.isValid())
+        return nullptr;
+    return nodeAt(index)->entry.discovered.get();
 }
 
 ResourceKey ResourceTreeModel::keyAt(const QModelIndex &index) const
@@ -553,6 +698,8 @@ QVariant ResourceTreeModel::data(const QModelIndex &index, int role) const
     if (!index.isValid())
         return {};
     const Entry &e = nodeAt(index)->entry;
+    if (e.discovered)
+        return discoveredData(e, index.column(), role);
     switch (role) {
     case Qt::DisplayRole:
         return e.text.at(size_t(index.column()));
@@ -586,6 +733,48 @@ QVariant ResourceTreeModel::data(const QModelIndex &index, int role) const
         return e.state.nextAttempt;
     case ResourceRole:
         return QVariant::fromValue(e.resource);
+    case IsDiscoveredRole:
+        return false;
+    default:
+        return {};
+    }
+}
+
+QVariant ResourceTreeModel::discoveredData(const Entry &e, int column, int role) const
+{
+    switch (role) {
+    case Qt::DisplayRole:
+        return e.text.at(size_t(column));
+    case Qt::DecorationRole:
+        return column == ReadyColumn ? QVariant(m_icons.icon(e.status)) : QVariant();
+    case Qt::ForegroundRole:
+        // Greyed like a disabled item, while staying enabled so that it can be selected.
+        return QGuiApplication::palette().brush(QPalette::Disabled, QPalette::Text);
+    case Qt::ToolTipRole:
+        return e.toolTip;
+    case KindRole:
+        return e.discovered->kind;
+    case NameRole:
+        return e.discovered->name;
+    case ReadyRole:
+        return int(Condition::Status::Unknown);
+    case SeverityRole:
+        return int(Condition::Severity::None);
+    case ReasonRole:
+    case MessageRole:
+    case PolicyRole:
+        return QString();
+    case StatusRole:
+        return int(e.status);
+    case DeletingRole:
+        return false;
+    case LastReconciledRole:
+    case NextAttemptRole:
+        return QDateTime();
+    case DiscoveredRole:
+        return QVariant::fromValue(*e.discovered);
+    case IsDiscoveredRole:
+        return true;
     default:
         return {};
     }
@@ -636,6 +825,8 @@ QHash<int, QByteArray> ResourceTreeModel::roleNames() const
     names.insert(LastReconciledRole, "lastReconciled");
     names.insert(NextAttemptRole, "nextAttempt");
     names.insert(ResourceRole, "resource");
+    names.insert(DiscoveredRole, "discovered");
+    names.insert(IsDiscoveredRole, "isDiscovered");
     return names;
 }
 

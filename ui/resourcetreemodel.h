@@ -19,7 +19,8 @@ class KindRegistry;
 class WorkspaceRunner;
 
 /// The ownership tree of a workspace (account → resource → children) with each resource's
-/// Ready condition, policy and reconcile bookkeeping.
+/// Ready condition, policy and reconcile bookkeeping, and, under their owners, the backend
+/// resources that a list discovered and nothing manages (greyed, so that they can be claimed).
 ///
 /// Loads value snapshots on a WorkspaceRunner's thread and applies them on the GUI thread as
 /// one batch each: removals, one coalesced dataChanged per parent with the roles that changed,
@@ -27,6 +28,13 @@ class WorkspaceRunner;
 /// meanwhile are gathered into the next load. A resource whose owner is not in the workspace
 /// sits at the top level until the owner appears, then moves under it. Rows are in load order
 /// (kind, name), new rows are appended: sorting is a proxy's job.
+///
+/// Discovered rows are not workspace resources: they have no ResourceKey (keyAt() is invalid,
+/// resourceAt() is null), live in a key space of their own (owner, kind, backend name), and are
+/// read in the same load as the managed rows: a full reload reads them all, a keyed load reads
+/// those under each loaded resource and under its owner, so that a claimed resource's row
+/// replaces its discovered row in one batch. A discovered row whose owner is not shown is left
+/// out until the owner comes.
 class ResourceTreeModel final : public QAbstractItemModel
 {
     Q_OBJECT
@@ -56,6 +64,8 @@ public:
         LastReconciledRole,         ///< QDateTime (UTC): last reconcile attempt
         NextAttemptRole,            ///< QDateTime (UTC): next scheduled attempt, or invalid
         ResourceRole,               ///< Resource; listed in every dataChanged (filters use it)
+        DiscoveredRole,             ///< DiscoveredResource of a discovered row, else invalid
+        IsDiscoveredRole,           ///< bool: a backend resource that nothing manages
     };
 
     /// Neither reference is owned; both must outlive the model.
@@ -68,8 +78,8 @@ public:
     void reload();
     /// Loads just these keys (changed, added or removed) and applies them as one batch.
     void reloadKeys(const QList<ResourceKey> &keys);
-    /// Follows the controller's batched resourcesChanged signal. The controller must outlive
-    /// the model or be destroyed first (the connection goes with it).
+    /// Follows the controller's batched resourcesChanged and discoveryChanged signals. The
+    /// controller must outlive the model or be destroyed first (the connection goes with it).
     void follow(Controller *controller);
 
     /// True while a load is in flight or queued.
@@ -77,12 +87,20 @@ public:
     /// The last load's error (e.g. the workspace cannot be opened), or empty.
     QString errorString() const { return m_error; }
     int resourceCount() const { return static_cast<int>(m_nodes.size()); }
+    int discoveredCount() const { return static_cast<int>(m_discovered.size()); }
 
+    /// The managed resource's row; discovered rows are found with indexOfDiscovered().
     QModelIndex indexOf(const ResourceKey &key, int column = 0) const;
-    /// The resource shown at `index` (any column), or nullptr; valid until the next batch.
+    QModelIndex indexOfDiscovered(const ResourceKey &owner, const QString &kind,
+                                  const QString &name, int column = 0) const;
+    /// The resource shown at `index` (any column), or nullptr (also on discovered rows); valid
+    /// until the next batch.
     const Resource *resourceAt(const QModelIndex &index) const;
     /// The reconcile state shown at `index`, or nullptr; valid until the next batch.
     const ReconcileState *reconcileStateAt(const QModelIndex &index) const;
+    /// The discovered resource shown at `index`, or nullptr; valid until the next batch.
+    const DiscoveredResource *discoveredAt(const QModelIndex &index) const;
+    /// The managed resource's key; invalid on discovered rows.
     ResourceKey keyAt(const QModelIndex &index) const;
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
@@ -110,13 +128,14 @@ private:
 
     void startKeysLoad();
     void applyResult(LoadResult result);
-    void removeMissing(const QList<ResourceKey> &missing);
+    void removeNodes(const QSet<Node *> &removing);
     void insertFresh(QList<Entry> fresh);
     void adoptOrphans();
     void moveNode(Node *node, Node *newParent);
     void unregister(Node *node);
     void registerSubtree(Node *node);
     Node *nodeAt(const QModelIndex &index) const;
+    QVariant discoveredData(const Entry &entry, int column, int role) const;
     Node *placeFor(const Entry &entry) const;
     QModelIndex indexFor(const Node *node, int column = 0) const;
     static bool isWithin(const Node *node, const Node *ancestor);
@@ -126,7 +145,8 @@ private:
     const KindRegistry &m_kinds;
     StatusIcons m_icons;
     std::unique_ptr<Node> m_root;
-    QHash<ResourceKey, Node *> m_nodes; // not owning: the tree owns its nodes
+    QHash<ResourceKey, Node *> m_nodes;  // managed rows; not owning: the tree owns its nodes
+    QHash<QString, Node *> m_discovered; // discovered rows by discoveredId(); not owning
     QSet<ResourceKey> m_pendingKeys;
     quint64 m_epoch = 0; // bumped by reload(): results of older loads are stale
     bool m_busy = false; // a load of the current epoch is in flight
@@ -134,3 +154,5 @@ private:
 };
 
 } // namespace converge
+
+Q_DECLARE_METATYPE(converge::DiscoveredResource)

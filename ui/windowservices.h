@@ -9,6 +9,7 @@ class QSettings;
 namespace converge {
 
 class Controller;
+class CredentialStore;
 class KindRegistry;
 
 /// What app/ hands the window: nothing here is owned by the window, and everything must outlive
@@ -23,6 +24,9 @@ struct WindowServices
     Controller *controller = nullptr;
     /// Where geometry and dock state are kept; null for the application's default QSettings.
     QSettings *settings = nullptr;
+    /// Where the connect dialog stores account secrets (the OS keychain); null offers only a
+    /// file or an environment variable.
+    CredentialStore *credentials = nullptr;
 };
 
 } // namespace converge

@@ -36,14 +36,31 @@ bool ResourceFilter::matches(const Resource &resource, const ReconcileState &sta
              ready.severity != Condition::Severity::Warning))
             return false;
         break;
+    case Quick::Unmanaged:
+        return false;
     }
+    return matchesText(resource.metadata.name, resource.kind, ready.reason);
+}
+
+bool ResourceFilter::matches(const DiscoveredResource &discovered) const
+{
+    if (m_quick != Quick::All && m_quick != Quick::Unmanaged)
+        return false;
+    return matchesText(discovered.name, discovered.kind, QStringLiteral("Unmanaged"));
+}
+
+bool ResourceFilter::matchesText(const QString &name, const QString &kind,
+                                 const QString &reason) const
+{
     if (m_text.isEmpty())
         return true;
     const auto has = [this](const QString &field) {
         return field.contains(m_text, Qt::CaseInsensitive);
     };
-    return has(resource.metadata.name) || has(resource.kind) || has(resource.key().toString()) ||
-           has(ready.reason);
+    if (has(name) || has(kind) || has(reason))
+        return true;
+    // "Kind/name" is built only when it can matter: on big trees every row is asked.
+    return m_text.contains(QLatin1Char('/')) && has(kind + QLatin1Char('/') + name);
 }
 
 } // namespace converge

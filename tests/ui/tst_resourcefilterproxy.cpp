@@ -128,6 +128,60 @@ private slots:
         QTRY_VERIFY(!model.isLoading());
         QCOMPARE(shape(proxy), QStringLiteral("acct(reports), other(broken)"));
     }
+
+    void discoveredRows()
+    {
+        EngineFixture f;
+        QVERIFY(
+            f.apply({EngineFixture::gadget(QStringLiteral("acct")),
+                     EngineFixture::gadget(QStringLiteral("other")),
+                     EngineFixture::widget(QStringLiteral("invoices"), QStringLiteral("acct"))}));
+        QVERIFY(setReady(f, widgetKey(QStringLiteral("invoices")),
+                         Condition::notReady(Condition::Severity::Error,
+                                             QStringLiteral("BadRequest"), QString(), 1, t0)));
+        DiscoveredResource archive;
+        archive.kind = QStringLiteral("Widget");
+        archive.name = QStringLiteral("archive");
+        archive.owner = {QStringLiteral("Gadget"), QStringLiteral("acct")};
+        archive.seenAt = t0;
+        QVERIFY(f.ws->replaceDiscovered(archive.owner, archive.kind, {archive}, nullptr));
+
+        WorkspaceRunner runner(f.path);
+        ResourceTreeModel model(runner, f.kinds);
+        ResourceFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester tester(&proxy,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.sort(ResourceTreeModel::NameColumn);
+        model.reload();
+        QTRY_VERIFY(!model.isLoading());
+
+        QCOMPARE(shape(proxy), QStringLiteral("acct(archive, invoices), other"));
+        proxy.setQuickFilter(ResourceFilter::Quick::Unmanaged);
+        QCOMPARE(shape(proxy), QStringLiteral("acct(archive)"));
+        proxy.setQuickFilter(ResourceFilter::Quick::Errors);
+        QCOMPARE(shape(proxy), QStringLiteral("acct(invoices)"));
+        proxy.setQuickFilter(ResourceFilter::Quick::NotReady); // the accounts are not reconciled
+        QCOMPARE(shape(proxy), QStringLiteral("acct(invoices), other"));
+        proxy.setFilter(ResourceFilter(QStringLiteral("unmanaged")));
+        QCOMPARE(shape(proxy), QStringLiteral("acct(archive)"));
+        proxy.setFilter(ResourceFilter(QStringLiteral("arch")));
+        QCOMPARE(shape(proxy), QStringLiteral("acct(archive)"));
+
+        // Under the Unmanaged filter, rows come and go as the owner's list changes.
+        proxy.setFilter(ResourceFilter(QString(), ResourceFilter::Quick::Unmanaged));
+        DiscoveredResource logs = archive;
+        logs.name = QStringLiteral("logs");
+        logs.owner = {QStringLiteral("Gadget"), QStringLiteral("other")};
+        QVERIFY(f.ws->replaceDiscovered(logs.owner, logs.kind, {logs}, nullptr));
+        QVERIFY(f.ws->replaceDiscovered(archive.owner, archive.kind, {}, nullptr));
+        model.reloadKeys({archive.owner, logs.owner});
+        QTRY_VERIFY(!model.isLoading());
+        QCOMPARE(shape(proxy), QStringLiteral("other(logs)"));
+        const QModelIndex shown = proxy.index(0, 0, proxy.index(0, 0));
+        QVERIFY(!model.keyAt(proxy.mapToSource(shown)).isValid());
+        QCOMPARE(shown.data(ResourceTreeModel::DiscoveredRole).value<DiscoveredResource>(), logs);
+    }
 };
 
 QTEST_MAIN(tst_ResourceFilterProxy)

@@ -13,7 +13,10 @@
 #include "workspacerunner.h"
 
 #include <QAbstractItemModelTester>
+#include <QBrush>
+#include <QGuiApplication>
 #include <QIcon>
+#include <QPalette>
 #include <QSignalSpy>
 
 using namespace converge;
@@ -70,6 +73,27 @@ struct Setup
 };
 
 const QDateTime t0 = QDateTime(QDate(2026, 1, 2), QTime(3, 4, 5), Qt::UTC);
+
+DiscoveredResource found(const QString &owner, const QString &name)
+{
+    DiscoveredResource d;
+    d.kind = QStringLiteral("Widget");
+    d.name = name;
+    d.owner = gadgetKey(owner);
+    d.resourceId = QStringLiteral("fake://%1/%2").arg(owner, name);
+    d.spec = QJsonObject{{QStringLiteral("replicas"), 1}};
+    d.seenAt = t0;
+    return d;
+}
+
+bool discover(EngineFixture &f, const QString &owner, const QList<DiscoveredResource> &items)
+{
+    StoreError error;
+    if (f.ws->replaceDiscovered(gadgetKey(owner), QStringLiteral("Widget"), items, &error))
+        return true;
+    qWarning() << "replaceDiscovered:" << error.message;
+    return false;
+}
 
 } // namespace
 
@@ -385,6 +409,245 @@ private slots:
         QVERIFY(!model.errorString().isEmpty());
         QCOMPARE(model.rowCount(), 0);
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("absent.converge"))));
+    }
+
+    void discoveredRowsUnderTheirOwners()
+    {
+        Setup s;
+        QVERIFY(s.f.apply({EngineFixture::gadget(QStringLiteral("g")),
+                           EngineFixture::gadget(QStringLiteral("h")),
+                           EngineFixture::widget(QStringLiteral("a"), QStringLiteral("g"))}));
+        QVERIFY(discover(s.f, QStringLiteral("g"),
+                         {found(QStringLiteral("g"), QStringLiteral("x")),
+                          found(QStringLiteral("g"), QStringLiteral("y"))}));
+        // Same kind and name as the managed Widget/a: a key space of its own, no collision.
+        QVERIFY(
+            discover(s.f, QStringLiteral("h"), {found(QStringLiteral("h"), QStringLiteral("a"))}));
+        s.model.reload();
+        QVERIFY(s.settle());
+        QCOMPARE(s.model.resourceCount(), 3);
+        QCOMPARE(s.model.discoveredCount(), 3);
+        const QModelIndex g = s.model.indexOf(gadgetKey(QStringLiteral("g")));
+        const QModelIndex h = s.model.indexOf(gadgetKey(QStringLiteral("h")));
+        QCOMPARE(s.childNames(g),
+                 (QStringList{QStringLiteral("a"), QStringLiteral("x"), QStringLiteral("y")}));
+        QCOMPARE(s.childNames(h), QStringList{QStringLiteral("a")});
+
+        const QModelIndex managed = s.model.indexOf(widgetKey(QStringLiteral("a")));
+        QCOMPARE(managed.parent(), g);
+        QCOMPARE(s.model.keyAt(managed), widgetKey(QStringLiteral("a")));
+        QCOMPARE(managed.data(ResourceTreeModel::IsDiscoveredRole).toBool(), false);
+        QVERIFY(!managed.data(ResourceTreeModel::DiscoveredRole).isValid());
+        QVERIFY(!managed.data(Qt::ForegroundRole).isValid());
+
+        const QModelIndex twin = s.model.indexOfDiscovered(
+            gadgetKey(QStringLiteral("h")), QStringLiteral("Widget"), QStringLiteral("a"));
+        QVERIFY(twin.isValid());
+        QCOMPARE(twin.parent(), h);
+        QVERIFY(twin != managed);
+        QVERIFY(!s.model.keyAt(twin).isValid());
+        QCOMPARE(s.model.resourceAt(twin), nullptr);
+        QCOMPARE(s.model.reconcileStateAt(twin), nullptr);
+        QCOMPARE(*s.model.discoveredAt(twin), found(QStringLiteral("h"), QStringLiteral("a")));
+        QCOMPARE(twin.data(ResourceTreeModel::DiscoveredRole).value<DiscoveredResource>(),
+                 found(QStringLiteral("h"), QStringLiteral("a")));
+        QCOMPARE(twin.data(ResourceTreeModel::IsDiscoveredRole).toBool(), true);
+        QVERIFY(!twin.data(ResourceTreeModel::KeyRole).value<ResourceKey>().isValid());
+        QCOMPARE(twin.data(ResourceTreeModel::KindRole).toString(), QStringLiteral("Widget"));
+        QCOMPARE(twin.data(ResourceTreeModel::NameRole).toString(), QStringLiteral("a"));
+        QCOMPARE(twin.data(ResourceTreeModel::StatusRole).toInt(), int(StatusKind::Unmanaged));
+        QCOMPARE(twin.data(ResourceTreeModel::ReadyRole).toInt(), int(Condition::Status::Unknown));
+        QVERIFY(!twin.data(ResourceTreeModel::ResourceRole).isValid());
+        QCOMPARE(s.model
+                     .indexOfDiscovered(gadgetKey(QStringLiteral("h")), QStringLiteral("Widget"),
+                                        QStringLiteral("a"), ResourceTreeModel::KindColumn)
+                     .data()
+                     .toString(),
+                 QStringLiteral("Widget"));
+        const QModelIndex ready =
+            s.model.indexOfDiscovered(gadgetKey(QStringLiteral("h")), QStringLiteral("Widget"),
+                                      QStringLiteral("a"), ResourceTreeModel::ReadyColumn);
+        QCOMPARE(ready.data().toString(), QStringLiteral("Unmanaged"));
+        QVERIFY(!ready.data(Qt::DecorationRole).value<QIcon>().pixmap(16, 16).isNull());
+        QVERIFY(ready.data(Qt::ToolTipRole).toString().contains(QStringLiteral("fake://h/a")));
+        // Greyed, yet enabled and selectable (so that it can be claimed).
+        QCOMPARE(twin.data(Qt::ForegroundRole).value<QBrush>(),
+                 QGuiApplication::palette().brush(QPalette::Disabled, QPalette::Text));
+        QVERIFY(s.model.flags(twin).testFlag(Qt::ItemIsEnabled));
+        QVERIFY(s.model.flags(twin).testFlag(Qt::ItemIsSelectable));
+        QVERIFY(!s.model
+                     .indexOfDiscovered(gadgetKey(QStringLiteral("g")), QStringLiteral("Widget"),
+                                        QStringLiteral("a"))
+                     .isValid());
+        QVERIFY(s.model.roleNames().contains(ResourceTreeModel::IsDiscoveredRole));
+
+        // Nothing changed: a reload says nothing.
+        QSignalSpy changed{&s.model, &QAbstractItemModel::dataChanged};
+        QSignalSpy inserted{&s.model, &QAbstractItemModel::rowsInserted};
+        QSignalSpy removed{&s.model, &QAbstractItemModel::rowsRemoved};
+        s.model.reload();
+        QVERIFY(s.settle());
+        QCOMPARE(changed.count() + inserted.count() + removed.count(), 0);
+    }
+
+    void discoveredRowsComeAndGo()
+    {
+        Setup s;
+        QVERIFY(s.f.apply({EngineFixture::gadget(QStringLiteral("g")),
+                           EngineFixture::widget(QStringLiteral("a"), QStringLiteral("g"))}));
+        QVERIFY(discover(s.f, QStringLiteral("g"),
+                         {found(QStringLiteral("g"), QStringLiteral("x")),
+                          found(QStringLiteral("g"), QStringLiteral("y"))}));
+        s.model.reload();
+        QVERIFY(s.settle());
+        const ResourceKey g = gadgetKey(QStringLiteral("g"));
+        QCOMPARE(s.childNames(s.model.indexOf(g)),
+                 (QStringList{QStringLiteral("a"), QStringLiteral("x"), QStringLiteral("y")}));
+
+        // A resync lists again: x is gone, z is new, y changed. A keyed load of the owner (what
+        // the controller signals) applies it as one batch.
+        DiscoveredResource y2 = found(QStringLiteral("g"), QStringLiteral("y"));
+        y2.seenAt = t0.addSecs(60);
+        QVERIFY(discover(s.f, QStringLiteral("g"),
+                         {y2, found(QStringLiteral("g"), QStringLiteral("z"))}));
+        QSignalSpy inserted{&s.model, &QAbstractItemModel::rowsInserted};
+        QSignalSpy removed{&s.model, &QAbstractItemModel::rowsRemoved};
+        QSignalSpy changed{&s.model, &QAbstractItemModel::dataChanged};
+        QSignalSpy applied{&s.model, &ResourceTreeModel::batchApplied};
+        s.model.reloadKeys({g});
+        QVERIFY(s.settle());
+        QCOMPARE(applied.count(), 1);
+        QCOMPARE(removed.count(), 1);
+        QCOMPARE(inserted.count(), 1);
+        QCOMPARE(changed.count(), 1);
+        QVERIFY(
+            changed.at(0).at(2).value<QList<int>>().contains(ResourceTreeModel::DiscoveredRole));
+        QCOMPARE(s.childNames(s.model.indexOf(g)),
+                 (QStringList{QStringLiteral("a"), QStringLiteral("y"), QStringLiteral("z")}));
+        QCOMPARE(s.model.indexOfDiscovered(g, QStringLiteral("Widget"), QStringLiteral("y"))
+                     .data(ResourceTreeModel::DiscoveredRole)
+                     .value<DiscoveredResource>()
+                     .seenAt,
+                 t0.addSecs(60));
+        QCOMPARE(s.model.discoveredCount(), 2);
+
+        // Claimed: the managed y comes and its discovered row goes, in the load of y alone.
+        QVERIFY(
+            discover(s.f, QStringLiteral("g"), {found(QStringLiteral("g"), QStringLiteral("z"))}));
+        QVERIFY(s.f.apply({EngineFixture::widget(QStringLiteral("y"), QStringLiteral("g"))}));
+        inserted.clear();
+        removed.clear();
+        applied.clear();
+        s.model.reloadKeys({widgetKey(QStringLiteral("y"))});
+        QVERIFY(s.settle());
+        QCOMPARE(applied.count(), 1);
+        QCOMPARE(removed.count(), 1);
+        QCOMPARE(inserted.count(), 1);
+        QVERIFY(
+            !s.model.indexOfDiscovered(g, QStringLiteral("Widget"), QStringLiteral("y")).isValid());
+        const QModelIndex y = s.model.indexOf(widgetKey(QStringLiteral("y")));
+        QVERIFY(y.isValid());
+        QCOMPARE(y.parent(), s.model.indexOf(g));
+        QCOMPARE(y.data(ResourceTreeModel::IsDiscoveredRole).toBool(), false);
+        QCOMPARE(s.model.discoveredCount(), 1);
+        QCOMPARE(s.model.resourceCount(), 3);
+
+        // The owner goes: its discovered rows go with it; a managed child waits at the top.
+        QVERIFY(s.f.ws->remove(g, nullptr));
+        s.model.reloadKeys({g});
+        QVERIFY(s.settle());
+        QCOMPARE(s.model.discoveredCount(), 0);
+        QCOMPARE(s.childNames({}), (QStringList{QStringLiteral("a"), QStringLiteral("y")}));
+
+        // It comes back: its discovered rows come in the same load, inside its row.
+        QVERIFY(s.f.apply({EngineFixture::gadget(QStringLiteral("g"))}));
+        QVERIFY(
+            discover(s.f, QStringLiteral("g"), {found(QStringLiteral("g"), QStringLiteral("z"))}));
+        inserted.clear();
+        s.model.reloadKeys({g});
+        QVERIFY(s.settle());
+        QCOMPARE(inserted.count(), 1);
+        QCOMPARE(s.model.discoveredCount(), 1);
+        QCOMPARE(s.childNames(s.model.indexOf(g)),
+                 (QStringList{QStringLiteral("a"), QStringLiteral("y"), QStringLiteral("z")}));
+
+        // A full reload applies what changed meanwhile.
+        QVERIFY(discover(s.f, QStringLiteral("g"), {}));
+        removed.clear();
+        s.model.reload();
+        QVERIFY(s.settle());
+        QCOMPARE(removed.count(), 1);
+        QCOMPARE(s.model.discoveredCount(), 0);
+        QCOMPARE(s.model.resourceCount(), 3);
+    }
+
+    void discoveredOwnerArrivesWithThem()
+    {
+        Setup s;
+        s.model.reload();
+        QVERIFY(s.settle());
+        QVERIFY(s.f.apply({EngineFixture::gadget(QStringLiteral("k"))}));
+        QVERIFY(discover(s.f, QStringLiteral("k"),
+                         {found(QStringLiteral("k"), QStringLiteral("p")),
+                          found(QStringLiteral("k"), QStringLiteral("q"))}));
+        QSignalSpy inserted{&s.model, &QAbstractItemModel::rowsInserted};
+        s.model.reloadKeys({gadgetKey(QStringLiteral("k"))});
+        QVERIFY(s.settle());
+        QCOMPARE(inserted.count(), 1); // the owner's row, with its discovered children inside
+        QCOMPARE(s.childNames(s.model.indexOf(gadgetKey(QStringLiteral("k")))),
+                 (QStringList{QStringLiteral("p"), QStringLiteral("q")}));
+    }
+
+    void followsControllerDiscovery()
+    {
+        Setup s;
+        QVERIFY(s.f.apply({EngineFixture::gadget(QStringLiteral("g")),
+                           EngineFixture::widget(QStringLiteral("a"), QStringLiteral("g"))}));
+        // Made by another tool: listed under g, managed by nothing.
+        s.f.backend.put(widgetKey(QStringLiteral("stray")),
+                        QJsonObject{{QStringLiteral("owner"),
+                                     QJsonObject{{QStringLiteral("name"), QStringLiteral("g")}}},
+                                    {QStringLiteral("replicas"), 1}});
+        s.model.reload();
+        QVERIFY(s.settle());
+
+        FactoryRegistry factories;
+        factories.add(std::make_unique<FakeFactory>(s.f.backend));
+        GenericReconciler reconciler(s.f.kinds);
+        SystemClock clock;
+        Controller::Options options;
+        options.workers = 2;
+        options.pollInterval = 20ms;
+        Controller controller(s.f.path, s.f.kinds, factories, reconciler, clock, nullptr, options);
+        s.model.follow(&controller);
+        const ResourceKey g = gadgetKey(QStringLiteral("g"));
+        // The discovery signal alone makes the model read the owner's discovered rows.
+        QVERIFY(
+            discover(s.f, QStringLiteral("g"), {found(QStringLiteral("g"), QStringLiteral("x"))}));
+        Q_EMIT controller.discoveryChanged({g});
+        QTRY_COMPARE(s.model.discoveredCount(), 1);
+        QVERIFY(discover(s.f, QStringLiteral("g"), {}));
+
+        QVERIFY(controller.start());
+        QTRY_VERIFY_WITH_TIMEOUT(
+            s.model.indexOfDiscovered(g, QStringLiteral("Widget"), QStringLiteral("stray"))
+                .isValid(),
+            15000);
+        QTRY_VERIFY_WITH_TIMEOUT(controller.isIdle(), 15000);
+        QCOMPARE(s.model.discoveredCount(), 1);
+
+        // Gone from the backend: the next resync's list drops it, and only the discovery
+        // signal says so (nothing managed changed).
+        {
+            QMutexLocker lock(&s.f.backend.mutex);
+            s.f.backend.objects.remove(widgetKey(QStringLiteral("stray")).toString());
+        }
+        QSignalSpy discovery{&controller, &Controller::discoveryChanged};
+        controller.resyncNow();
+        QTRY_COMPARE_WITH_TIMEOUT(s.model.discoveredCount(), 0, 15000);
+        QVERIFY(discovery.count() >= 1);
+        QCOMPARE(s.model.resourceCount(), 2);
+        controller.stop();
     }
 
     void followsController()

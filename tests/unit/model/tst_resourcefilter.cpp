@@ -95,6 +95,10 @@ private slots:
         QTest::newRow("errors: warning") << QString() << Q::Errors << warning << true;
         QTest::newRow("errors: error") << QString() << Q::Errors << error << true;
 
+        QTest::newRow("unmanaged: ready") << QString() << Q::Unmanaged << ready << false;
+        QTest::newRow("unmanaged: unknown") << QString() << Q::Unmanaged << unknown << false;
+        QTest::newRow("unmanaged: error") << QString() << Q::Unmanaged << error << false;
+
         QTest::newRow("both: text and quick")
             << QStringLiteral("reports") << Q::Errors << error << true;
         QTest::newRow("both: quick fails")
@@ -111,6 +115,38 @@ private slots:
         QFETCH(bool, expected);
         const ResourceFilter filter(text, quick);
         QCOMPARE(filter.matches(resource, ReconcileState{}), expected);
+    }
+
+    void matchesDiscovered_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<ResourceFilter::Quick>("quick");
+        QTest::addColumn<bool>("expected");
+        using Q = ResourceFilter::Quick;
+        QTest::newRow("all") << QString() << Q::All << true;
+        QTest::newRow("unmanaged") << QString() << Q::Unmanaged << true;
+        QTest::newRow("not ready") << QString() << Q::NotReady << false;
+        QTest::newRow("errors") << QString() << Q::Errors << false;
+        QTest::newRow("name") << QStringLiteral("ARCH") << Q::All << true;
+        QTest::newRow("kind") << QStringLiteral("blobcont") << Q::Unmanaged << true;
+        QTest::newRow("kind/name") << QStringLiteral("container/arch") << Q::All << true;
+        QTest::newRow("reason text") << QStringLiteral("unmanaged") << Q::All << true;
+        QTest::newRow("owner is not its text") << QStringLiteral("devstore") << Q::All << false;
+        QTest::newRow("no match") << QStringLiteral("invoices") << Q::Unmanaged << false;
+        QTest::newRow("text, wrong quick") << QStringLiteral("archive") << Q::Errors << false;
+    }
+
+    void matchesDiscovered()
+    {
+        QFETCH(QString, text);
+        QFETCH(ResourceFilter::Quick, quick);
+        QFETCH(bool, expected);
+        DiscoveredResource d;
+        d.kind = QStringLiteral("BlobContainer");
+        d.name = QStringLiteral("archive");
+        d.owner = ResourceKey{QStringLiteral("StorageAccount"), QStringLiteral("devstore")};
+        d.resourceId = QStringLiteral("http://127.0.0.1:10000/devstoreaccount1/archive");
+        QCOMPARE(ResourceFilter(text, quick).matches(d), expected);
     }
 
     void emptiness()

@@ -1,0 +1,273 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "accountrequest.h"
+
+#include "awskinds.h"
+#include "azurekinds.h"
+#include "backenderror.h"
+#include "connectionstring.h"
+#include "credentialstore.h"
+#include "kindregistry.h"
+#include "schemavalidator.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QJsonArray>
+#include <QRegularExpression>
+
+namespace converge {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("AccountRequest", text);
+}
+
+const QString awsKeyIdEntry = QStringLiteral("aws_access_key_id");
+const QString awsSecretEntry = QStringLiteral("aws_secret_access_key");
+
+QJsonObject azuriteEndpoints()
+{
+    const ConnectionString dev = ConnectionString::developmentStorage();
+    return {{QStringLiteral("blob"), dev.blobEndpoint.toString()},
+            {QStringLiteral("queue"), dev.queueEndpoint.toString()},
+            {QStringLiteral("table"), dev.tableEndpoint.toString()}};
+}
+
+bool isEnvName(const QString &name)
+{
+    static const QRegularExpression re(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+    return re.match(name).hasMatch();
+}
+
+// The credential object for an Azure key kept in the chosen store, plus the secret to write.
+QString azureKeyCredential(const AccountForm &form, const QString &account, const QString &key,
+                           AccountRequest &request, QJsonObject *credential)
+{
+    switch (form.store) {
+    case AccountForm::SecretStore::Keychain: {
+        const QString entry = form.keychainEntry.trimmed();
+        if (entry.isEmpty())
+            return tr("Name the keychain entry for the account key.");
+        credential->insert(QStringLiteral("keychain"), entry);
+        request.secrets.append({entry, key});
+        return {};
+    }
+    case AccountForm::SecretStore::File: {
+        const QString path = form.filePath.trimmed();
+        if (path.isEmpty())
+            return tr("Choose the file for the account key.");
+        // Relative paths would be resolved against whichever directory Converge starts in.
+        credential->insert(QStringLiteral("file"), QDir::current().absoluteFilePath(path));
+        request.secrets.append({account, key});
+        return {};
+    }
+    case AccountForm::SecretStore::Environment: {
+        const QString variable = form.envVariable.trimmed();
+        if (!isEnvName(variable))
+            return tr("Name the environment variable that will hold the account key "
+                      "(letters, digits and '_').");
+        credential->insert(QStringLiteral("env"), variable);
+        request.note = tr("Set %1 to the account key in the environment Converge starts in; "
+                          "nothing was stored.")
+                           .arg(variable);
+        return {};
+    }
+    }
+    return {};
+}
+
+QString buildAzure(const AccountForm &form, AccountRequest &request, QJsonObject *spec)
+{
+    QString account = form.accountName.trimmed();
+    QString key = form.accountKey.trimmed();
+    QJsonObject credential;
+    if (form.preset == AccountForm::Preset::AzureConnectionString) {
+        QString parseError;
+        const std::optional<ConnectionString> cs =
+            ConnectionString::parse(form.connectionString.trimmed(), &parseError);
+        if (!cs)
+            return tr("The connection string is not valid: %1").arg(parseError);
+        if (cs->isDevelopmentStorage) {
+            spec->insert(QStringLiteral("accountName"), cs->accountName);
+            spec->insert(QStringLiteral("endpoints"), azuriteEndpoints());
+            spec->insert(QStringLiteral("credential"),
+                         QJsonObject{{QStringLiteral("emulator"), true}});
+            return {};
+        }
+        account = cs->accountName;
+        key = cs->accountKey;
+        spec->insert(QStringLiteral("endpoints"),
+                     QJsonObject{{QStringLiteral("blob"), cs->blobEndpoint.toString()},
+                                 {QStringLiteral("queue"), cs->queueEndpoint.toString()},
+                                 {QStringLiteral("table"), cs->tableEndpoint.toString()}});
+        if (key.isEmpty()) {
+            // Converge reads a SAS from an environment variable only.
+            if (form.store != AccountForm::SecretStore::Environment)
+                return tr("This connection string has a shared access signature and no account "
+                          "key. Converge reads a SAS only from an environment variable: choose "
+                          "\"An environment variable\" and set it to the SAS token.");
+            const QString variable = form.envVariable.trimmed();
+            if (!isEnvName(variable))
+                return tr("Name the environment variable that will hold the SAS token.");
+            credential.insert(QStringLiteral("sasEnv"), variable);
+            request.note = tr("Set %1 to the SAS token in the environment Converge starts in; "
+                              "nothing was stored.")
+                               .arg(variable);
+        }
+    } else {
+        if (key.isEmpty())
+            return tr("Enter the account key.");
+    }
+    if (account.isEmpty())
+        return tr("Enter the storage account's name.");
+    if (!key.isEmpty()) {
+        if (QByteArray::fromBase64(key.toLatin1(), QByteArray::AbortOnBase64DecodingErrors)
+                .isEmpty())
+            return tr("The account key is not base64, as the portal shows it.");
+        if (QString e = azureKeyCredential(form, account, key, request, &credential); !e.isEmpty())
+            return e;
+    }
+    spec->insert(QStringLiteral("accountName"), account);
+    spec->insert(QStringLiteral("credential"), credential);
+    return {};
+}
+
+QString buildAws(const AccountForm &form, AccountRequest &request, QJsonObject *spec)
+{
+    spec->insert(QStringLiteral("region"), form.region.trimmed());
+    if (!form.endpoint.trimmed().isEmpty())
+        spec->insert(QStringLiteral("endpoint"), form.endpoint.trimmed());
+    QJsonObject credential;
+    const QString keyId = form.accessKeyId.trimmed();
+    const QString secret = form.secretAccessKey.trimmed();
+    if (form.store != AccountForm::SecretStore::Environment &&
+        (keyId.isEmpty() || secret.isEmpty()))
+        return tr("Enter the access key ID and the secret access key.");
+    switch (form.store) {
+    case AccountForm::SecretStore::Keychain: {
+        const QString entry = form.keychainEntry.trimmed();
+        if (entry.isEmpty())
+            return tr("Name the keychain entry for the access keys.");
+        credential.insert(QStringLiteral("keychain"), entry);
+        const QString prefix = entry + QLatin1Char('/');
+        request.secrets.append({prefix + awsKeyIdEntry, keyId});
+        request.secrets.append({prefix + awsSecretEntry, secret});
+        break;
+    }
+    case AccountForm::SecretStore::File: {
+        const QString path = form.filePath.trimmed();
+        if (path.isEmpty())
+            return tr("Choose the file for the access keys.");
+        credential.insert(QStringLiteral("file"), QDir::current().absoluteFilePath(path));
+        request.secrets.append({awsKeyIdEntry, keyId});
+        request.secrets.append({awsSecretEntry, secret});
+        break;
+    }
+    case AccountForm::SecretStore::Environment:
+        credential.insert(QStringLiteral("env"), true);
+        request.note = tr("Set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN "
+                          "for temporary keys) in the environment Converge starts in; nothing "
+                          "was stored.");
+        break;
+    }
+    spec->insert(QStringLiteral("credential"), credential);
+    return {};
+}
+
+} // namespace
+
+QString AccountRequest::suggestedName(const AccountForm &form)
+{
+    switch (form.preset) {
+    case AccountForm::Preset::Azurite:
+        return QStringLiteral("azurite");
+    case AccountForm::Preset::Dynalite:
+        return QStringLiteral("dynalite");
+    case AccountForm::Preset::AzureConnectionString: {
+        const auto cs = ConnectionString::parse(form.connectionString.trimmed());
+        return cs && !cs->accountName.isEmpty() ? cs->accountName : QStringLiteral("storage");
+    }
+    case AccountForm::Preset::AzureKey:
+        return form.accountName.trimmed().isEmpty() ? QStringLiteral("storage")
+                                                    : form.accountName.trimmed();
+    case AccountForm::Preset::Aws:
+        return form.region.trimmed().isEmpty() ? QStringLiteral("aws")
+                                               : QStringLiteral("aws-") + form.region.trimmed();
+    }
+    return {};
+}
+
+QString AccountRequest::suggestedKeychainEntry(const AccountForm &form)
+{
+    if (form.preset == AccountForm::Preset::Aws)
+        return QStringLiteral("aws/") + form.name.trimmed();
+    QString account = form.accountName.trimmed();
+    if (form.preset == AccountForm::Preset::AzureConnectionString) {
+        const auto cs = ConnectionString::parse(form.connectionString.trimmed());
+        account = cs ? cs->accountName : QString();
+    }
+    return QStringLiteral("azure-storage/") + account;
+}
+
+AccountRequest AccountRequest::build(const AccountForm &form, const KindRegistry &kinds)
+{
+    AccountRequest request;
+    Resource &r = request.resource;
+    r.metadata.name = form.name.trimmed();
+    QJsonObject spec;
+    switch (form.preset) {
+    case AccountForm::Preset::Azurite:
+        r.kind = AzureKinds::storageAccount();
+        spec.insert(QStringLiteral("accountName"),
+                    ConnectionString::developmentStorage().accountName);
+        spec.insert(QStringLiteral("endpoints"), azuriteEndpoints());
+        spec.insert(QStringLiteral("credential"), QJsonObject{{QStringLiteral("emulator"), true}});
+        break;
+    case AccountForm::Preset::Dynalite:
+        r.kind = AwsKinds::accountKind();
+        spec.insert(QStringLiteral("region"), QStringLiteral("us-east-1"));
+        spec.insert(QStringLiteral("endpoint"), QStringLiteral("http://127.0.0.1:8000"));
+        spec.insert(QStringLiteral("credential"), QJsonObject{{QStringLiteral("emulator"), true}});
+        break;
+    case AccountForm::Preset::AzureConnectionString:
+    case AccountForm::Preset::AzureKey:
+        r.kind = AzureKinds::storageAccount();
+        request.error = buildAzure(form, request, &spec);
+        break;
+    case AccountForm::Preset::Aws:
+        r.kind = AwsKinds::accountKind();
+        request.error = buildAws(form, request, &spec);
+        break;
+    }
+    if (const Kind *kind = kinds.find(r.kind))
+        r.apiVersion = kind->apiVersion();
+    r.spec = spec;
+    if (request.ok()) {
+        QStringList errors;
+        for (const ValidationError &e : SchemaValidator(kinds).validate(r))
+            errors << e.toString();
+        request.error = errors.join(QLatin1Char('\n'));
+    }
+    if (!request.ok()) {
+        request.secrets.clear();
+        request.note.clear();
+    }
+    return request;
+}
+
+bool AccountRequest::storeSecrets(CredentialStore &store, const QList<Secret> &secrets,
+                                  BackendError *error)
+{
+    for (qsizetype i = 0; i < secrets.size(); ++i) {
+        if (store.write(secrets.at(i).name, secrets.at(i).value, error))
+            continue;
+        for (qsizetype j = 0; j < i; ++j)
+            store.remove(secrets.at(j).name);
+        return false;
+    }
+    return true;
+}
+
+} // namespace converge

@@ -1,0 +1,397 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "connectdialog.h"
+
+#include "backenderror.h"
+#include "filecredentialstore.h"
+#include "kindregistry.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QStackedWidget>
+#include <QStandardPaths>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace converge {
+
+namespace {
+
+using Preset = AccountForm::Preset;
+using Store = AccountForm::SecretStore;
+
+enum Page { EmulatorPage, ConnectionStringPage, KeyPage, AwsPage };
+
+constexpr int fileRow = 2; // of the secret box's form: store, keychain entry, file, variable
+
+Page pageFor(Preset preset)
+{
+    switch (preset) {
+    case Preset::Azurite:
+    case Preset::Dynalite:
+        return EmulatorPage;
+    case Preset::AzureConnectionString:
+        return ConnectionStringPage;
+    case Preset::AzureKey:
+        return KeyPage;
+    case Preset::Aws:
+        return AwsPage;
+    }
+    return EmulatorPage;
+}
+
+QLineEdit *lineEdit(QWidget *parent, const QString &name, bool secret = false)
+{
+    auto *edit = new QLineEdit(parent);
+    edit->setObjectName(name);
+    if (secret) {
+        edit->setEchoMode(QLineEdit::Password);
+        edit->setInputMethodHints(Qt::ImhHiddenText | Qt::ImhNoPredictiveText |
+                                  Qt::ImhSensitiveData);
+    }
+    return edit;
+}
+
+QString suggestedFile(const AccountForm &form)
+{
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation);
+    return QDir(dir).filePath(form.preset == Preset::Aws
+                                  ? QStringLiteral("aws-%1.credentials").arg(form.name.trimmed())
+                                  : QStringLiteral("azure-storage.credentials"));
+}
+
+} // namespace
+
+ConnectDialog::ConnectDialog(const KindRegistry &kinds, CredentialStore *keychain,
+                             const QStringList &existingNames, QWidget *parent)
+    : QDialog(parent)
+    , m_kinds(kinds)
+    , m_keychain(keychain)
+    , m_existingNames(existingNames)
+{
+    setObjectName(QStringLiteral("connectDialog"));
+    setWindowTitle(tr("Connect account"));
+    m_pool.setMaxThreadCount(1);
+    auto *layout = new QVBoxLayout(this);
+
+    auto *top = new QFormLayout;
+    m_preset = new QComboBox(this);
+    m_preset->setObjectName(QStringLiteral("presetCombo"));
+    m_preset->addItem(tr("Local Azurite (emulator)"), int(Preset::Azurite));
+    m_preset->addItem(tr("Local dynalite (emulator)"), int(Preset::Dynalite));
+    m_preset->addItem(tr("Azure Storage account: connection string"),
+                      int(Preset::AzureConnectionString));
+    m_preset->addItem(tr("Azure Storage account: name and key"), int(Preset::AzureKey));
+    m_preset->addItem(tr("AWS account (DynamoDB)"), int(Preset::Aws));
+    top->addRow(tr("&Connect to:"), m_preset);
+    m_name = lineEdit(this, QStringLiteral("nameEdit"));
+    m_name->setToolTip(tr("The account's name in this workspace (metadata.name); resources "
+                          "name it as their owner"));
+    top->addRow(tr("&Name in the workspace:"), m_name);
+    layout->addLayout(top);
+
+    m_pages = new QStackedWidget(this);
+    m_pages->setObjectName(QStringLiteral("presetPages"));
+    auto *emulator = new QLabel(m_pages);
+    emulator->setObjectName(QStringLiteral("emulatorNote"));
+    emulator->setWordWrap(true);
+    m_pages->addWidget(emulator);
+
+    auto *csPage = new QWidget(m_pages);
+    auto *csForm = new QFormLayout(csPage);
+    m_connectionString = lineEdit(csPage, QStringLiteral("connectionStringEdit"), true);
+    m_connectionString->setPlaceholderText(
+        QStringLiteral("DefaultEndpointsProtocol=https;AccountName=…;AccountKey=…"));
+    csForm->addRow(tr("Connection &string:"), m_connectionString);
+    auto *csNote = new QLabel(tr("The account key goes to the store chosen below; the workspace "
+                                 "keeps the account name and endpoints only."),
+                              csPage);
+    csNote->setWordWrap(true);
+    csForm->addRow(csNote);
+    m_pages->addWidget(csPage);
+
+    auto *keyPage = new QWidget(m_pages);
+    auto *keyForm = new QFormLayout(keyPage);
+    m_accountName = lineEdit(keyPage, QStringLiteral("accountNameEdit"));
+    keyForm->addRow(tr("Storage &account:"), m_accountName);
+    m_accountKey = lineEdit(keyPage, QStringLiteral("accountKeyEdit"), true);
+    keyForm->addRow(tr("Account &key:"), m_accountKey);
+    m_pages->addWidget(keyPage);
+
+    auto *awsPage = new QWidget(m_pages);
+    auto *awsForm = new QFormLayout(awsPage);
+    m_region = lineEdit(awsPage, QStringLiteral("regionEdit"));
+    m_region->setText(QStringLiteral("us-east-1"));
+    awsForm->addRow(tr("&Region:"), m_region);
+    m_endpoint = lineEdit(awsPage, QStringLiteral("endpointEdit"));
+    m_endpoint->setPlaceholderText(tr("https://dynamodb.REGION.amazonaws.com (default)"));
+    awsForm->addRow(tr("&Endpoint (optional):"), m_endpoint);
+    m_accessKeyId = lineEdit(awsPage, QStringLiteral("accessKeyIdEdit"));
+    awsForm->addRow(tr("Access key &ID:"), m_accessKeyId);
+    m_secretAccessKey = lineEdit(awsPage, QStringLiteral("secretAccessKeyEdit"), true);
+    awsForm->addRow(tr("&Secret access key:"), m_secretAccessKey);
+    m_pages->addWidget(awsPage);
+    layout->addWidget(m_pages);
+
+    auto *secretBox = new QGroupBox(tr("Keep the secret in"), this);
+    secretBox->setObjectName(QStringLiteral("secretBox"));
+    m_secretBox = secretBox;
+    auto *secretForm = new QFormLayout(secretBox);
+    m_store = new QComboBox(secretBox);
+    m_store->setObjectName(QStringLiteral("secretStoreCombo"));
+    if (m_keychain)
+        m_store->addItem(tr("The OS keychain"), int(Store::Keychain));
+    m_store->addItem(tr("A file readable only by you (mode 0600)"), int(Store::File));
+    m_store->addItem(tr("An environment variable you set (nothing is stored)"),
+                     int(Store::Environment));
+    secretForm->addRow(tr("S&tore:"), m_store);
+    m_keychainEntry = lineEdit(secretBox, QStringLiteral("keychainEntryEdit"));
+    secretForm->addRow(tr("Keychain &entry:"), m_keychainEntry);
+    auto *fileRow = new QHBoxLayout;
+    m_filePath = lineEdit(secretBox, QStringLiteral("filePathEdit"));
+    auto *browse = new QToolButton(secretBox);
+    browse->setObjectName(QStringLiteral("browseFileButton"));
+    browse->setText(tr("…"));
+    fileRow->addWidget(m_filePath, 1);
+    fileRow->addWidget(browse);
+    secretForm->addRow(tr("&File:"), fileRow);
+    m_envVariable = lineEdit(secretBox, QStringLiteral("envVariableEdit"));
+    m_envVariable->setText(QStringLiteral("AZURE_STORAGE_KEY"));
+    secretForm->addRow(tr("&Variable:"), m_envVariable);
+    m_storeHint = new QLabel(secretBox);
+    m_storeHint->setObjectName(QStringLiteral("storeHint"));
+    m_storeHint->setWordWrap(true);
+    secretForm->addRow(m_storeHint);
+    layout->addWidget(secretBox);
+
+    m_error = new QLabel(this);
+    m_error->setObjectName(QStringLiteral("errorLabel"));
+    m_error->setWordWrap(true);
+    m_error->setTextFormat(Qt::PlainText);
+    m_error->setStyleSheet(QStringLiteral("color: #c62828"));
+    m_error->setVisible(false);
+    layout->addWidget(m_error);
+
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    QPushButton *connectButton = m_buttons->button(QDialogButtonBox::Ok);
+    connectButton->setText(tr("&Connect"));
+    connectButton->setObjectName(QStringLiteral("connectButton"));
+    m_buttons->button(QDialogButtonBox::Cancel)->setObjectName(QStringLiteral("cancelButton"));
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &ConnectDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(m_buttons);
+
+    connect(m_preset, &QComboBox::currentIndexChanged, this, &ConnectDialog::presetChanged);
+    connect(m_store, &QComboBox::currentIndexChanged, this, &ConnectDialog::storeChanged);
+    for (QLineEdit *edit : {m_name, m_connectionString, m_accountName, m_region})
+        connect(edit, &QLineEdit::textChanged, this, &ConnectDialog::updateSuggestions);
+    connect(browse, &QToolButton::clicked, this, [this] {
+        auto *dialog = new QFileDialog(this, tr("Credential file"), m_filePath->text());
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->setAcceptMode(QFileDialog::AcceptSave);
+        dialog->setOption(QFileDialog::DontConfirmOverwrite); // entries are added, not replaced
+        connect(dialog, &QFileDialog::fileSelected, m_filePath, &QLineEdit::setText);
+        dialog->open();
+    });
+    presetChanged();
+}
+
+ConnectDialog::~ConnectDialog()
+{
+    m_pool.waitForDone();
+}
+
+AccountForm ConnectDialog::form() const
+{
+    AccountForm f;
+    f.preset = static_cast<Preset>(m_preset->currentData().toInt());
+    f.name = m_name->text();
+    f.connectionString = m_connectionString->text();
+    f.accountName = m_accountName->text();
+    f.accountKey = m_accountKey->text();
+    f.region = m_region->text();
+    f.endpoint = m_endpoint->text();
+    f.accessKeyId = m_accessKeyId->text();
+    f.secretAccessKey = m_secretAccessKey->text();
+    f.store = static_cast<Store>(m_store->currentData().toInt());
+    f.keychainEntry = m_keychainEntry->text();
+    f.filePath = m_filePath->text();
+    f.envVariable = m_envVariable->text();
+    return f;
+}
+
+QString ConnectDialog::errorText() const
+{
+    return m_error->isVisible() ? m_error->text() : QString();
+}
+
+void ConnectDialog::presetChanged()
+{
+    const Preset preset = form().preset;
+    m_pages->setCurrentIndex(pageFor(preset));
+    if (auto *note = findChild<QLabel *>(QStringLiteral("emulatorNote"))) {
+        note->setText(preset == Preset::Azurite
+                          ? tr("Azurite on this machine: blob, queue and table at "
+                               "http://127.0.0.1:10000–10002/devstoreaccount1, with the "
+                               "development key Microsoft publishes (credential emulator: true). "
+                               "Nothing secret is stored.")
+                          : tr("dynalite on this machine at http://127.0.0.1:8000, region "
+                               "us-east-1, with fixed dummy keys (credential emulator: true). "
+                               "Nothing secret is stored."));
+    }
+    m_secretBox->setVisible(form().needsSecret());
+    m_error->setVisible(false);
+    updateSuggestions();
+    storeChanged();
+}
+
+void ConnectDialog::storeChanged()
+{
+    const AccountForm f = form();
+    auto *secretForm = qobject_cast<QFormLayout *>(m_secretBox->layout());
+    secretForm->setRowVisible(m_keychainEntry, f.store == Store::Keychain);
+    secretForm->setRowVisible(fileRow, f.store == Store::File);
+    // AWS reads the standard variables; only Azure names one.
+    secretForm->setRowVisible(m_envVariable,
+                              f.store == Store::Environment && f.preset != Preset::Aws);
+    switch (f.store) {
+    case Store::Keychain:
+        m_storeHint->setText(
+            tr("The workspace names the entry; the secret stays in the keychain."));
+        break;
+    case Store::File:
+        m_storeHint->setText(tr("One name=value line per secret; the file is created with mode "
+                                "0600 and Converge refuses it if others can read it."));
+        break;
+    case Store::Environment:
+        m_storeHint->setText(
+            f.preset == Preset::Aws
+                ? tr("Converge reads AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY from the "
+                     "environment it starts in; the keys typed above are not used.")
+                : tr("Converge reads the key (or, for a connection string with a SAS, the SAS "
+                     "token) from this variable in the environment it starts in."));
+        break;
+    }
+}
+
+void ConnectDialog::updateSuggestions()
+{
+    AccountForm f = form();
+    const QString name = AccountRequest::suggestedName(f);
+    if (m_name->text().isEmpty() || m_name->text() == m_suggestedName) {
+        m_suggestedName = name;
+        if (m_name->text() != name)
+            m_name->setText(name); // re-enters through textChanged, harmlessly
+        f.name = name;
+    }
+    const QString entry = AccountRequest::suggestedKeychainEntry(f);
+    if (m_keychainEntry->text().isEmpty() || m_keychainEntry->text() == m_suggestedEntry) {
+        m_suggestedEntry = entry;
+        m_keychainEntry->setText(entry);
+    }
+    const QString file = suggestedFile(f);
+    if (m_filePath->text().isEmpty() ||
+        m_filePath->property("suggested").toString() == m_filePath->text()) {
+        m_filePath->setProperty("suggested", file);
+        m_filePath->setText(file);
+    }
+}
+
+void ConnectDialog::showError(const QString &message)
+{
+    m_error->setText(message);
+    m_error->setVisible(!message.isEmpty());
+}
+
+void ConnectDialog::accept()
+{
+    if (m_storing)
+        return;
+    const AccountForm f = form();
+    const AccountRequest request = AccountRequest::build(f, m_kinds);
+    if (!request.ok()) {
+        showError(request.error);
+        return;
+    }
+    if (m_existingNames.contains(request.resource.key().toString())) {
+        showError(tr("The workspace already has an account named %1. Choose another name: "
+                     "Connect never replaces an account.")
+                      .arg(request.resource.metadata.name));
+        return;
+    }
+    m_resource = request.resource;
+    m_note = request.note;
+    if (request.secrets.isEmpty()) {
+        QDialog::accept();
+        return;
+    }
+
+    m_storing = true;
+    showError({});
+    for (QWidget *w : {static_cast<QWidget *>(m_preset), static_cast<QWidget *>(m_name),
+                       static_cast<QWidget *>(m_pages), m_secretBox})
+        w->setEnabled(false);
+    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
+    m_storeHint->setText(f.store == Store::Keychain ? tr("Storing the secret in the OS keychain…")
+                                                    : tr("Storing the secret in the file…"));
+    CredentialStore *keychain = f.store == Store::Keychain ? m_keychain : nullptr;
+    const QString file = QDir::current().absoluteFilePath(f.filePath.trimmed());
+    const QList<AccountRequest::Secret> secrets = request.secrets;
+    // The dialog's destructor waits for this task, so `this` outlives it.
+    m_pool.start([this, keychain, file, secrets] {
+        BackendError error;
+        bool ok = false;
+        if (keychain) {
+            ok = AccountRequest::storeSecrets(*keychain, secrets, &error);
+        } else {
+            QDir().mkpath(QFileInfo(file).absolutePath());
+            FileCredentialStore store(file);
+            ok = AccountRequest::storeSecrets(store, secrets, &error);
+        }
+        const bool unavailable = !ok && keychain &&
+                                 (error.category == BackendError::Category::Terminal ||
+                                  error.category == BackendError::Category::Unauthorized);
+        QMetaObject::invokeMethod(
+            this,
+            [this, ok, message = error.message, unavailable] {
+                finishStore(ok, message, unavailable);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void ConnectDialog::finishStore(bool ok, const QString &message, bool unavailable)
+{
+    m_storing = false;
+    for (QWidget *w : {static_cast<QWidget *>(m_preset), static_cast<QWidget *>(m_name),
+                       static_cast<QWidget *>(m_pages), m_secretBox})
+        w->setEnabled(true);
+    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(true);
+    storeChanged();
+    if (ok) {
+        QDialog::accept();
+        return;
+    }
+    m_resource = Resource();
+    m_note.clear();
+    QString text = tr("Nothing was stored: %1").arg(message);
+    if (unavailable)
+        text += QStringLiteral("\n\n") +
+                tr("Without the keychain, keep the secret in a file readable only by you "
+                   "(credential file: PATH, mode 0600) or in an environment variable "
+                   "(credential env): choose one under \"Keep the secret in\" and Connect "
+                   "again.");
+    showError(text);
+    Q_EMIT storeFailed(text);
+}
+
+} // namespace converge
