@@ -1,0 +1,1198 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name></name>
+    <message>
+        <source>Deleting</source>
+        <translation>Wird gelöscht</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Last error: %1</source>
+        <translation>Letzter Fehler: %1</translation>
+    </message>
+    <message>
+        <source>Failed attempts: %1</source>
+        <translation>Fehlgeschlagene Versuche: %1</translation>
+    </message>
+    <message>
+        <source>Unmanaged</source>
+        <translation>Nicht verwaltet</translation>
+    </message>
+    <message>
+        <source>%1 %2 in the backend under %3: no resource of this workspace manages it. Claim it to manage it.</source>
+        <translation>%1 %2 im Backend unter %3: Keine Ressource dieses Arbeitsbereichs verwaltet es. Übernehmen Sie es, um es zu verwalten.</translation>
+    </message>
+    <message>
+        <source>Backend ID: %1</source>
+        <translation>Backend-ID: %1</translation>
+    </message>
+    <message>
+        <source>Seen: %1</source>
+        <translation>Gesehen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Applied: %1 created, %2 updated, %3 unchanged</source>
+        <translation>Angewendet: %1 erstellt, %2 aktualisiert, %3 unverändert</translation>
+    </message>
+</context>
+<context>
+    <name>StatusIcons</name>
+    <message>
+        <source>Unknown</source>
+        <translation>Unbekannt</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Bereit</translation>
+    </message>
+    <message>
+        <source>In progress</source>
+        <translation>In Arbeit</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Not managed (skip)</source>
+        <translation>Nicht verwaltet (skip)</translation>
+    </message>
+</context>
+<context>
+    <name>converge</name>
+    <message>
+        <source>Name the keychain entry for the account key.</source>
+        <translation>Geben Sie den Schlüsselbund-Eintrag für den Kontoschlüssel an.</translation>
+    </message>
+    <message>
+        <source>Choose the file for the account key.</source>
+        <translation>Wählen Sie die Datei für den Kontoschlüssel.</translation>
+    </message>
+    <message>
+        <source>Name the environment variable that will hold the account key (letters, digits and &apos;_&apos;).</source>
+        <translation>Geben Sie die Umgebungsvariable an, die den Kontoschlüssel enthalten wird (Buchstaben, Ziffern und „_“).</translation>
+    </message>
+    <message>
+        <source>Set %1 to the account key in the environment Converge starts in; nothing was stored.</source>
+        <translation>Setzen Sie %1 in der Umgebung, in der Converge startet, auf den Kontoschlüssel; nichts wurde gespeichert.</translation>
+    </message>
+    <message>
+        <source>The connection string is not valid: %1</source>
+        <translation>Die Verbindungszeichenfolge ist ungültig: %1</translation>
+    </message>
+    <message>
+        <source>This connection string has a shared access signature and no account key. Converge reads a SAS only from an environment variable: choose &quot;An environment variable&quot; and set it to the SAS token.</source>
+        <translation>Diese Verbindungszeichenfolge enthält eine Shared Access Signature und keinen Kontoschlüssel. Converge liest eine SAS nur aus einer Umgebungsvariable: Wählen Sie „Einer Umgebungsvariable, die Sie setzen“ und setzen Sie sie auf das SAS-Token.</translation>
+    </message>
+    <message>
+        <source>Name the environment variable that will hold the SAS token.</source>
+        <translation>Geben Sie die Umgebungsvariable an, die das SAS-Token enthalten wird.</translation>
+    </message>
+    <message>
+        <source>Set %1 to the SAS token in the environment Converge starts in; nothing was stored.</source>
+        <translation>Setzen Sie %1 in der Umgebung, in der Converge startet, auf das SAS-Token; nichts wurde gespeichert.</translation>
+    </message>
+    <message>
+        <source>Enter the account key.</source>
+        <translation>Geben Sie den Kontoschlüssel ein.</translation>
+    </message>
+    <message>
+        <source>Enter the storage account&apos;s name.</source>
+        <translation>Geben Sie den Namen des Speicherkontos ein.</translation>
+    </message>
+    <message>
+        <source>The account key is not base64, as the portal shows it.</source>
+        <translation>Der Kontoschlüssel ist nicht Base64-kodiert, wie ihn das Portal anzeigt.</translation>
+    </message>
+    <message>
+        <source>Enter the access key ID and the secret access key.</source>
+        <translation>Geben Sie die Zugriffsschlüssel-ID und den geheimen Zugriffsschlüssel ein.</translation>
+    </message>
+    <message>
+        <source>Name the keychain entry for the access keys.</source>
+        <translation>Geben Sie den Schlüsselbund-Eintrag für die Zugriffsschlüssel an.</translation>
+    </message>
+    <message>
+        <source>Choose the file for the access keys.</source>
+        <translation>Wählen Sie die Datei für die Zugriffsschlüssel.</translation>
+    </message>
+    <message>
+        <source>Set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN for temporary keys) in the environment Converge starts in; nothing was stored.</source>
+        <translation>Setzen Sie AWS_ACCESS_KEY_ID und AWS_SECRET_ACCESS_KEY (und AWS_SESSION_TOKEN für temporäre Schlüssel) in der Umgebung, in der Converge startet; nichts wurde gespeichert.</translation>
+    </message>
+</context>
+<context>
+    <name>converge::ApplyPlan</name>
+    <message>
+        <source>being deleted; </source>
+        <translation>wird gelöscht; </translation>
+    </message>
+    <message>
+        <source>create</source>
+        <translation>erstellen</translation>
+    </message>
+    <message>
+        <source>update</source>
+        <translation>aktualisieren</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>unverändert</translation>
+    </message>
+    <message>
+        <source>invalid</source>
+        <translation>ungültig</translation>
+    </message>
+    <message>
+        <source>%1 to create</source>
+        <translation>%1 zu erstellen</translation>
+    </message>
+    <message>
+        <source>%1 to update</source>
+        <translation>%1 zu aktualisieren</translation>
+    </message>
+    <message>
+        <source>%1 unchanged</source>
+        <translation>%1 unverändert</translation>
+    </message>
+    <message>
+        <source>%1 invalid</source>
+        <translation>%1 ungültig</translation>
+    </message>
+</context>
+<context>
+    <name>converge::ApplyPlanDialog</name>
+    <message>
+        <source>Apply %1</source>
+        <translation>%1 anwenden</translation>
+    </message>
+    <message>
+        <source>%1. Nothing will be applied until the manifests are fixed.</source>
+        <translation>%1. Nichts wird angewendet, bis die Manifeste korrigiert sind.</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Resource</source>
+        <translation>Ressource</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Wo</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Anwenden</translation>
+    </message>
+</context>
+<context>
+    <name>converge::ConnectDialog</name>
+    <message>
+        <source>Connect account</source>
+        <translation>Konto verbinden</translation>
+    </message>
+    <message>
+        <source>Local Azurite (emulator)</source>
+        <translation>Lokales Azurite (Emulator)</translation>
+    </message>
+    <message>
+        <source>Local dynalite (emulator)</source>
+        <translation>Lokales dynalite (Emulator)</translation>
+    </message>
+    <message>
+        <source>Azure Storage account: connection string</source>
+        <translation>Azure-Speicherkonto: Verbindungszeichenfolge</translation>
+    </message>
+    <message>
+        <source>Azure Storage account: name and key</source>
+        <translation>Azure-Speicherkonto: Name und Schlüssel</translation>
+    </message>
+    <message>
+        <source>AWS account (DynamoDB)</source>
+        <translation>AWS-Konto (DynamoDB)</translation>
+    </message>
+    <message>
+        <source>&amp;Connect to:</source>
+        <translation>&amp;Verbinden mit:</translation>
+    </message>
+    <message>
+        <source>The account&apos;s name in this workspace (metadata.name); resources name it as their owner</source>
+        <translation>Der Name des Kontos in diesem Arbeitsbereich (metadata.name); Ressourcen nennen ihn als ihren Besitzer</translation>
+    </message>
+    <message>
+        <source>&amp;Name in the workspace:</source>
+        <translation>&amp;Name im Arbeitsbereich:</translation>
+    </message>
+    <message>
+        <source>Connection &amp;string:</source>
+        <translation>Verbindungs&amp;zeichenfolge:</translation>
+    </message>
+    <message>
+        <source>The account key goes to the store chosen below; the workspace keeps the account name and endpoints only.</source>
+        <translation>Der Kontoschlüssel kommt in die unten gewählte Ablage; der Arbeitsbereich behält nur den Kontonamen und die Endpunkte.</translation>
+    </message>
+    <message>
+        <source>Storage &amp;account:</source>
+        <translation>Speicher&amp;konto:</translation>
+    </message>
+    <message>
+        <source>Account &amp;key:</source>
+        <translation>Konto&amp;schlüssel:</translation>
+    </message>
+    <message>
+        <source>&amp;Region:</source>
+        <translation>&amp;Region:</translation>
+    </message>
+    <message>
+        <source>https://dynamodb.REGION.amazonaws.com (default)</source>
+        <translation>https://dynamodb.REGION.amazonaws.com (Standard)</translation>
+    </message>
+    <message>
+        <source>&amp;Endpoint (optional):</source>
+        <translation>&amp;Endpunkt (optional):</translation>
+    </message>
+    <message>
+        <source>Access key &amp;ID:</source>
+        <translation>Zugriffsschlüssel-&amp;ID:</translation>
+    </message>
+    <message>
+        <source>&amp;Secret access key:</source>
+        <translation>&amp;Geheimer Zugriffsschlüssel:</translation>
+    </message>
+    <message>
+        <source>Keep the secret in</source>
+        <translation>Das Geheimnis aufbewahren in</translation>
+    </message>
+    <message>
+        <source>The OS keychain</source>
+        <translation>Dem Schlüsselbund des Systems</translation>
+    </message>
+    <message>
+        <source>A file readable only by you (mode 0600)</source>
+        <translation>Einer nur für Sie lesbaren Datei (Modus 0600)</translation>
+    </message>
+    <message>
+        <source>An environment variable you set (nothing is stored)</source>
+        <translation>Einer Umgebungsvariable, die Sie setzen (nichts wird gespeichert)</translation>
+    </message>
+    <message>
+        <source>S&amp;tore:</source>
+        <translation>&amp;Ablage:</translation>
+    </message>
+    <message>
+        <source>Keychain &amp;entry:</source>
+        <translation>Schlüsselbund-&amp;Eintrag:</translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <source>&amp;File:</source>
+        <translation>&amp;Datei:</translation>
+    </message>
+    <message>
+        <source>&amp;Variable:</source>
+        <translation>&amp;Variable:</translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>&amp;Verbinden</translation>
+    </message>
+    <message>
+        <source>Credential file</source>
+        <translation>Zugangsdatei</translation>
+    </message>
+    <message>
+        <source>Azurite on this machine: blob, queue and table at http://127.0.0.1:10000–10002/devstoreaccount1, with the development key Microsoft publishes (credential emulator: true). Nothing secret is stored.</source>
+        <translation>Azurite auf diesem Rechner: Blob, Queue und Table unter http://127.0.0.1:10000–10002/devstoreaccount1, mit dem von Microsoft veröffentlichten Entwicklungsschlüssel (credential emulator: true). Nichts Geheimes wird gespeichert.</translation>
+    </message>
+    <message>
+        <source>dynalite on this machine at http://127.0.0.1:8000, region us-east-1, with fixed dummy keys (credential emulator: true). Nothing secret is stored.</source>
+        <translation>dynalite auf diesem Rechner unter http://127.0.0.1:8000, Region us-east-1, mit festen Platzhalterschlüsseln (credential emulator: true). Nichts Geheimes wird gespeichert.</translation>
+    </message>
+    <message>
+        <source>The workspace names the entry; the secret stays in the keychain.</source>
+        <translation>Der Arbeitsbereich nennt den Eintrag; das Geheimnis bleibt im Schlüsselbund.</translation>
+    </message>
+    <message>
+        <source>One name=value line per secret; the file is created with mode 0600 and Converge refuses it if others can read it.</source>
+        <translation>Eine Zeile name=wert je Geheimnis; die Datei wird mit Modus 0600 angelegt, und Converge verweigert sie, wenn andere sie lesen können.</translation>
+    </message>
+    <message>
+        <source>Converge reads AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY from the environment it starts in; the keys typed above are not used.</source>
+        <translation>Converge liest AWS_ACCESS_KEY_ID und AWS_SECRET_ACCESS_KEY aus der Umgebung, in der es startet; die oben eingegebenen Schlüssel werden nicht verwendet.</translation>
+    </message>
+    <message>
+        <source>Converge reads the key (or, for a connection string with a SAS, the SAS token) from this variable in the environment it starts in.</source>
+        <translation>Converge liest den Schlüssel (oder, bei einer Verbindungszeichenfolge mit SAS, das SAS-Token) aus dieser Variable in der Umgebung, in der es startet.</translation>
+    </message>
+    <message>
+        <source>The workspace already has an account named %1. Choose another name: Connect never replaces an account.</source>
+        <translation>Der Arbeitsbereich hat bereits ein Konto namens %1. Wählen Sie einen anderen Namen: Verbinden ersetzt nie ein Konto.</translation>
+    </message>
+    <message>
+        <source>Storing the secret in the OS keychain…</source>
+        <translation>Das Geheimnis wird im Schlüsselbund gespeichert …</translation>
+    </message>
+    <message>
+        <source>Storing the secret in the file…</source>
+        <translation>Das Geheimnis wird in der Datei gespeichert …</translation>
+    </message>
+    <message>
+        <source>Nothing was stored: %1</source>
+        <translation>Nichts wurde gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Without the keychain, keep the secret in a file readable only by you (credential file: PATH, mode 0600) or in an environment variable (credential env): choose one under &quot;Keep the secret in&quot; and Connect again.</source>
+        <translation>Ohne Schlüsselbund bewahren Sie das Geheimnis in einer nur für Sie lesbaren Datei (credential file: PATH, Modus 0600) oder in einer Umgebungsvariable (credential env) auf: Wählen Sie eines unter „Das Geheimnis aufbewahren in“ und verbinden Sie erneut.</translation>
+    </message>
+</context>
+<context>
+    <name>converge::DeleteDialog</name>
+    <message>
+        <source>Delete %1</source>
+        <translation>%1 löschen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n resources</source>
+        <translation>
+            <numerusform>%n Ressource löschen</numerusform>
+            <numerusform>%n Ressourcen löschen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… und %n weitere</numerusform>
+            <numerusform>… und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Delete &lt;b&gt;%1&lt;/b&gt;?&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; löschen?&lt;/p&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;p&gt;Delete these &lt;b&gt;%n resources&lt;/b&gt;?&lt;/p&gt;</source>
+        <translation>
+            <numerusform>&lt;p&gt;Diese &lt;b&gt;%n Ressource&lt;/b&gt; löschen?&lt;/p&gt;</numerusform>
+            <numerusform>&lt;p&gt;Diese &lt;b&gt;%n Ressourcen&lt;/b&gt; löschen?&lt;/p&gt;</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Delete&lt;/b&gt; deletes %1 in the cloud, waits until %2 gone, then removes %3 from the workspace.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Detach&lt;/b&gt; removes %3 from the workspace only; the cloud resources are left as they are.&lt;/p&gt;&lt;p&gt;Resources whose policy is &lt;i&gt;skip&lt;/i&gt; or &lt;i&gt;detach-on-delete&lt;/i&gt; are always detached.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Löschen&lt;/b&gt; löscht %1 in der Cloud, wartet, bis %2, und entfernt dann %3 aus dem Arbeitsbereich.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Abkoppeln&lt;/b&gt; entfernt %3 nur aus dem Arbeitsbereich; die Cloud-Ressourcen bleiben, wie sie sind.&lt;/p&gt;&lt;p&gt;Ressourcen mit der Richtlinie &lt;i&gt;skip&lt;/i&gt; oder &lt;i&gt;detach-on-delete&lt;/i&gt; werden immer abgekoppelt.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>it</source>
+        <translation>sie</translation>
+    </message>
+    <message>
+        <source>each of them</source>
+        <translation>jede davon</translation>
+    </message>
+    <message>
+        <source>it is</source>
+        <translation>sie entfernt ist</translation>
+    </message>
+    <message>
+        <source>they are</source>
+        <translation>sie entfernt sind</translation>
+    </message>
+    <message>
+        <source>them</source>
+        <translation>sie</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Detach</source>
+        <translation>Abkoppeln</translation>
+    </message>
+</context>
+<context>
+    <name>converge::DetailsPane</name>
+    <message>
+        <source>Since</source>
+        <translation>Seit</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Schweregrad</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Generation</source>
+        <translation>Generation</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Phase</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>Anzahl</translation>
+    </message>
+    <message>
+        <source>Spec</source>
+        <translation>Spezifikation</translation>
+    </message>
+    <message>
+        <source>Observed</source>
+        <translation>Beobachtet</translation>
+    </message>
+    <message>
+        <source>Conditions</source>
+        <translation>Bedingungen</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Ereignisse</translation>
+    </message>
+    <message>
+        <source>Select a resource to see its spec, observed state, conditions and events.</source>
+        <translation>Wählen Sie eine Ressource, um ihre Spezifikation, ihren beobachteten Zustand, ihre Bedingungen und Ereignisse zu sehen.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — loading…</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — wird geladen …</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not in the workspace (any more).</source>
+        <translation>%1 ist nicht (mehr) im Arbeitsbereich.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2</translation>
+    </message>
+    <message>
+        <source> (%1)</source>
+        <translation> (%1)</translation>
+    </message>
+    <message>
+        <source># nothing observed yet</source>
+        <translation># noch nichts beobachtet</translation>
+    </message>
+    <message>
+        <source>current</source>
+        <translation>aktuell</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Anwenden</translation>
+    </message>
+    <message>
+        <source>Store the edited spec; the controller then reconciles it</source>
+        <translation>Die bearbeitete Spezifikation speichern; der Controller gleicht sie dann ab</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>Verwerfen</translation>
+    </message>
+    <message>
+        <source>Drop the edits and show the stored spec</source>
+        <translation>Die Änderungen verwerfen und die gespeicherte Spezifikation zeigen</translation>
+    </message>
+    <message>
+        <source>Diff</source>
+        <translation>Unterschiede</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitleiste</translation>
+    </message>
+    <message>
+        <source>Not observed yet: the backend has not been read for this resource.</source>
+        <translation>Noch nicht beobachtet: Das Backend wurde für diese Ressource noch nicht gelesen.</translation>
+    </message>
+    <message>
+        <source>No difference: the backend matches the spec in every compared field.</source>
+        <translation>Kein Unterschied: Das Backend entspricht der Spezifikation in jedem verglichenen Feld.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The stored spec changed&lt;/b&gt; since you started editing; Apply will refuse. Revert to see the stored version.</source>
+        <translation>&lt;b&gt;Die gespeicherte Spezifikation hat sich geändert&lt;/b&gt;, seit Sie mit dem Bearbeiten begonnen haben; Anwenden wird verweigert. Verwerfen zeigt die gespeicherte Fassung.</translation>
+    </message>
+    <message>
+        <source>Applying…</source>
+        <translation>Wird angewendet …</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>Wird geprüft …</translation>
+    </message>
+    <message>
+        <source>Your unsaved edits, kept while another resource was shown: valid; Apply stores them, Revert drops them.</source>
+        <translation>Ihre ungespeicherten Änderungen, aufbewahrt, während eine andere Ressource angezeigt wurde: gültig; Anwenden speichert sie, Verwerfen verwirft sie.</translation>
+    </message>
+    <message>
+        <source>Valid; Apply stores it.</source>
+        <translation>Gültig; Anwenden speichert sie.</translation>
+    </message>
+    <message>
+        <source>Applied: generation %1.</source>
+        <translation>Angewendet: Generation %1.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 changed meanwhile&lt;/b&gt; — nothing was stored. Revert to see the stored version.</source>
+        <translation>&lt;b&gt;%1 hat sich inzwischen geändert&lt;/b&gt; — nichts wurde gespeichert. Verwerfen zeigt die gespeicherte Fassung.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Apply failed&lt;/b&gt;: %1</source>
+        <translation>&lt;b&gt;Anwenden fehlgeschlagen&lt;/b&gt;: %1</translation>
+    </message>
+    <message>
+        <source>1 field differs: %1</source>
+        <translation>1 Feld unterscheidet sich: %1</translation>
+    </message>
+    <message>
+        <source>%1 fields differ: %2</source>
+        <translation>%1 Felder unterscheiden sich: %2</translation>
+    </message>
+</context>
+<context>
+    <name>converge::DiffModel</name>
+    <message>
+        <source>%1 (default)</source>
+        <translation>%1 (Standard)</translation>
+    </message>
+    <message>
+        <source>%1 differs: desired %2, observed %3</source>
+        <translation>%1 unterscheidet sich: gewünscht %2, beobachtet %3</translation>
+    </message>
+    <message>
+        <source>(absent)</source>
+        <translation>(fehlt)</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>Feld</translation>
+    </message>
+    <message>
+        <source>Desired</source>
+        <translation>Gewünscht</translation>
+    </message>
+    <message>
+        <source>Observed</source>
+        <translation>Beobachtet</translation>
+    </message>
+</context>
+<context>
+    <name>converge::EventLogModel</name>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Resource</source>
+        <translation>Ressource</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Phase</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>Anzahl</translation>
+    </message>
+</context>
+<context>
+    <name>converge::MainWindow</name>
+    <message>
+        <source>%1 — Converge</source>
+        <translation>%1 — Converge</translation>
+    </message>
+    <message>
+        <source>Store: %1</source>
+        <translation>Speicher: %1</translation>
+    </message>
+    <message>
+        <source>Cannot read: %1</source>
+        <translation>Kann nicht lesen: %1</translation>
+    </message>
+    <message>
+        <source>Filter by name, kind or reason</source>
+        <translation>Nach Name, Art oder Grund filtern</translation>
+    </message>
+    <message>
+        <source>All resources</source>
+        <translation>Alle Ressourcen</translation>
+    </message>
+    <message>
+        <source>Not Ready</source>
+        <translation>Nicht bereit</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>Protokoll</translation>
+    </message>
+    <message>
+        <source>All events</source>
+        <translation>Alle Ereignisse</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>Normal</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>Filter by resource, phase, reason or message</source>
+        <translation>Nach Ressource, Phase, Grund oder Meldung filtern</translation>
+    </message>
+    <message>
+        <source>Older events</source>
+        <translation>Ältere Ereignisse</translation>
+    </message>
+    <message>
+        <source>Load the previous page of history (or scroll to the top)</source>
+        <translation>Die vorige Seite des Verlaufs laden (oder nach oben blättern)</translation>
+    </message>
+    <message>
+        <source>&amp;Reconcile now</source>
+        <translation>Jetzt &amp;abgleichen</translation>
+    </message>
+    <message>
+        <source>Reconcile the selected resources now</source>
+        <translation>Die ausgewählten Ressourcen jetzt abgleichen</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>A&amp;ktualisieren</translation>
+    </message>
+    <message>
+        <source>Observe the selected resources without changing them</source>
+        <translation>Die ausgewählten Ressourcen beobachten, ohne sie zu ändern</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel queued work</source>
+        <translation>Wartende Arbeit a&amp;bbrechen</translation>
+    </message>
+    <message>
+        <source>Remove the selected resources&apos; queued work</source>
+        <translation>Die wartende Arbeit der ausgewählten Ressourcen entfernen</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>&amp;Löschen …</translation>
+    </message>
+    <message>
+        <source>Delete or detach the selected resources</source>
+        <translation>Die ausgewählten Ressourcen löschen oder abkoppeln</translation>
+    </message>
+    <message>
+        <source>&amp;Apply manifest…</source>
+        <translation>Manifest an&amp;wenden …</translation>
+    </message>
+    <message>
+        <source>Apply manifest files (or drop them here)</source>
+        <translation>Manifestdateien anwenden (oder hierher ziehen)</translation>
+    </message>
+    <message>
+        <source>&amp;Export selection as YAML…</source>
+        <translation>Auswahl als YAML e&amp;xportieren …</translation>
+    </message>
+    <message>
+        <source>Write the selected resources as a YAML manifest</source>
+        <translation>Die ausgewählten Ressourcen als YAML-Manifest schreiben</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Resource</source>
+        <translation>&amp;Ressource</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>Actions</source>
+        <translation>Aktionen</translation>
+    </message>
+    <message>
+        <source>%1 is hidden by the filter</source>
+        <translation>%1 ist durch den Filter ausgeblendet</translation>
+    </message>
+    <message>
+        <source>%1 is not in the workspace</source>
+        <translation>%1 ist nicht im Arbeitsbereich</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reconcile queued for %n resource(s)</source>
+        <translation>
+            <numerusform>Abgleich für %n Ressource eingereiht</numerusform>
+            <numerusform>Abgleich für %n Ressourcen eingereiht</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Refresh queued for %n resource(s)</source>
+        <translation>
+            <numerusform>Aktualisierung für %n Ressource eingereiht</numerusform>
+            <numerusform>Aktualisierung für %n Ressourcen eingereiht</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled queued work of %n resource(s)</source>
+        <translation>
+            <numerusform>Wartende Arbeit von %n Ressource abgebrochen</numerusform>
+            <numerusform>Wartende Arbeit von %n Ressourcen abgebrochen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete failed: %1</source>
+        <translation>Löschen fehlgeschlagen: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Detaching %n resource(s)</source>
+        <translation>
+            <numerusform>%n Ressource wird abgekoppelt</numerusform>
+            <numerusform>%n Ressourcen werden abgekoppelt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleting %n resource(s)</source>
+        <translation>
+            <numerusform>%n Ressource wird gelöscht</numerusform>
+            <numerusform>%n Ressourcen werden gelöscht</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Apply manifest</source>
+        <translation>Manifest anwenden</translation>
+    </message>
+    <message>
+        <source>Manifests (*.yaml *.yml *.json);;All files (*)</source>
+        <translation>Manifeste (*.yaml *.yml *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 wird gelesen …</translation>
+    </message>
+    <message>
+        <source>Apply failed: %1</source>
+        <translation>Anwenden fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Export selection as YAML</source>
+        <translation>Auswahl als YAML exportieren</translation>
+    </message>
+    <message>
+        <source>YAML manifests (*.yaml *.yml)</source>
+        <translation>YAML-Manifeste (*.yaml *.yml)</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>Exportiert nach %1</translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation>Export fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Queue: %1</source>
+        <translation>Warteschlange: %1</translation>
+    </message>
+    <message>
+        <source>Workers busy: %1</source>
+        <translation>Beschäftigte Worker: %1</translation>
+    </message>
+    <message>
+        <source>Reconciles: %1</source>
+        <translation>Abgleiche: %1</translation>
+    </message>
+    <message>
+        <source>Controller: this window</source>
+        <translation>Controller: dieses Fenster</translation>
+    </message>
+    <message>
+        <source>Controller: another process (PID %1)</source>
+        <translation>Controller: ein anderer Prozess (PID %1)</translation>
+    </message>
+    <message>
+        <source>Controller: none</source>
+        <translation>Controller: keiner</translation>
+    </message>
+    <message>
+        <source>&amp;New resource…</source>
+        <translation>&amp;Neue Ressource …</translation>
+    </message>
+    <message>
+        <source>Create a resource from a template of its kind</source>
+        <translation>Eine Ressource aus einer Vorlage ihrer Art erstellen</translation>
+    </message>
+    <message>
+        <source>&amp;Connect account…</source>
+        <translation>Konto &amp;verbinden …</translation>
+    </message>
+    <message>
+        <source>Add an Azure Storage or AWS account, or a local emulator</source>
+        <translation>Ein Azure-Speicher- oder AWS-Konto oder einen lokalen Emulator hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Einstellungen …</translation>
+    </message>
+    <message>
+        <source>Workers, resync period, theme and delete confirmation</source>
+        <translation>Worker, Resync-Intervall, Farbschema und Löschbestätigung</translation>
+    </message>
+    <message>
+        <source>New &amp;workspace…</source>
+        <translation>Neuer &amp;Arbeitsbereich …</translation>
+    </message>
+    <message>
+        <source>Create a workspace file and open it in a new window</source>
+        <translation>Eine Arbeitsbereichsdatei anlegen und in einem neuen Fenster öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Open workspace…</source>
+        <translation>Arbeitsbereich ö&amp;ffnen …</translation>
+    </message>
+    <message>
+        <source>Open a workspace file in a new window</source>
+        <translation>Eine Arbeitsbereichsdatei in einem neuen Fenster öffnen</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>new resource</source>
+        <translation>neue Ressource</translation>
+    </message>
+    <message>
+        <source>connect dialog</source>
+        <translation>Verbindungsdialog</translation>
+    </message>
+    <message>
+        <source>Connect account</source>
+        <translation>Konto verbinden</translation>
+    </message>
+    <message>
+        <source>Settings saved; workers and resync period apply at the next start</source>
+        <translation>Einstellungen gespeichert; Worker und Resync-Intervall gelten ab dem nächsten Start</translation>
+    </message>
+    <message>
+        <source>Settings saved</source>
+        <translation>Einstellungen gespeichert</translation>
+    </message>
+    <message>
+        <source>New workspace</source>
+        <translation>Neuer Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>Converge workspaces (*.converge)</source>
+        <translation>Converge-Arbeitsbereiche (*.converge)</translation>
+    </message>
+    <message>
+        <source>%1 exists: opening it</source>
+        <translation>%1 existiert: wird geöffnet</translation>
+    </message>
+    <message>
+        <source>Open workspace</source>
+        <translation>Arbeitsbereich öffnen</translation>
+    </message>
+    <message>
+        <source>Converge workspaces (*.converge);;All files (*)</source>
+        <translation>Converge-Arbeitsbereiche (*.converge);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>%1 is this window&apos;s workspace</source>
+        <translation>%1 ist der Arbeitsbereich dieses Fensters</translation>
+    </message>
+    <message>
+        <source>Cannot start Converge for %1</source>
+        <translation>Converge kann für %1 nicht gestartet werden</translation>
+    </message>
+    <message>
+        <source>Opening %1 in a new window</source>
+        <translation>%1 wird in einem neuen Fenster geöffnet</translation>
+    </message>
+    <message>
+        <source>Clear list</source>
+        <translation>Liste leeren</translation>
+    </message>
+</context>
+<context>
+    <name>converge::NewResourceDialog</name>
+    <message>
+        <source>New resource</source>
+        <translation>Neue Ressource</translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation>&amp;Art:</translation>
+    </message>
+    <message>
+        <source>&amp;Owner:</source>
+        <translation>&amp;Besitzer:</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Apply…</source>
+        <translation>&amp;Anwenden …</translation>
+    </message>
+    <message>
+        <source>Show what applying would do, then apply</source>
+        <translation>Zeigen, was das Anwenden bewirken würde, dann anwenden</translation>
+    </message>
+    <message>
+        <source>&amp;Reset to template</source>
+        <translation>Auf Vorlage &amp;zurücksetzen</translation>
+    </message>
+    <message>
+        <source>A %1 has no owner</source>
+        <translation>Ein %1 hat keinen Besitzer</translation>
+    </message>
+    <message>
+        <source>The workspace has no %1 yet: type the name of one you will apply</source>
+        <translation>Der Arbeitsbereich hat noch kein %1: Geben Sie den Namen eines an, das Sie anwenden werden</translation>
+    </message>
+    <message>
+        <source>The %1 this resource belongs to</source>
+        <translation>Das %1, zu dem diese Ressource gehört</translation>
+    </message>
+    <message>
+        <source>The manifest declares nothing.</source>
+        <translation>Das Manifest deklariert nichts.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Valid: %n object(s).</source>
+        <translation>
+            <numerusform>Gültig: %n Objekt.</numerusform>
+            <numerusform>Gültig: %n Objekte.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>converge::ResourceTreeModel</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Bereit</translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation>Richtlinie</translation>
+    </message>
+    <message>
+        <source>Last reconciled</source>
+        <translation>Zuletzt abgeglichen</translation>
+    </message>
+    <message>
+        <source>Next attempt</source>
+        <translation>Nächster Versuch</translation>
+    </message>
+</context>
+<context>
+    <name>converge::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>Engine</translation>
+    </message>
+    <message>
+        <source>Worker threads that reconcile resources in parallel</source>
+        <translation>Worker-Threads, die Ressourcen parallel abgleichen</translation>
+    </message>
+    <message>
+        <source>&amp;Workers:</source>
+        <translation>&amp;Worker:</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>How often every resource is observed again to detect drift (±25%)</source>
+        <translation>Wie oft jede Ressource erneut beobachtet wird, um Abweichungen zu erkennen (±25 %)</translation>
+    </message>
+    <message>
+        <source>&amp;Resync period:</source>
+        <translation>&amp;Resync-Intervall:</translation>
+    </message>
+    <message>
+        <source>Workers and the resync period apply the next time Converge starts the controller of a workspace.</source>
+        <translation>Worker und Resync-Intervall gelten, wenn Converge den Controller eines Arbeitsbereichs das nächste Mal startet.</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>Fenster</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>Dem System folgen</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>&amp;Farbschema:</translation>
+    </message>
+    <message>
+        <source>Ask before deleting (delete or detach)</source>
+        <translation>Vor dem Löschen fragen (löschen oder abkoppeln)</translation>
+    </message>
+    <message>
+        <source>When off, Delete deletes the selected resources in the cloud at once, without offering to detach them</source>
+        <translation>Wenn aus, löscht Löschen die ausgewählten Ressourcen sofort in der Cloud, ohne das Abkoppeln anzubieten</translation>
+    </message>
+</context>
+<context>
+    <name>converge::TimelineModel</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>Reconcile %1</source>
+        <translation>Abgleich %1</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Phase</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Backend code</source>
+        <translation>Backend-Code</translation>
+    </message>
+    <message>
+        <source>Request ID</source>
+        <translation>Anfrage-ID</translation>
+    </message>
+    <message>
+        <source>Writes</source>
+        <translation>Schreibvorgänge</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Declarative cloud resources, reconciled.</source>
+        <translation>Deklarative Cloud-Ressourcen, abgeglichen.</translation>
+    </message>
+    <message>
+        <source>The workspace file to open.</source>
+        <translation>Die zu öffnende Arbeitsbereichsdatei.</translation>
+    </message>
+</context>
+</TS>

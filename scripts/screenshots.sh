@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# SPDX-FileCopyrightText: Converge contributors
+# SPDX-License-Identifier: MIT
+#
+# Regenerates docs/screenshots/window.png: starts the emulators on their well-known ports, applies
+# the sample manifests to a fresh workspace and waits until every resource is Ready, then opens the
+# window under Xvfb at a fixed size and lets it save a picture of itself (CONVERGE_SCREENSHOT, see
+# app/main.cpp). Builds nothing: build first (scripts/dev.sh build).
+#
+# Environment: BUILD_DIR (default build), OUT (default docs/screenshots/window.png), SIZE (default
+# 1280x800), DELAY (seconds the window runs before the picture, default 5), SCREENSHOT_LOCALE
+# (default C.UTF-8; e.g. de_DE.UTF-8 for the German window).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build_dir=${BUILD_DIR:-build}
+out=${OUT:-docs/screenshots/window.png}
+converge="$build_dir/bin/converge"
+
+if [ ! -x "$converge" ]; then
+    echo "screenshots: $converge is missing; build first (scripts/dev.sh build)" >&2
+    exit 2
+fi
+for tool in node xvfb-run; do
+    if ! command -v "$tool" >/dev/null; then
+        echo "screenshots: $tool is missing (scripts/install-deps.sh)" >&2
+        exit 2
+    fi
+done
+
+# Everything the run writes (the emulators' data, the workspace, the window's settings) lives in
+# a temporary folder, so that neither the user's settings nor earlier runs change the picture.
+state=$(mktemp -d)
+cleanup() {
+    node tests/fixtures/emulators.js stop --state "$state/emulators" >/dev/null 2>&1 || true
+    rm -rf "$state"
+}
+trap cleanup EXIT
+export XDG_CONFIG_HOME="$state/config" XDG_DATA_HOME="$state/data" XDG_CACHE_HOME="$state/cache"
+export LC_ALL=${SCREENSHOT_LOCALE:-C.UTF-8}
+unset LANGUAGE
+
+# The samples name the well-known ports (Azurite 10000-10002, dynalite 8000): they must be free.
+node tests/fixtures/emulators.js start --state "$state/emulators" --fixed-ports
+workspace="$state/sample.converge"
+"$converge" apply --workspace "$workspace" -f resources/samples/local-emulators --wait=2m
+
+mkdir -p "$(dirname "$out")"
+rm -f "$out"
+CONVERGE_SCREENSHOT="$(realpath -m "$out")" CONVERGE_SCREENSHOT_SIZE=${SIZE:-1280x800} \
+    CONVERGE_SCREENSHOT_DELAY=${DELAY:-5} \
+    xvfb-run -a -s "-screen 0 1600x1000x24" "$converge" "$workspace"
+[ -s "$out" ] || { echo "screenshots: the window saved no picture" >&2; exit 1; }
+echo "screenshots: wrote $out"
