@@ -19,11 +19,6 @@ namespace converge {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("AccountRequest", text);
-}
-
 const QString awsKeyIdEntry = QStringLiteral("aws_access_key_id");
 const QString awsSecretEntry = QStringLiteral("aws_secret_access_key");
 
@@ -49,7 +44,7 @@ QString azureKeyCredential(const AccountForm &form, const QString &account, cons
     case AccountForm::SecretStore::Keychain: {
         const QString entry = form.keychainEntry.trimmed();
         if (entry.isEmpty())
-            return tr("Name the keychain entry for the account key.");
+            return AccountRequest::tr("Name the keychain entry for the account key.");
         credential->insert(QStringLiteral("keychain"), entry);
         request.secrets.append({entry, key});
         return {};
@@ -57,7 +52,7 @@ QString azureKeyCredential(const AccountForm &form, const QString &account, cons
     case AccountForm::SecretStore::File: {
         const QString path = form.filePath.trimmed();
         if (path.isEmpty())
-            return tr("Choose the file for the account key.");
+            return AccountRequest::tr("Choose the file for the account key.");
         // Relative paths would be resolved against whichever directory Converge starts in.
         credential->insert(QStringLiteral("file"), QDir::current().absoluteFilePath(path));
         request.secrets.append({account, key});
@@ -66,12 +61,14 @@ QString azureKeyCredential(const AccountForm &form, const QString &account, cons
     case AccountForm::SecretStore::Environment: {
         const QString variable = form.envVariable.trimmed();
         if (!isEnvName(variable))
-            return tr("Name the environment variable that will hold the account key "
-                      "(letters, digits and '_').");
+            return AccountRequest::tr(
+                "Name the environment variable that will hold the account key "
+                "(letters, digits and '_').");
         credential->insert(QStringLiteral("env"), variable);
-        request.note = tr("Set %1 to the account key in the environment Converge starts in; "
-                          "nothing was stored.")
-                           .arg(variable);
+        request.note =
+            AccountRequest::tr("Set %1 to the account key in the environment Converge starts in; "
+                               "nothing was stored.")
+                .arg(variable);
         return {};
     }
     }
@@ -88,7 +85,7 @@ QString buildAzure(const AccountForm &form, AccountRequest &request, QJsonObject
         const std::optional<ConnectionString> cs =
             ConnectionString::parse(form.connectionString.trimmed(), &parseError);
         if (!cs)
-            return tr("The connection string is not valid: %1").arg(parseError);
+            return AccountRequest::tr("The connection string is not valid: %1").arg(parseError);
         if (cs->isDevelopmentStorage) {
             spec->insert(QStringLiteral("accountName"), cs->accountName);
             spec->insert(QStringLiteral("endpoints"), azuriteEndpoints());
@@ -105,27 +102,30 @@ QString buildAzure(const AccountForm &form, AccountRequest &request, QJsonObject
         if (key.isEmpty()) {
             // Converge reads a SAS from an environment variable only.
             if (form.store != AccountForm::SecretStore::Environment)
-                return tr("This connection string has a shared access signature and no account "
-                          "key. Converge reads a SAS only from an environment variable: choose "
-                          "\"An environment variable\" and set it to the SAS token.");
+                return AccountRequest::tr(
+                    "This connection string has a shared access signature and no account "
+                    "key. Converge reads a SAS only from an environment variable: choose "
+                    "\"An environment variable\" and set it to the SAS token.");
             const QString variable = form.envVariable.trimmed();
             if (!isEnvName(variable))
-                return tr("Name the environment variable that will hold the SAS token.");
+                return AccountRequest::tr(
+                    "Name the environment variable that will hold the SAS token.");
             credential.insert(QStringLiteral("sasEnv"), variable);
-            request.note = tr("Set %1 to the SAS token in the environment Converge starts in; "
-                              "nothing was stored.")
-                               .arg(variable);
+            request.note =
+                AccountRequest::tr("Set %1 to the SAS token in the environment Converge starts in; "
+                                   "nothing was stored.")
+                    .arg(variable);
         }
     } else {
         if (key.isEmpty())
-            return tr("Enter the account key.");
+            return AccountRequest::tr("Enter the account key.");
     }
     if (account.isEmpty())
-        return tr("Enter the storage account's name.");
+        return AccountRequest::tr("Enter the storage account's name.");
     if (!key.isEmpty()) {
         if (QByteArray::fromBase64(key.toLatin1(), QByteArray::AbortOnBase64DecodingErrors)
                 .isEmpty())
-            return tr("The account key is not base64, as the portal shows it.");
+            return AccountRequest::tr("The account key is not base64, as the portal shows it.");
         if (QString e = azureKeyCredential(form, account, key, request, &credential); !e.isEmpty())
             return e;
     }
@@ -144,12 +144,12 @@ QString buildAws(const AccountForm &form, AccountRequest &request, QJsonObject *
     const QString secret = form.secretAccessKey.trimmed();
     if (form.store != AccountForm::SecretStore::Environment &&
         (keyId.isEmpty() || secret.isEmpty()))
-        return tr("Enter the access key ID and the secret access key.");
+        return AccountRequest::tr("Enter the access key ID and the secret access key.");
     switch (form.store) {
     case AccountForm::SecretStore::Keychain: {
         const QString entry = form.keychainEntry.trimmed();
         if (entry.isEmpty())
-            return tr("Name the keychain entry for the access keys.");
+            return AccountRequest::tr("Name the keychain entry for the access keys.");
         credential.insert(QStringLiteral("keychain"), entry);
         const QString prefix = entry + QLatin1Char('/');
         request.secrets.append({prefix + awsKeyIdEntry, keyId});
@@ -159,7 +159,7 @@ QString buildAws(const AccountForm &form, AccountRequest &request, QJsonObject *
     case AccountForm::SecretStore::File: {
         const QString path = form.filePath.trimmed();
         if (path.isEmpty())
-            return tr("Choose the file for the access keys.");
+            return AccountRequest::tr("Choose the file for the access keys.");
         credential.insert(QStringLiteral("file"), QDir::current().absoluteFilePath(path));
         request.secrets.append({awsKeyIdEntry, keyId});
         request.secrets.append({awsSecretEntry, secret});
@@ -167,9 +167,10 @@ QString buildAws(const AccountForm &form, AccountRequest &request, QJsonObject *
     }
     case AccountForm::SecretStore::Environment:
         credential.insert(QStringLiteral("env"), true);
-        request.note = tr("Set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN "
-                          "for temporary keys) in the environment Converge starts in; nothing "
-                          "was stored.");
+        request.note = AccountRequest::tr(
+            "Set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN "
+            "for temporary keys) in the environment Converge starts in; nothing "
+            "was stored.");
         break;
     }
     spec->insert(QStringLiteral("credential"), credential);

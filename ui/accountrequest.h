@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QCoreApplication>
+
 #include "resource.h"
 
 #include <QList>
@@ -42,6 +44,9 @@ struct AccountForm
 /// where the secret is (a keychain entry, a file, a variable), never the secret itself.
 struct AccountRequest
 {
+    Q_DECLARE_TR_FUNCTIONS(AccountRequest)
+
+public:
     struct Secret
     {
         QString name;

@@ -12,11 +12,6 @@ namespace converge {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("ApplyPlan", text);
-}
-
 QStringList mapChanges(const QString &field, const QMap<QString, QString> &stored,
                        const QMap<QString, QString> &incoming)
 {
@@ -77,7 +72,7 @@ ApplyPlan ApplyPlan::build(const QStringList &files, const ManifestReader::Resul
             item.action = paths.isEmpty() ? Item::Action::Unchanged : Item::Action::Update;
             item.detail = paths.join(QStringLiteral(", "));
             if (stored->metadata.isBeingDeleted())
-                item.detail = tr("being deleted; ") + item.detail;
+                item.detail = ApplyPlan::tr("being deleted; ") + item.detail;
         }
         plan.items.append(item);
     }
@@ -92,13 +87,13 @@ QString ApplyPlan::actionName(Item::Action action)
 {
     switch (action) {
     case Item::Action::Create:
-        return tr("create");
+        return ApplyPlan::tr("create");
     case Item::Action::Update:
-        return tr("update");
+        return ApplyPlan::tr("update");
     case Item::Action::Unchanged:
-        return tr("unchanged");
+        return ApplyPlan::tr("unchanged");
     case Item::Action::Invalid:
-        return tr("invalid");
+        return ApplyPlan::tr("invalid");
     }
     return {};
 }
@@ -117,11 +112,11 @@ bool ApplyPlan::hasChanges() const
 QString ApplyPlan::summary() const
 {
     QStringList parts;
-    parts << tr("%1 to create").arg(count(Item::Action::Create))
-          << tr("%1 to update").arg(count(Item::Action::Update))
-          << tr("%1 unchanged").arg(count(Item::Action::Unchanged));
+    parts << ApplyPlan::tr("%1 to create").arg(count(Item::Action::Create))
+          << ApplyPlan::tr("%1 to update").arg(count(Item::Action::Update))
+          << ApplyPlan::tr("%1 unchanged").arg(count(Item::Action::Unchanged));
     if (const int invalid = count(Item::Action::Invalid); invalid > 0)
-        parts << tr("%1 invalid").arg(invalid);
+        parts << ApplyPlan::tr("%1 invalid").arg(invalid);
     return parts.join(QStringLiteral(", "));
 }
 

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QCoreApplication>
+
 #include "manifestreader.h"
 #include "resource.h"
 
@@ -17,6 +19,9 @@ class Workspace;
 /// value built on a worker thread from ManifestReader's result and the stored objects.
 struct ApplyPlan
 {
+    Q_DECLARE_TR_FUNCTIONS(ApplyPlan)
+
+public:
     struct Item
     {
         enum class Action { Create, Update, Unchanged, Invalid };

@@ -324,7 +324,7 @@ void DetailsPane::load()
                         QStringLiteral("spec"),
                         DiffModel::maskSecrets(kind->spec,
                                                observed.value(QLatin1String("spec")).toObject(),
-                                               QStringLiteral("(secret)")));
+                                               DetailsPane::tr("(secret)")));
                 s.observed = observed.isEmpty() ? QString()
                                                 : QString::fromUtf8(QJsonDocument(observed).toJson(
                                                       QJsonDocument::Indented));
@@ -578,14 +578,14 @@ void DetailsPane::applySpec()
                 if (!stored || !sameDesired(*stored, base)) {
                     result.conflict = true;
                     result.error = stored ? error.message
-                                          : QStringLiteral("%1 is not in the workspace any more")
+                                          : DetailsPane::tr("%1 is not in the workspace any more")
                                                 .arg(result.key.toString());
                     return result;
                 }
                 attempt.metadata.resourceVersion = stored->metadata.resourceVersion;
             }
             result.conflict = true;
-            result.error = QStringLiteral("the workspace kept changing; try again");
+            result.error = DetailsPane::tr("the workspace kept changing; try again");
             return result;
         },
         this, [this](const ApplyResult &result) { applyFinished(result); });

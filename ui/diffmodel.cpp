@@ -17,7 +17,10 @@ namespace converge {
 
 namespace {
 
-const QString secretText = QStringLiteral("(secret)");
+QString secretText()
+{
+    return DiffModel::tr("(secret)");
+}
 
 QString valueText(const QJsonValue &v)
 {
@@ -126,10 +129,10 @@ private:
         }
         if (desired.isUndefined() && (observed.isUndefined() || !m_haveObserved))
             return; // neither side says anything
-        row.desired = schema.secret && !desired.isUndefined() ? secretText : valueText(desired);
+        row.desired = schema.secret && !desired.isUndefined() ? secretText() : valueText(desired);
         if (m_haveObserved)
             row.observed =
-                schema.secret && !observed.isUndefined() ? secretText : valueText(observed);
+                schema.secret && !observed.isUndefined() ? secretText() : valueText(observed);
         rows.append(row);
     }
 

@@ -160,6 +160,17 @@ void MainWindow::setup(const WindowServices &services)
         m_logModel->follow(m_controller);
         connect(m_controller, &Controller::resourcesChanged, m_details,
                 &DetailsPane::refreshIfShown);
+        connect(
+            m_controller, &Controller::claimFinished, this,
+            [this](const DiscoveredResource &item, const ResourceKey &key, const QString &error) {
+                if (!error.isEmpty()) {
+                    showMessage(tr("Cannot claim %1 %2: %3").arg(item.kind, item.name, error));
+                    return;
+                }
+                showMessage(
+                    tr("%1 %2 is now managed as %3").arg(item.kind, item.name, key.toString()));
+                m_treeModel->reloadKeys({key, item.owner});
+            });
         connect(m_controller, &Controller::storeFailed, this,
                 [this](const QString &message) { showMessage(tr("Store: %1").arg(message)); });
     }
@@ -197,6 +208,7 @@ void MainWindow::createCentral()
     m_quickFilter->addItem(tr("All resources"), int(ResourceFilter::Quick::All));
     m_quickFilter->addItem(tr("Not Ready"), int(ResourceFilter::Quick::NotReady));
     m_quickFilter->addItem(tr("Errors"), int(ResourceFilter::Quick::Errors));
+    m_quickFilter->addItem(tr("Unmanaged"), int(ResourceFilter::Quick::Unmanaged));
     filterBar->addWidget(m_filterEdit, 1);
     filterBar->addWidget(m_quickFilter);
     leftLayout->addLayout(filterBar);
@@ -242,6 +254,9 @@ void MainWindow::createCentral()
     m_details = new DetailsPane(*m_reader, *m_writer, *m_kinds, m_splitter);
     if (m_controller)
         connect(m_details, &DetailsPane::specApplied, m_controller, &Controller::wake);
+    // Without a controller here nothing else reports the change.
+    connect(m_details, &DetailsPane::specApplied, this,
+            [this](const ResourceKey &key) { m_treeModel->reloadKeys({key}); });
     m_details->setObjectName(QStringLiteral("details"));
     m_splitter->addWidget(left);
     m_splitter->addWidget(m_details);
@@ -330,6 +345,10 @@ void MainWindow::createActions()
         action->setStatusTip(tip);
         return action;
     };
+    m_claimAction = make(tr("C&laim"), QStringLiteral("claimAction"),
+                         QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L),
+                         tr("Manage the selected unmanaged resources, as they are, with no change "
+                            "to the backend"));
     m_reconcileAction =
         make(tr("&Reconcile now"), QStringLiteral("reconcileAction"),
              QKeySequence(Qt::CTRL | Qt::Key_R), tr("Reconcile the selected resources now"));
@@ -368,6 +387,7 @@ void MainWindow::createActions()
     quit->setObjectName(QStringLiteral("quitAction"));
     quit->setShortcut(QKeySequence::Quit);
 
+    connect(m_claimAction, &QAction::triggered, this, &MainWindow::claimSelected);
     connect(m_reconcileAction, &QAction::triggered, this, &MainWindow::reconcileSelected);
     connect(m_refreshAction, &QAction::triggered, this, &MainWindow::refreshSelected);
     connect(m_cancelAction, &QAction::triggered, this, &MainWindow::cancelSelected);
@@ -398,7 +418,7 @@ void MainWindow::createActions()
     QMenu *resource = menuBar()->addMenu(tr("&Resource"));
     resource->addAction(m_newResourceAction);
     resource->addSeparator();
-    resource->addActions({m_reconcileAction, m_refreshAction, m_cancelAction});
+    resource->addActions({m_claimAction, m_reconcileAction, m_refreshAction, m_cancelAction});
     resource->addSeparator();
     resource->addAction(m_deleteAction);
     QMenu *view = menuBar()->addMenu(tr("&View"));
@@ -408,7 +428,8 @@ void MainWindow::createActions()
     QToolBar *toolbar = addToolBar(tr("Actions"));
     toolbar->setObjectName(QStringLiteral("mainToolBar"));
     toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    toolbar->addActions({m_reconcileAction, m_refreshAction, m_cancelAction, m_deleteAction});
+    toolbar->addActions(
+        {m_claimAction, m_reconcileAction, m_refreshAction, m_cancelAction, m_deleteAction});
     toolbar->addSeparator();
     toolbar->addActions({m_newResourceAction, m_applyAction, m_exportAction});
 
@@ -416,8 +437,8 @@ void MainWindow::createActions()
     separator->setSeparator(true);
     auto *separator2 = new QAction(this);
     separator2->setSeparator(true);
-    m_tree->addActions({m_reconcileAction, m_refreshAction, m_cancelAction, separator,
-                        m_deleteAction, separator2, m_exportAction});
+    m_tree->addActions({m_claimAction, m_reconcileAction, m_refreshAction, m_cancelAction,
+                        separator, m_deleteAction, separator2, m_exportAction});
 }
 
 void MainWindow::createStatusBar()
@@ -504,13 +525,21 @@ void MainWindow::currentChanged()
 
 void MainWindow::updateActions()
 {
-    const bool any = m_tree->selectionModel()->hasSelection();
-    const bool engine = any && m_controller;
+    // Discovered rows are not in the workspace: only Claim applies to them.
+    const QList<ResourceKey> keys = selectedKeys();
+    const bool managed = !keys.isEmpty();
+    const bool engine = managed && m_controller;
+    bool unclaimed = false;
+    for (const ResourceKey &key : keys) {
+        const Resource *r = m_treeModel->resourceAt(m_treeModel->indexOf(key));
+        unclaimed = unclaimed || (r && !r->hasFinalizer() && !r->metadata.isBeingDeleted());
+    }
+    m_claimAction->setEnabled(m_controller && (unclaimed || !selectedDiscovered().isEmpty()));
     m_reconcileAction->setEnabled(engine);
     m_refreshAction->setEnabled(engine);
     m_cancelAction->setEnabled(engine);
-    m_deleteAction->setEnabled(any);
-    m_exportAction->setEnabled(any);
+    m_deleteAction->setEnabled(managed);
+    m_exportAction->setEnabled(managed);
     m_applyAction->setEnabled(true);
     // Templates, accounts and workspaces need no selection; the recent list is refreshed when
     // the File menu opens.
@@ -534,6 +563,38 @@ void MainWindow::showMessage(const QString &message)
 }
 
 // --- Engine actions ---------------------------------------------------------------------------
+
+QList<DiscoveredResource> MainWindow::selectedDiscovered() const
+{
+    QList<DiscoveredResource> items;
+    const QModelIndexList rows = m_tree->selectionModel()->selectedRows(0);
+    for (const QModelIndex &row : rows) {
+        if (const DiscoveredResource *item =
+                m_treeModel->discoveredAt(m_treeProxy->mapToSource(row)))
+            items.append(*item);
+    }
+    return items;
+}
+
+void MainWindow::claimSelected()
+{
+    if (!m_controller)
+        return;
+    const QList<DiscoveredResource> items = selectedDiscovered();
+    for (const DiscoveredResource &item : items)
+        m_controller->claim(item);
+    QList<ResourceKey> unclaimed;
+    for (const ResourceKey &key : selectedKeys()) {
+        const Resource *r = m_treeModel->resourceAt(m_treeModel->indexOf(key));
+        if (r && !r->hasFinalizer())
+            unclaimed.append(key);
+    }
+    if (!unclaimed.isEmpty())
+        m_controller->reconcile(unclaimed); // claim is the reconcile's first phase
+    const int count = int(items.size() + unclaimed.size());
+    if (count > 0)
+        showMessage(tr("Claiming %n resource(s)", nullptr, count));
+}
 
 void MainWindow::reconcileSelected()
 {

@@ -6,6 +6,7 @@
 #include "resourcekey.h"
 #include "windowservices.h"
 #include "windowsettings.h"
+#include "workspacetypes.h"
 
 #include <QMainWindow>
 #include <QTimer>
@@ -100,6 +101,11 @@ private:
 
     void updateActions();
     void currentChanged();
+    /// Discovered rows become managed (Controller::claim, no backend write); managed resources
+    /// that hold no finalizer yet are claimed by a reconcile.
+    void claimSelected();
+    /// The discovered rows of the selection.
+    QList<DiscoveredResource> selectedDiscovered() const;
     void reconcileSelected();
     void refreshSelected();
     void cancelSelected();
@@ -143,6 +149,7 @@ private:
     EventLogView *m_log = nullptr;
     QToolButton *m_olderButton = nullptr;
 
+    QAction *m_claimAction = nullptr;
     QAction *m_reconcileAction = nullptr;
     QAction *m_refreshAction = nullptr;
     QAction *m_cancelAction = nullptr;

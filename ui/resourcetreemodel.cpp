@@ -97,7 +97,7 @@ ResourceTreeModel::Entry makeEntry(Resource resource, ReconcileState state,
     e.text[M::NameColumn] = resource.metadata.name;
     e.text[M::KindColumn] = resource.kind;
     if (resource.metadata.isBeingDeleted())
-        e.text[M::ReadyColumn] = M::tr("Deleting");
+        e.text[M::ReadyColumn] = ResourceTreeModel::tr("Deleting");
     else if (!ready.reason.isEmpty())
         e.text[M::ReadyColumn] = ready.reason;
     else
@@ -108,16 +108,18 @@ ResourceTreeModel::Entry makeEntry(Resource resource, ReconcileState state,
     e.text[M::LastReconciledColumn] = timeText(state.lastAttempt);
     QString next = timeText(state.nextAttempt);
     if (!state.waitingFor.isEmpty())
-        next = next.isEmpty() ? state.waitingFor : M::tr("%1 (%2)").arg(next, state.waitingFor);
+        next = next.isEmpty() ? state.waitingFor
+                              : ResourceTreeModel::tr("%1 (%2)").arg(next, state.waitingFor);
     e.text[M::NextAttemptColumn] = next;
 
-    QStringList tip{M::tr("%1: %2").arg(resource.key().toString(), StatusIcons::label(e.status))};
+    QStringList tip{ResourceTreeModel::tr("%1: %2").arg(resource.key().toString(),
+                                                        StatusIcons::label(e.status))};
     if (!ready.message.isEmpty())
         tip.append(ready.message);
     if (!state.lastError.isEmpty() && state.lastError != ready.message)
-        tip.append(M::tr("Last error: %1").arg(state.lastError));
+        tip.append(ResourceTreeModel::tr("Last error: %1").arg(state.lastError));
     if (state.attempts > 0)
-        tip.append(M::tr("Failed attempts: %1").arg(state.attempts));
+        tip.append(ResourceTreeModel::tr("Failed attempts: %1").arg(state.attempts));
     e.toolTip = tip.join(QLatin1Char('\n'));
 
     e.resource = std::move(resource);
@@ -134,14 +136,15 @@ ResourceTreeModel::Entry makeDiscoveredEntry(DiscoveredResource discovered)
     e.status = StatusKind::Unmanaged;
     e.text[M::NameColumn] = discovered.name;
     e.text[M::KindColumn] = discovered.kind;
-    e.text[M::ReadyColumn] = M::tr("Unmanaged");
-    QStringList tip{M::tr("%1 %2 in the backend under %3: no resource of this workspace manages "
-                          "it. Claim it to manage it.")
+    e.text[M::ReadyColumn] = ResourceTreeModel::tr("Unmanaged");
+    QStringList tip{ResourceTreeModel::tr(
+                        "%1 %2 in the backend under %3: no resource of this workspace manages "
+                        "it. Claim it to manage it.")
                         .arg(discovered.kind, discovered.name, discovered.owner.toString())};
     if (!discovered.resourceId.isEmpty())
-        tip.append(M::tr("Backend ID: %1").arg(discovered.resourceId));
+        tip.append(ResourceTreeModel::tr("Backend ID: %1").arg(discovered.resourceId));
     if (discovered.seenAt.isValid())
-        tip.append(M::tr("Seen: %1").arg(timeText(discovered.seenAt)));
+        tip.append(ResourceTreeModel::tr("Seen: %1").arg(timeText(discovered.seenAt)));
     e.toolTip = tip.join(QLatin1Char('\n'));
     e.discovered = std::make_shared<const DiscoveredResource>(std::move(discovered));
     return e;

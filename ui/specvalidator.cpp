@@ -48,10 +48,11 @@ SpecValidator::Result failure(const ResourceKey &key, int line, int column, cons
 
 SpecValidator::Result kindChanged(const ResourceKey &key, int line)
 {
-    return failure(key, line, 1, QStringLiteral("kind"),
-                   QStringLiteral("must stay %1 (this editor changes %2; apply a manifest file to "
-                                  "create another resource)")
-                       .arg(key.kind, key.toString()));
+    return failure(
+        key, line, 1, QStringLiteral("kind"),
+        SpecValidator::tr("must stay %1 (this editor changes %2; apply a manifest file to "
+                          "create another resource)")
+            .arg(key.kind, key.toString()));
 }
 
 } // namespace
@@ -71,7 +72,7 @@ SpecValidator::Result SpecValidator::check(const KindRegistry &kinds, const Reso
                                            const QString &text)
 {
     if (text.trimmed().isEmpty())
-        return failure(key, 1, 1, {}, QStringLiteral("the manifest is empty"));
+        return failure(key, 1, 1, {}, SpecValidator::tr("the manifest is empty"));
     // A changed kind is checked first: against another kind's schema every field would be
     // wrong, and the one thing to say is that the kind must stay.
     static const QRegularExpression kindValue(
@@ -89,7 +90,7 @@ SpecValidator::Result SpecValidator::check(const KindRegistry &kinds, const Reso
         return failure(key, e.location.line, e.location.column, e.path, e.message);
     }
     if (read.objects.isEmpty())
-        return failure(key, 1, 1, {}, QStringLiteral("the manifest declares nothing"));
+        return failure(key, 1, 1, {}, SpecValidator::tr("the manifest declares nothing"));
     if (read.objects.size() > 1) {
         const SourceLocation &second = read.objects.at(1).location;
         return failure(key, second.line, second.column, {},
@@ -110,8 +111,8 @@ SpecValidator::Result SpecValidator::check(const KindRegistry &kinds, const Reso
         const int line = lineOf(text, nameLine, std::max(1, lineOf(text, metadataLine)));
         return failure(key, line > 0 ? line : object.location.line, 1,
                        QStringLiteral("metadata.name"),
-                       QStringLiteral("must stay %1 (this editor changes %2; apply a manifest "
-                                      "file to create another resource)")
+                       SpecValidator::tr("must stay %1 (this editor changes %2; apply a manifest "
+                                         "file to create another resource)")
                            .arg(key.name, key.toString()));
     }
     Result ok;

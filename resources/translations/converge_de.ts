@@ -2,83 +2,10 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
-    <name></name>
-    <message>
-        <source>Deleting</source>
-        <translation>Wird gelöscht</translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <translation>%1 (%2)</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
-    </message>
-    <message>
-        <source>Last error: %1</source>
-        <translation>Letzter Fehler: %1</translation>
-    </message>
-    <message>
-        <source>Failed attempts: %1</source>
-        <translation>Fehlgeschlagene Versuche: %1</translation>
-    </message>
-    <message>
-        <source>Unmanaged</source>
-        <translation>Nicht verwaltet</translation>
-    </message>
-    <message>
-        <source>%1 %2 in the backend under %3: no resource of this workspace manages it. Claim it to manage it.</source>
-        <translation>%1 %2 im Backend unter %3: Keine Ressource dieses Arbeitsbereichs verwaltet es. Übernehmen Sie es, um es zu verwalten.</translation>
-    </message>
-    <message>
-        <source>Backend ID: %1</source>
-        <translation>Backend-ID: %1</translation>
-    </message>
-    <message>
-        <source>Seen: %1</source>
-        <translation>Gesehen: %1</translation>
-    </message>
-</context>
-<context>
-    <name>MainWindow</name>
-    <message>
-        <source>Applied: %1 created, %2 updated, %3 unchanged</source>
-        <translation>Angewendet: %1 erstellt, %2 aktualisiert, %3 unverändert</translation>
-    </message>
-</context>
-<context>
-    <name>StatusIcons</name>
-    <message>
-        <source>Unknown</source>
-        <translation>Unbekannt</translation>
-    </message>
-    <message>
-        <source>Ready</source>
-        <translation>Bereit</translation>
-    </message>
-    <message>
-        <source>In progress</source>
-        <translation>In Arbeit</translation>
-    </message>
-    <message>
-        <source>Warning</source>
-        <translation>Warnung</translation>
-    </message>
-    <message>
-        <source>Error</source>
-        <translation>Fehler</translation>
-    </message>
-    <message>
-        <source>Not managed (skip)</source>
-        <translation>Nicht verwaltet (skip)</translation>
-    </message>
-</context>
-<context>
-    <name>converge</name>
+    <name>AccountRequest</name>
     <message>
         <source>Name the keychain entry for the account key.</source>
-        <translation>Geben Sie den Schlüsselbund-Eintrag für den Kontoschlüssel an.</translation>
+        <translation>Benennen Sie den Schlüsselbund-Eintrag für den Kontoschlüssel.</translation>
     </message>
     <message>
         <source>Choose the file for the account key.</source>
@@ -86,11 +13,11 @@
     </message>
     <message>
         <source>Name the environment variable that will hold the account key (letters, digits and &apos;_&apos;).</source>
-        <translation>Geben Sie die Umgebungsvariable an, die den Kontoschlüssel enthalten wird (Buchstaben, Ziffern und „_“).</translation>
+        <translation>Benennen Sie die Umgebungsvariable, die den Kontoschlüssel enthalten wird (Buchstaben, Ziffern und &apos;_&apos;).</translation>
     </message>
     <message>
         <source>Set %1 to the account key in the environment Converge starts in; nothing was stored.</source>
-        <translation>Setzen Sie %1 in der Umgebung, in der Converge startet, auf den Kontoschlüssel; nichts wurde gespeichert.</translation>
+        <translation>Setzen Sie %1 in der Umgebung, in der Converge startet, auf den Kontoschlüssel; es wurde nichts gespeichert.</translation>
     </message>
     <message>
         <source>The connection string is not valid: %1</source>
@@ -102,11 +29,11 @@
     </message>
     <message>
         <source>Name the environment variable that will hold the SAS token.</source>
-        <translation>Geben Sie die Umgebungsvariable an, die das SAS-Token enthalten wird.</translation>
+        <translation>Benennen Sie die Umgebungsvariable, die das SAS-Token enthalten wird.</translation>
     </message>
     <message>
         <source>Set %1 to the SAS token in the environment Converge starts in; nothing was stored.</source>
-        <translation>Setzen Sie %1 in der Umgebung, in der Converge startet, auf das SAS-Token; nichts wurde gespeichert.</translation>
+        <translation>Setzen Sie %1 in der Umgebung, in der Converge startet, auf das SAS-Token; es wurde nichts gespeichert.</translation>
     </message>
     <message>
         <source>Enter the account key.</source>
@@ -126,7 +53,7 @@
     </message>
     <message>
         <source>Name the keychain entry for the access keys.</source>
-        <translation>Geben Sie den Schlüsselbund-Eintrag für die Zugriffsschlüssel an.</translation>
+        <translation>Benennen Sie den Schlüsselbund-Eintrag für die Zugriffsschlüssel.</translation>
     </message>
     <message>
         <source>Choose the file for the access keys.</source>
@@ -138,7 +65,7 @@
     </message>
 </context>
 <context>
-    <name>converge::ApplyPlan</name>
+    <name>ApplyPlan</name>
     <message>
         <source>being deleted; </source>
         <translation>wird gelöscht; </translation>
@@ -174,6 +101,40 @@
     <message>
         <source>%1 invalid</source>
         <translation>%1 ungültig</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Applied: %1 created, %2 updated, %3 unchanged</source>
+        <translation>Angewendet: %1 erstellt, %2 aktualisiert, %3 unverändert</translation>
+    </message>
+</context>
+<context>
+    <name>StatusIcons</name>
+    <message>
+        <source>Unknown</source>
+        <translation>Unbekannt</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Bereit</translation>
+    </message>
+    <message>
+        <source>In progress</source>
+        <translation>In Arbeit</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Not managed (skip)</source>
+        <translation>Nicht verwaltet (skip)</translation>
     </message>
 </context>
 <context>
@@ -596,6 +557,18 @@
         <source>%1 fields differ: %2</source>
         <translation>%1 Felder unterscheiden sich: %2</translation>
     </message>
+    <message>
+        <source>(secret)</source>
+        <translation>(geheim)</translation>
+    </message>
+    <message>
+        <source>%1 is not in the workspace any more</source>
+        <translation>%1 ist nicht mehr im Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>the workspace kept changing; try again</source>
+        <translation>der Arbeitsbereich hat sich ständig geändert; versuchen Sie es erneut</translation>
+    </message>
 </context>
 <context>
     <name>converge::DiffModel</name>
@@ -622,6 +595,10 @@
     <message>
         <source>Observed</source>
         <translation>Beobachtet</translation>
+    </message>
+    <message>
+        <source>(secret)</source>
+        <translation>(geheim)</translation>
     </message>
 </context>
 <context>
@@ -984,6 +961,33 @@
         <source>Clear list</source>
         <translation>Liste leeren</translation>
     </message>
+    <message>
+        <source>Cannot claim %1 %2: %3</source>
+        <translation>%1 %2 kann nicht übernommen werden: %3</translation>
+    </message>
+    <message>
+        <source>%1 %2 is now managed as %3</source>
+        <translation>%1 %2 wird jetzt als %3 verwaltet</translation>
+    </message>
+    <message>
+        <source>Unmanaged</source>
+        <translation>Nicht verwaltet</translation>
+    </message>
+    <message>
+        <source>C&amp;laim</source>
+        <translation>&amp;Übernehmen</translation>
+    </message>
+    <message>
+        <source>Manage the selected unmanaged resources, as they are, with no change to the backend</source>
+        <translation>Die ausgewählten nicht verwalteten Ressourcen so übernehmen, wie sie sind, ohne Änderung im Backend</translation>
+    </message>
+    <message numerus="yes">
+        <source>Claiming %n resource(s)</source>
+        <translation>
+            <numerusform>%n Ressource wird übernommen</numerusform>
+            <numerusform>%n Ressourcen werden übernommen</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>converge::NewResourceDialog</name>
@@ -1065,6 +1069,42 @@
         <source>Next attempt</source>
         <translation>Nächster Versuch</translation>
     </message>
+    <message>
+        <source>Deleting</source>
+        <translation>Wird gelöscht</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Last error: %1</source>
+        <translation>Letzter Fehler: %1</translation>
+    </message>
+    <message>
+        <source>Failed attempts: %1</source>
+        <translation>Fehlgeschlagene Versuche: %1</translation>
+    </message>
+    <message>
+        <source>Unmanaged</source>
+        <translation>Nicht verwaltet</translation>
+    </message>
+    <message>
+        <source>%1 %2 in the backend under %3: no resource of this workspace manages it. Claim it to manage it.</source>
+        <translation>%1 %2 im Backend unter %3: keine Ressource dieses Arbeitsbereichs verwaltet sie. Übernehmen Sie sie, um sie zu verwalten.</translation>
+    </message>
+    <message>
+        <source>Backend ID: %1</source>
+        <translation>Backend-ID: %1</translation>
+    </message>
+    <message>
+        <source>Seen: %1</source>
+        <translation>Gesehen: %1</translation>
+    </message>
 </context>
 <context>
     <name>converge::SettingsDialog</name>
@@ -1127,6 +1167,21 @@
     <message>
         <source>When off, Delete deletes the selected resources in the cloud at once, without offering to detach them</source>
         <translation>Wenn aus, löscht Löschen die ausgewählten Ressourcen sofort in der Cloud, ohne das Abkoppeln anzubieten</translation>
+    </message>
+</context>
+<context>
+    <name>converge::SpecValidator</name>
+    <message>
+        <source>must stay %1 (this editor changes %2; apply a manifest file to create another resource)</source>
+        <translation>muss %1 bleiben (dieser Editor ändert %2; wenden Sie eine Manifestdatei an, um eine andere Ressource zu erstellen)</translation>
+    </message>
+    <message>
+        <source>the manifest is empty</source>
+        <translation>das Manifest ist leer</translation>
+    </message>
+    <message>
+        <source>the manifest declares nothing</source>
+        <translation>das Manifest deklariert nichts</translation>
     </message>
 </context>
 <context>

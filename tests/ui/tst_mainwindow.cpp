@@ -220,6 +220,49 @@ private slots:
         QVERIFY(x.tree()->actions().contains(x.action("deleteAction")));
     }
 
+    void claimUnmanagedThroughTheWindow()
+    {
+        Fixture x;
+        QTRY_VERIFY_WITH_TIMEOUT(x.allReady(), 15000);
+        x.f.backend.put(widgetKey(QStringLiteral("stray")),
+                        QJsonObject{{QStringLiteral("owner"),
+                                     QJsonObject{{QStringLiteral("name"), QStringLiteral("g")}}},
+                                    {QStringLiteral("replicas"), 2}});
+        x.controller->resyncNow();
+        // The list finds it: a greyed row under its owner, which only Claim applies to.
+        const auto discovered = [&x] {
+            QAbstractItemModel *model = x.tree()->model();
+            const QModelIndex g = x.shown({QStringLiteral("Gadget"), QStringLiteral("g")});
+            for (int row = 0; row < model->rowCount(g); ++row) {
+                const QModelIndex index = model->index(row, 0, g);
+                if (index.data(ResourceTreeModel::IsDiscoveredRole).toBool())
+                    return index;
+            }
+            return QModelIndex();
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(discovered().isValid(), 10000);
+        QCOMPARE(discovered().data(ResourceTreeModel::NameRole).toString(),
+                 QStringLiteral("stray"));
+        QTRY_VERIFY(x.controller->isIdle());
+        const int writes = x.f.backend.writes();
+        x.tree()->scrollTo(discovered());
+        QTest::mouseClick(x.tree()->viewport(), Qt::LeftButton, Qt::NoModifier,
+                          x.tree()->visualRect(discovered()).center());
+        QVERIFY(x.action("claimAction")->isEnabled());
+        for (const char *name : {"reconcileAction", "refreshAction", "deleteAction"})
+            QVERIFY2(!x.action(name)->isEnabled(), name);
+        QTest::mouseClick(x.toolButton("claimAction"), Qt::LeftButton);
+        // Managed now, Ready, the row swapped, and the backend untouched.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            x.shownWithStatus(widgetKey(QStringLiteral("stray")), StatusKind::Ready), 10000);
+        QTRY_VERIFY(!discovered().isValid());
+        QTRY_VERIFY(x.controller->isIdle());
+        QCOMPARE(x.f.backend.writes(), writes);
+        // A managed, claimed resource offers no Claim.
+        x.click(widgetKey(QStringLiteral("w1")));
+        QVERIFY(!x.action("claimAction")->isEnabled());
+    }
+
     void reconcileAndRefreshReachTheBackend()
     {
         Fixture x;
