@@ -177,6 +177,7 @@ public:
     bool recovered = false;
     bool scanRequested = false;
     bool resyncRequested = false;
+    int groupLimit = -1; // keys of one account in flight at once, as last set; scheduler only
     std::atomic<bool> stopping{false};
     std::atomic<int> busyWorkers{0};
     std::atomic<qint64> reconciles{0};
@@ -373,7 +374,7 @@ bool Controller::Private::openThreadContext(ThreadContext &tc)
         return false;
     }
     tc.ws->setRelaxedDurability(true);
-    tc.http = std::make_unique<HttpClient>();
+    tc.http = std::make_unique<HttpClient>(options.http);
     return true;
 }
 
@@ -541,14 +542,34 @@ void Controller::Private::scan(Workspace &ws, bool initial)
     if (initial)
         resync();
 
-    if (toQueue.isEmpty() && !initial)
+    // One account must not hold every worker while another waits (an endpoint that stopped
+    // answering keeps each request until its timeout): with more than one account, each gets
+    // at most half the workers.
+    QSet<QString> accounts;
+    for (auto it = snapshots.cbegin(); it != snapshots.cend(); ++it) {
+        if (it->owner.isEmpty() && factories.isAccountKind(it.key().kind))
+            accounts.insert(it->account);
+    }
+    int limit = options.accountConcurrency;
+    if (accounts.size() > 1) {
+        const int half = std::max(1, options.workers / 2);
+        limit = limit > 0 ? std::min(limit, half) : half;
+    }
+    const bool limitChanged = limit != groupLimit;
+    groupLimit = limit;
+
+    if (toQueue.isEmpty() && !initial && !limitChanged)
         return;
     {
         std::lock_guard lock(mutex);
+        if (limitChanged) {
+            for (const QString &account : std::as_const(accounts))
+                queue.setGroupLimit(account, limit);
+        }
         for (const auto &[key, group] : groups) {
             queue.setGroup(key, group);
-            if (options.accountConcurrency > 0)
-                queue.setGroupLimit(group, options.accountConcurrency);
+            if (limit > 0)
+                queue.setGroupLimit(group, limit);
         }
         for (const ResourceKey &key : std::as_const(refreshes))
             keyState[key].observeOnly = true;

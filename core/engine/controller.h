@@ -4,6 +4,7 @@
 
 #include "backoff.h"
 #include "event.h"
+#include "httpclient.h"
 #include "resourcekey.h"
 #include "storeerror.h"
 #include "workqueue.h"
@@ -44,9 +45,13 @@ public:
         double resyncJitter = 0.25;                  ///< ± this fraction of the period
         std::chrono::milliseconds pollInterval{250}; ///< how often the workspace is checked
         std::chrono::milliseconds batchInterval{50}; ///< observers get at most 20 batches/s
-        int accountConcurrency = 8;                  ///< keys of one account in flight at once
+        /// Keys of one account in flight at once; with two or more accounts, at most half the
+        /// workers, so that an account that stopped answering cannot hold them all.
+        int accountConcurrency = 8;
         std::chrono::milliseconds shutdownTimeout{5000};
         Backoff::Settings backoff;
+        /// Timeouts, retries and body cap of every worker's HTTP client (tests shorten them).
+        HttpClient::Options http;
     };
 
     /// Counters for the status bar and benchmarks.
