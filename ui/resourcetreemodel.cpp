@@ -245,9 +245,10 @@ void ResourceTreeModel::reload()
                 return result;
             }
             const QList<Resource> resources = ws->list();
+            const QHash<ResourceKey, ReconcileState> states = ws->reconcileStates();
             result.found.reserve(resources.size());
             for (const Resource &r : resources)
-                result.found.append(makeEntry(r, ws->reconcileState(r.key()), kinds));
+                result.found.append(makeEntry(r, states.value(r.key()), kinds));
             for (DiscoveredResource &d : ws->discovered())
                 result.discovered.append(makeDiscoveredEntry(std::move(d)));
             return result;

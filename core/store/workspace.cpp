@@ -579,6 +579,7 @@ public:
         objectSelect.reset();
         objectInsert.reset();
         resourceSelect.reset();
+        stateSelect.reset();
         db.close();
         db = {};
         // Only once no QSqlDatabase handle refers to the connection any more.
@@ -607,6 +608,7 @@ public:
     /// get() is the engine's most frequent read: parsing its SQL each time cost more than
     /// running it.
     std::unique_ptr<QSqlQuery> resourceSelect;
+    std::unique_ptr<QSqlQuery> stateSelect;
     /// event_objects ids known to be committed; rows there never change or go away.
     QHash<ResourceKey, qint64> objectIds;
 };
@@ -1276,13 +1278,36 @@ bool Workspace::setReconcileState(const ResourceKey &key, const ReconcileState &
     return tx.commit(error);
 }
 
+namespace {
+
+ReconcileState reconcileStateFrom(const QSqlQuery &q, int first)
+{
+    ReconcileState state;
+    state.attempts = q.value(first).toInt();
+    state.lastAttempt = timeFrom(q.value(first + 1));
+    state.nextAttempt = timeFrom(q.value(first + 2));
+    state.lastError = q.value(first + 3).toString();
+    state.waitingFor = q.value(first + 4).toString();
+    state.lastReconcileId = q.value(first + 5).toString();
+    return state;
+}
+
+} // namespace
+
 ReconcileState Workspace::reconcileState(const ResourceKey &key) const
 {
-    QSqlQuery q(d->db);
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral(
-        "SELECT attempts, last_attempt, next_attempt, last_error, waiting_for, last_reconcile_id"
-        " FROM reconcile_state WHERE kind = ? AND name = ?"));
+    if (!d->stateSelect) {
+        auto q = std::make_unique<QSqlQuery>(d->db);
+        q->setForwardOnly(true);
+        if (!q->prepare(QStringLiteral("SELECT attempts, last_attempt, next_attempt, last_error,"
+                                       " waiting_for, last_reconcile_id FROM reconcile_state"
+                                       " WHERE kind = ? AND name = ?"))) {
+            logSql(*q, "reconcileState");
+            return {};
+        }
+        d->stateSelect = std::move(q);
+    }
+    QSqlQuery &q = *d->stateSelect;
     q.addBindValue(text(key.kind));
     q.addBindValue(text(key.name));
     ReconcileState state;
@@ -1290,15 +1315,27 @@ ReconcileState Workspace::reconcileState(const ResourceKey &key) const
         logSql(q, "reconcileState");
         return state;
     }
-    if (!q.next())
-        return state;
-    state.attempts = q.value(0).toInt();
-    state.lastAttempt = timeFrom(q.value(1));
-    state.nextAttempt = timeFrom(q.value(2));
-    state.lastError = q.value(3).toString();
-    state.waitingFor = q.value(4).toString();
-    state.lastReconcileId = q.value(5).toString();
+    if (q.next())
+        state = reconcileStateFrom(q, 0);
+    q.finish();
     return state;
+}
+
+QHash<ResourceKey, ReconcileState> Workspace::reconcileStates() const
+{
+    QSqlQuery q(d->db);
+    q.setForwardOnly(true);
+    QHash<ResourceKey, ReconcileState> states;
+    if (!q.exec(
+            QStringLiteral("SELECT kind, name, attempts, last_attempt, next_attempt,"
+                           " last_error, waiting_for, last_reconcile_id FROM reconcile_state"))) {
+        logSql(q, "reconcileStates");
+        return states;
+    }
+    while (q.next())
+        states.insert(ResourceKey{q.value(0).toString(), q.value(1).toString()},
+                      reconcileStateFrom(q, 2));
+    return states;
 }
 
 // --- Conditions and events --------------------------------------------------------------------

@@ -6,6 +6,7 @@
 #include "storeerror.h"
 #include "workspacetypes.h"
 
+#include <QHash>
 #include <QString>
 
 #include <memory>
@@ -74,6 +75,8 @@ public:
     // --- Controller bookkeeping ----------------------------------------------------------
     bool setReconcileState(const ResourceKey &key, const ReconcileState &state, StoreError *error);
     ReconcileState reconcileState(const ResourceKey &key) const;
+    /// Every resource's reconcile state in one read (what a full reload of the window needs).
+    QHash<ResourceKey, ReconcileState> reconcileStates() const;
 
     // --- Conditions and events -----------------------------------------------------------
     QList<ConditionTransition> conditionHistory(const ResourceKey &key) const;
