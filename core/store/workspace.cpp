@@ -235,8 +235,8 @@ Event eventFrom(const QSqlQuery &q)
     return e;
 }
 
-/// 64-bit FNV-1a over Event::aggregationKey()'s UTF-16 units: stored in the file, so it must never
-/// depend on the Qt version or a per-process seed (qHash does).
+/// FNV-1a (64-bit, the low 32 bits kept) over Event::aggregationKey()'s UTF-16 units: stored in the
+/// file, so it must never depend on the Qt version or a per-process seed (qHash does).
 qint64 aggregationHash(const QString &aggregationKey)
 {
     quint64 hash = 14695981039346656037ULL;
@@ -244,7 +244,23 @@ qint64 aggregationHash(const QString &aggregationKey)
         hash ^= c.unicode();
         hash *= 1099511628211ULL;
     }
-    return static_cast<qint64>(hash);
+    // 32 bits keep the index small (a collision costs one extra row read, never a wrong merge:
+    // the whole key is compared). Schema 3 cut the stored hashes the same way.
+    return static_cast<qint64>(hash & 0xffffffffULL);
+}
+
+/// New events go in eventRowsPerInsert rows per statement: Qt Sql's cost per executed statement
+/// was most of an event's.
+constexpr int eventRowsPerInsert = 32;
+
+QByteArray eventInsertManySql()
+{
+    QByteArray sql = "INSERT INTO events (id, object, type, reason, message, phase, reconcile_id,"
+                     " request_id, count, first_time, last_time, aggregation) VALUES ";
+    for (int i = 0; i < eventRowsPerInsert; ++i)
+        sql += i == 0 ? "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                      : ", (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    return sql;
 }
 
 /// BEGIN IMMEDIATE takes the write lock up front (waiting up to the busy timeout), so a writer
@@ -575,6 +591,7 @@ public:
     {
         eventLookup.reset();
         eventInsert.reset();
+        eventInsertMany.reset();
         eventAggregate.reset();
         objectSelect.reset();
         objectInsert.reset();
@@ -602,6 +619,7 @@ public:
     // Prepared once per connection: recording events is the hot path.
     std::unique_ptr<QSqlQuery> eventLookup;
     std::unique_ptr<QSqlQuery> eventInsert;
+    std::unique_ptr<QSqlQuery> eventInsertMany; ///< eventRowsPerInsert rows at once
     std::unique_ptr<QSqlQuery> eventAggregate;
     std::unique_ptr<QSqlQuery> objectSelect;
     std::unique_ptr<QSqlQuery> objectInsert;
@@ -686,7 +704,7 @@ bool Workspace::Private::prepareEventQueries(StoreError *error)
         return true;
     };
     // One lookup per batch, whatever its size: each distinct [object, hash, since] of the batch
-    // seeks events_resource directly, so only the events that repeats may belong to come back.
+    // seeks events_aggregation directly, so only the events that repeats may belong to come back.
     return prepare(&eventLookup,
                    "SELECT e.id, e.object, e.type, e.reason, e.message, e.phase, e.reconcile_id,"
                    " e.request_id, e.count, e.first_time, e.last_time"
@@ -698,6 +716,7 @@ bool Workspace::Private::prepareEventQueries(StoreError *error)
                    "INSERT INTO events (id, object, type, reason, message, phase, reconcile_id,"
                    " request_id, count, first_time, last_time, aggregation)"
                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)") &&
+           prepare(&eventInsertMany, eventInsertManySql().constData()) &&
            prepare(&eventAggregate,
                    "UPDATE events SET count = ?, first_time = ?, last_time = ?, phase = ?,"
                    " reconcile_id = ?, request_id = ? WHERE id = ?") &&
@@ -1520,8 +1539,9 @@ bool Workspace::recordEvents(QList<Event> &events, StoreError *error)
             return failSql(error, q, QStringLiteral("cannot read events"));
         nextId = q.value(0).toLongLong() + 1;
     }
-    QSqlQuery &insert = *d->eventInsert;
     QSqlQuery &aggregate = *d->eventAggregate;
+    QList<const Pending *> fresh;
+    fresh.reserve(pending.size());
     for (Pending &p : pending) {
         Event &e = p.event;
         if (p.stored) {
@@ -1537,18 +1557,34 @@ bool Workspace::recordEvents(QList<Event> &events, StoreError *error)
             continue;
         }
         e.id = nextId++;
-        insert.addBindValue(e.id);
-        insert.addBindValue(p.object);
-        insert.addBindValue(e.type == Event::Type::Warning ? 1 : 0);
-        insert.addBindValue(text(e.reason));
-        insert.addBindValue(text(e.message));
-        insert.addBindValue(text(e.phase));
-        insert.addBindValue(text(e.reconcileId));
-        insert.addBindValue(text(e.requestId));
-        insert.addBindValue(e.count);
-        insert.addBindValue(e.firstTime.toMSecsSinceEpoch());
-        insert.addBindValue(e.lastTime.toMSecsSinceEpoch());
-        insert.addBindValue(p.hash);
+        fresh.append(&p);
+    }
+    const auto bind = [](QSqlQuery &q, const Pending &p) {
+        const Event &e = p.event;
+        q.addBindValue(e.id);
+        q.addBindValue(p.object);
+        q.addBindValue(e.type == Event::Type::Warning ? 1 : 0);
+        q.addBindValue(text(e.reason));
+        q.addBindValue(text(e.message));
+        q.addBindValue(text(e.phase));
+        q.addBindValue(text(e.reconcileId));
+        q.addBindValue(text(e.requestId));
+        q.addBindValue(e.count);
+        q.addBindValue(e.firstTime.toMSecsSinceEpoch());
+        q.addBindValue(e.lastTime.toMSecsSinceEpoch());
+        q.addBindValue(p.hash);
+    };
+    qsizetype next = 0;
+    for (; fresh.size() - next >= eventRowsPerInsert; next += eventRowsPerInsert) {
+        QSqlQuery &many = *d->eventInsertMany;
+        for (qsizetype i = next; i < next + eventRowsPerInsert; ++i)
+            bind(many, *fresh.at(i));
+        if (!many.exec())
+            return failSql(error, many, QStringLiteral("cannot store events"));
+    }
+    for (; next < fresh.size(); ++next) {
+        QSqlQuery &insert = *d->eventInsert;
+        bind(insert, *fresh.at(next));
         if (!insert.exec())
             return failSql(error, insert, QStringLiteral("cannot store an event"));
     }

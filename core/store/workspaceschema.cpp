@@ -143,6 +143,12 @@ const char *const version3[] = {
     "CREATE INDEX discovered_resource_id ON discovered (resource_id)",
     // The controller looks for what changed since its last look, not at everything.
     "CREATE INDEX resources_version ON resources (resource_version)",
+    // Half the index per event: a 32-bit aggregation hash (the whole key is compared anyway)
+    // and no last_time in it (the few rows with the same object and hash are read). Inserting
+    // events dirtied twice the index pages before, which was a third of their cost.
+    "DROP INDEX events_resource",
+    "UPDATE events SET aggregation = aggregation & 4294967295",
+    "CREATE INDEX events_aggregation ON events (object, aggregation)",
 };
 
 struct Step

@@ -498,6 +498,22 @@ private slots:
     {
         QVERIFY(makeVersion1(path()));
         {
+            // The stored event's hash as version 1 computed it: 64-bit FNV-1a of its key.
+            Event stored;
+            stored.involved = ResourceKey{s("BlobContainer"), s("invoices")};
+            stored.type = Event::Type::Normal;
+            stored.reason = s("Created");
+            stored.message = s("created");
+            quint64 fnv = 14695981039346656037ULL;
+            for (const QChar c : stored.aggregationKey()) {
+                fnv ^= c.unicode();
+                fnv *= 1099511628211ULL;
+            }
+            RawDb db(path());
+            QVERIFY(db.exec(s("UPDATE events SET aggregation = %1 WHERE id = 1")
+                                .arg(static_cast<qint64>(fnv))));
+        }
+        {
             RawDb db(path(), true);
             QCOMPARE(db.scalar(s("SELECT count(*) FROM sqlite_master WHERE name = 'events_time'"))
                          .toInt(),
@@ -528,6 +544,20 @@ private slots:
         QCOMPARE(events.at(0).count, 2);
         QCOMPARE(ws->unfinishedIntents().size(), 1);
         QCOMPARE(ws->unfinishedIntents().at(0).details.value(s("etag")).toString(), s("0x1"));
+
+        // A repeat of the version 1 event still aggregates: the upgrade cut the stored 64-bit
+        // hash as the hash is cut now.
+        {
+            Event repeat = events.at(0);
+            repeat.id = 0;
+            repeat.count = 1;
+            repeat.firstTime = repeat.lastTime = repeat.lastTime.addSecs(60);
+            QList<Event> batch{repeat};
+            QVERIFY2(ws->recordEvents(batch, &error), qPrintable(error.message));
+            QCOMPARE(batch.at(0).id, 1);
+            QCOMPARE(batch.at(0).count, 3);
+            QCOMPARE(ws->eventCount(), 1);
+        }
 
         // The version 1 counter goes on.
         QList<ApplyOutcome> outcomes;
