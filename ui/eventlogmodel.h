@@ -87,9 +87,9 @@ private:
     struct Row
     {
         Event event;
-        std::array<QString, ColumnCount> text;
     };
     static Row makeRow(const Event &event);
+    static QString displayText(const Event &event, int column);
     void applyFirst(Page page);
     void applyOlder(Page page);
     void integrate(const QList<Event> &events);

@@ -9,14 +9,21 @@
 namespace converge {
 
 EventLogView::EventLogView(QWidget *parent)
-    : QTreeView(parent)
+    : QTableView(parent)
 {
-    setRootIsDecorated(false);
-    setUniformRowHeights(true);
+    setShowGrid(false);
+    setWordWrap(false);
     setAlternatingRowColors(true);
     setSelectionBehavior(QAbstractItemView::SelectRows);
     setSelectionMode(QAbstractItemView::SingleSelection);
-    setAllColumnsShowFocus(true);
+    setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    // Every row the same height, never measured: appending stays cheap however long the log.
+    QHeaderView *rows = verticalHeader();
+    rows->hide();
+    rows->setSectionResizeMode(QHeaderView::Fixed);
+    rows->setDefaultSectionSize(fontMetrics().height() + 6);
+    horizontalHeader()->setHighlightSections(false);
+    horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
 }
 
 void EventLogView::setHistoryModel(EventLogModel *history)
@@ -28,7 +35,7 @@ void EventLogView::setModel(QAbstractItemModel *model)
 {
     if (QAbstractItemModel *old = this->model())
         disconnect(old, nullptr, this, nullptr);
-    QTreeView::setModel(model);
+    QTableView::setModel(model);
     if (!model)
         return;
     connect(model, &QAbstractItemModel::rowsAboutToBeInserted, this,
@@ -39,7 +46,7 @@ void EventLogView::setModel(QAbstractItemModel *model)
 
 void EventLogView::verticalScrollbarValueChanged(int value)
 {
-    QTreeView::verticalScrollbarValueChanged(value);
+    QTableView::verticalScrollbarValueChanged(value);
     const QScrollBar *bar = verticalScrollBar();
     m_following = value >= bar->maximum();
     if (value == bar->minimum() && bar->maximum() > bar->minimum() && m_history &&
