@@ -162,6 +162,8 @@ public:
     Backoff backoff;
 
     mutable std::mutex mutex;
+    /// Held by whichever of this controller's connections writes the workspace.
+    std::shared_ptr<std::mutex> writers = std::make_shared<std::mutex>();
     std::condition_variable wakeWorkers;
     std::condition_variable wakeScheduler;
     WorkQueue queue;
@@ -374,6 +376,7 @@ bool Controller::Private::openThreadContext(ThreadContext &tc)
         return false;
     }
     tc.ws->setRelaxedDurability(true);
+    tc.ws->shareWriteLock(writers);
     tc.http = std::make_unique<HttpClient>(options.http);
     return true;
 }
@@ -1024,9 +1027,7 @@ void Controller::Private::processList(ThreadContext &tc, const ResourceKey &jobK
     if (job.discoveryOnly) {
         // Children applied meanwhile (perhaps still being created) are managed, not found.
         const Kind *kind = kinds.find(job.kind);
-        for (const Resource &r : ws.list(job.kind)) {
-            if (r.ownerName() != job.owner.name)
-                continue;
+        for (const Resource &r : ws.listOwnedBy(job.kind, job.owner.name)) {
             const QString id = r.metadata.annotations.value(Annotations::resourceId());
             if (!id.isEmpty())
                 job.managed.insert(id, r.key());

@@ -20,6 +20,7 @@
 
 #include <array>
 #include <atomic>
+#include <mutex>
 
 namespace converge {
 
@@ -268,21 +269,31 @@ QByteArray eventInsertManySql()
 class WriteTransaction final
 {
 public:
-    explicit WriteTransaction(const QSqlDatabase &db)
+    /// `writers`, when set, is held from begin() to the end: connections of one process that
+    /// share it queue on it rather than in SQLite's busy handler, which sleeps in steps of up
+    /// to 100 ms while another connection writes.
+    explicit WriteTransaction(const QSqlDatabase &db, std::mutex *writers = nullptr)
         : m_db(db)
+        , m_writers(writers)
     {}
     ~WriteTransaction()
     {
-        if (!m_active)
-            return;
-        QSqlQuery rollback(m_db);
-        if (!rollback.exec(QStringLiteral("ROLLBACK")))
-            logSql(rollback, "rollback");
+        if (m_active) {
+            QSqlQuery rollback(m_db);
+            if (!rollback.exec(QStringLiteral("ROLLBACK")))
+                logSql(rollback, "rollback");
+        }
+        if (m_locked)
+            m_writers->unlock();
     }
     Q_DISABLE_COPY_MOVE(WriteTransaction)
 
     bool begin(StoreError *error)
     {
+        if (m_writers) {
+            m_writers->lock();
+            m_locked = true;
+        }
         QSqlQuery begin(m_db);
         if (!begin.exec(QStringLiteral("BEGIN IMMEDIATE")))
             return failSql(error, begin, QStringLiteral("cannot start writing"));
@@ -296,12 +307,18 @@ public:
         if (!commit.exec(QStringLiteral("COMMIT")))
             return failSql(error, commit, QStringLiteral("cannot commit"));
         m_active = false;
+        if (m_locked) {
+            m_writers->unlock();
+            m_locked = false;
+        }
         return true;
     }
 
 private:
     QSqlDatabase m_db;
+    std::mutex *m_writers;
     bool m_active = false;
+    bool m_locked = false;
 };
 
 /// Switches a connection's synchronous mode for the length of a scope and back to its default.
@@ -627,6 +644,7 @@ public:
     /// running it.
     std::unique_ptr<QSqlQuery> resourceSelect;
     std::unique_ptr<QSqlQuery> stateSelect;
+    std::shared_ptr<std::mutex> writers; ///< shared with the process's other connections, or null
     /// event_objects ids known to be committed; rows there never change or go away.
     QHash<ResourceKey, qint64> objectIds;
 };
@@ -805,6 +823,11 @@ std::unique_ptr<Workspace> Workspace::open(const QString &path, StoreError *erro
     return std::unique_ptr<Workspace>(new Workspace(std::move(d)));
 }
 
+void Workspace::shareWriteLock(std::shared_ptr<std::mutex> writers)
+{
+    d->writers = std::move(writers);
+}
+
 void Workspace::setRelaxedDurability(bool on)
 {
     d->relaxed = on;
@@ -848,7 +871,7 @@ bool Workspace::apply(const QList<Resource> &objects, QList<ApplyOutcome> *outco
     }
 
     const SyncScope durable(d->db, d->relaxed, false); // people's desired state: FULL
-    WriteTransaction tx(d->db);
+    WriteTransaction tx(d->db, d->writers.get());
     if (!tx.begin(error))
         return false;
     VersionCounter version;
@@ -1027,6 +1050,25 @@ QList<Resource> Workspace::listChangedSince(qint64 resourceVersion, qint64 *curr
     return result;
 }
 
+QList<Resource> Workspace::listOwnedBy(const QString &kind, const QString &ownerName) const
+{
+    QSqlQuery q(d->db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT %1 FROM resources WHERE kind = ?"
+                             " AND json_extract(spec, '$.owner.name') = ? ORDER BY name")
+                  .arg(QLatin1String(resourceColumns)));
+    q.addBindValue(text(kind));
+    q.addBindValue(text(ownerName));
+    QList<Resource> result;
+    if (!q.exec()) {
+        logSql(q, "listOwnedBy");
+        return result;
+    }
+    while (q.next())
+        result.append(resourceFrom(q));
+    return result;
+}
+
 qint64 Workspace::count() const
 {
     QSqlQuery q(d->db);
@@ -1042,7 +1084,7 @@ bool Workspace::update(Resource &resource, StoreError *error)
     if (error)
         *error = {};
     const ResourceKey key = resource.key();
-    WriteTransaction tx(d->db);
+    WriteTransaction tx(d->db, d->writers.get());
     if (!tx.begin(error))
         return false;
 
@@ -1134,7 +1176,7 @@ bool Workspace::updateStatus(const ResourceKey &key, const ResourceStatus &statu
 {
     if (error)
         *error = {};
-    WriteTransaction tx(d->db);
+    WriteTransaction tx(d->db, d->writers.get());
     if (!tx.begin(error))
         return false;
 
@@ -1198,7 +1240,7 @@ bool Workspace::requestDeletion(const ResourceKey &key, StoreError *error)
 {
     if (error)
         *error = {};
-    WriteTransaction tx(d->db);
+    WriteTransaction tx(d->db, d->writers.get());
     if (!tx.begin(error))
         return false;
     QSqlQuery select(d->db);
@@ -1236,7 +1278,7 @@ bool Workspace::remove(const ResourceKey &key, StoreError *error)
 {
     if (error)
         *error = {};
-    WriteTransaction tx(d->db);
+    WriteTransaction tx(d->db, d->writers.get());
     if (!tx.begin(error))
         return false;
     for (const QString &table : {QStringLiteral("resources"), QStringLiteral("reconcile_state"),
@@ -1269,7 +1311,7 @@ bool Workspace::setReconcileState(const ResourceKey &key, const ReconcileState &
     if (error)
         *error = {};
     const SyncScope relaxed(d->db, d->relaxed, true);
-    WriteTransaction tx(d->db);
+    WriteTransaction tx(d->db, d->writers.get());
     if (!tx.begin(error))
         return false;
     bool exists = false;
@@ -1424,7 +1466,7 @@ bool Workspace::recordEvents(QList<Event> &events, StoreError *error)
     }
 
     const SyncScope relaxed(d->db, d->relaxed, true);
-    WriteTransaction tx(d->db);
+    WriteTransaction tx(d->db, d->writers.get());
     if (!tx.begin(error) || !d->prepareEventQueries(error))
         return false;
     QHash<ResourceKey, qint64> objects;
@@ -1676,7 +1718,7 @@ qint64 Workspace::pruneEvents(StoreError *error)
     if (error)
         *error = {};
     const SyncScope relaxed(d->db, d->relaxed, true);
-    WriteTransaction tx(d->db);
+    WriteTransaction tx(d->db, d->writers.get());
     if (!tx.begin(error))
         return 0;
     {
@@ -1726,7 +1768,7 @@ bool Workspace::recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error)
     if (runs.isEmpty())
         return true;
     const SyncScope relaxed(d->db, d->relaxed, true);
-    WriteTransaction tx(d->db);
+    WriteTransaction tx(d->db, d->writers.get());
     if (!tx.begin(error))
         return false;
     QSqlQuery insert(d->db);
@@ -1814,7 +1856,7 @@ bool Workspace::replaceDiscovered(const ResourceKey &owner, const QString &kind,
     if (error)
         *error = {};
     const SyncScope relaxed(d->db, d->relaxed, true);
-    WriteTransaction tx(d->db);
+    WriteTransaction tx(d->db, d->writers.get());
     if (!tx.begin(error))
         return false;
     QSqlQuery q(d->db);
@@ -1901,7 +1943,7 @@ qint64 Workspace::beginIntent(const ResourceKey &key, const QString &operation,
         fail(error, StoreError::Code::Invalid, QStringLiteral("an intent needs an operation"));
         return 0;
     }
-    WriteTransaction tx(d->db);
+    WriteTransaction tx(d->db, d->writers.get());
     if (!tx.begin(error))
         return 0;
     QSqlQuery q(d->db);
@@ -1926,7 +1968,7 @@ bool Workspace::finishIntent(qint64 id, const QString &outcome, StoreError *erro
 {
     if (error)
         *error = {};
-    WriteTransaction tx(d->db);
+    WriteTransaction tx(d->db, d->writers.get());
     if (!tx.begin(error))
         return false;
     QSqlQuery q(d->db);

@@ -10,6 +10,7 @@
 #include <QString>
 
 #include <memory>
+#include <mutex>
 #include <optional>
 
 namespace converge {
@@ -40,6 +41,10 @@ public:
     /// which is always durable. Status, events and bookkeeping are written at a high rate by many
     /// workers; an fsync each would hold the write lock long enough to starve people's applies.
     void setRelaxedDurability(bool on);
+    /// Connections of one process that write a lot (the controller's workers) share a mutex:
+    /// a writer then waits on it instead of in SQLite's busy handler, which sleeps in steps of
+    /// up to 100 ms. Other processes are still kept out by SQLite's own lock.
+    void shareWriteLock(std::shared_ptr<std::mutex> writers);
     static int schemaVersion(); ///< the version this build writes
 
     // --- Desired state -------------------------------------------------------------------
@@ -56,6 +61,8 @@ public:
     /// since), ordered by kind then name; `current` receives the workspace's resourceVersion
     /// as of the same read. Removals do not show here: compare count().
     QList<Resource> listChangedSince(qint64 resourceVersion, qint64 *current = nullptr) const;
+    /// The resources of `kind` whose spec.owner.name is `ownerName`, ordered by name.
+    QList<Resource> listOwnedBy(const QString &kind, const QString &ownerName) const;
     qint64 count() const;
 
     /// Writes metadata and spec when `resource.metadata.resourceVersion` is the stored one, else

@@ -700,6 +700,21 @@ private slots:
         QCOMPARE(m_ws->phaseRuns(other).size(), 1);
     }
 
+    void listOwnedBy()
+    {
+        Resource elsewhere = container(s("elsewhere"));
+        elsewhere.spec.insert(s("owner"), QJsonObject{{s("name"), s("other")}});
+        QVERIFY(apply({container(s("b")), container(s("a")), elsewhere,
+                       makeResource(s("Queue"), s("q"),
+                                    {{s("owner"), QJsonObject{{s("name"), s("devstore")}}}})}));
+        const QList<Resource> owned = m_ws->listOwnedBy(s("BlobContainer"), s("devstore"));
+        QCOMPARE(owned.size(), 2);
+        QCOMPARE(owned.at(0).metadata.name, s("a"));
+        QCOMPARE(owned.at(1).metadata.name, s("b"));
+        QCOMPARE(m_ws->listOwnedBy(s("BlobContainer"), s("other")).size(), 1);
+        QVERIFY(m_ws->listOwnedBy(s("BlobContainer"), s("nobody")).isEmpty());
+    }
+
     void discoveredReplacedPerOwnerAndKind()
     {
         QVERIFY(apply({makeResource(s("StorageAccount"), s("devstore")),
