@@ -42,6 +42,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProcess>
+#include <QProgressBar>
 #include <QSaveFile>
 #include <QSettings>
 #include <QSplitter>
@@ -449,10 +450,20 @@ void MainWindow::createStatusBar()
         statusBar()->addPermanentWidget(l);
         return l;
     };
+    // Outstanding work as a bar: its maximum is the most queued since the queue was last empty,
+    // so a bulk apply or delete shows how far the controller got.
+    m_progress = new QProgressBar(this);
+    m_progress->setObjectName(QStringLiteral("workProgress"));
+    m_progress->setMaximumWidth(160);
+    m_progress->setTextVisible(false);
+    m_progress->setVisible(false);
+    statusBar()->addPermanentWidget(m_progress);
+    m_accountsLabel = label(QStringLiteral("accountsLabel"));
     m_queueLabel = label(QStringLiteral("queueLabel"));
     m_workersLabel = label(QStringLiteral("workersLabel"));
     m_reconcilesLabel = label(QStringLiteral("reconcilesLabel"));
     m_controllerLabel = label(QStringLiteral("controllerLabel"));
+    m_uptime.start();
     m_statusTimer.setInterval(1000);
     connect(&m_statusTimer, &QTimer::timeout, this, &MainWindow::pollStatus);
 }
@@ -1046,12 +1057,44 @@ void MainWindow::fillRecentMenu()
 
 void MainWindow::pollStatus()
 {
+    // Account health from what the tree shows: accounts are the roots of ownership.
+    int accounts = 0;
+    int unhealthy = 0;
+    for (int row = 0; row < m_treeModel->rowCount(); ++row) {
+        const QModelIndex index = m_treeModel->index(row, 0);
+        const Kind *kind = m_kinds->find(index.data(ResourceTreeModel::KindRole).toString());
+        if (!kind || !kind->ownerKind.isEmpty() ||
+            index.data(ResourceTreeModel::IsDiscoveredRole).toBool())
+            continue;
+        ++accounts;
+        if (index.data(ResourceTreeModel::ReadyRole).toInt() != int(Condition::Status::True))
+            ++unhealthy;
+    }
+    m_accountsLabel->setVisible(accounts > 0);
+    m_accountsLabel->setText(unhealthy == 0
+                                 ? tr("Accounts: %n healthy", nullptr, accounts)
+                                 : tr("Accounts: %1 of %2 not Ready").arg(unhealthy).arg(accounts));
     if (m_controller) {
         const Controller::Stats stats = m_controller->stats();
-        m_queueLabel->setText(tr("Queue: %1").arg(stats.queued + stats.inFlight));
+        const int outstanding = stats.queued + stats.inFlight;
+        m_queueLabel->setText(tr("Queue: %1").arg(outstanding));
         m_workersLabel->setText(tr("Workers busy: %1").arg(stats.busyWorkers));
-        m_reconcilesLabel->setText(tr("Reconciles: %1").arg(stats.reconciles));
+        const qint64 now = m_uptime.elapsed();
+        m_reconcileSamples.emplace_back(now, stats.reconciles);
+        while (m_reconcileSamples.size() > 1 && m_reconcileSamples.front().first < now - 60'000)
+            m_reconcileSamples.pop_front();
+        const auto &[since, before] = m_reconcileSamples.front();
+        const double minutes = std::max<qint64>(now - since, 1000) / 60'000.0;
+        m_reconcilesLabel->setText(
+            tr("Reconciles: %1/min").arg(qRound(double(stats.reconciles - before) / minutes)));
+        m_reconcilesLabel->setToolTip(tr("%1 reconciles since start").arg(stats.reconciles));
         m_controllerLabel->setText(tr("Controller: this window"));
+        m_progressPeak = outstanding == 0 ? 0 : std::max(m_progressPeak, outstanding);
+        m_progress->setVisible(m_progressPeak > 1);
+        m_progress->setMaximum(std::max(m_progressPeak, 1));
+        m_progress->setValue(m_progressPeak - outstanding);
+        m_progress->setToolTip(
+            tr("%1 of %2 done").arg(m_progressPeak - outstanding).arg(m_progressPeak));
         return;
     }
     m_queueLabel->setVisible(false);

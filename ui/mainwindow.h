@@ -8,15 +8,18 @@
 #include "windowsettings.h"
 #include "workspacetypes.h"
 
+#include <QElapsedTimer>
 #include <QMainWindow>
 #include <QTimer>
 
+#include <deque>
 #include <memory>
 
 class QAction;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QProgressBar;
 class QMenu;
 class QSettings;
 class QSplitter;
@@ -167,6 +170,11 @@ private:
     QLabel *m_workersLabel = nullptr;
     QLabel *m_reconcilesLabel = nullptr;
     QLabel *m_controllerLabel = nullptr;
+    QLabel *m_accountsLabel = nullptr;
+    QProgressBar *m_progress = nullptr;
+    int m_progressPeak = 0; // the most work outstanding since the queue was last empty
+    std::deque<std::pair<qint64, qint64>> m_reconcileSamples; // (ms since start, reconciles)
+    QElapsedTimer m_uptime;
     QTimer m_statusTimer;
     qint64 m_dataVersion = -1;
     bool m_probing = false;

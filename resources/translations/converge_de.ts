@@ -846,10 +846,6 @@
         <translation>Beschäftigte Worker: %1</translation>
     </message>
     <message>
-        <source>Reconciles: %1</source>
-        <translation>Abgleiche: %1</translation>
-    </message>
-    <message>
         <source>Controller: this window</source>
         <translation>Controller: dieses Fenster</translation>
     </message>
@@ -987,6 +983,29 @@
             <numerusform>%n Ressource wird übernommen</numerusform>
             <numerusform>%n Ressourcen werden übernommen</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>Accounts: %n healthy</source>
+        <translation>
+            <numerusform>Konten: %n in Ordnung</numerusform>
+            <numerusform>Konten: %n in Ordnung</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Accounts: %1 of %2 not Ready</source>
+        <translation>Konten: %1 von %2 nicht bereit</translation>
+    </message>
+    <message>
+        <source>Reconciles: %1/min</source>
+        <translation>Abgleiche: %1/min</translation>
+    </message>
+    <message>
+        <source>%1 reconciles since start</source>
+        <translation>%1 Abgleiche seit dem Start</translation>
+    </message>
+    <message>
+        <source>%1 of %2 done</source>
+        <translation>%1 von %2 erledigt</translation>
     </message>
 </context>
 <context>

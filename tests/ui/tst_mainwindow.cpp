@@ -27,6 +27,7 @@
 #include <QLineEdit>
 #include <QMimeData>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -261,6 +262,36 @@ private slots:
         // A managed, claimed resource offers no Claim.
         x.click(widgetKey(QStringLiteral("w1")));
         QVERIFY(!x.action("claimAction")->isEnabled());
+    }
+
+    void statusBarShowsAccountsRateAndProgress()
+    {
+        Fixture x;
+        QTRY_VERIFY_WITH_TIMEOUT(x.allReady(), 15000);
+        auto *accounts = x.window->findChild<QLabel *>(QStringLiteral("accountsLabel"));
+        auto *rate = x.window->findChild<QLabel *>(QStringLiteral("reconcilesLabel"));
+        auto *progress = x.window->findChild<QProgressBar *>(QStringLiteral("workProgress"));
+        QVERIFY(accounts && rate && progress);
+        QTRY_COMPARE(accounts->text(), QStringLiteral("Accounts: 1 healthy"));
+        QTRY_VERIFY(rate->text().endsWith(QStringLiteral("/min")));
+        // An account that cannot connect shows up at once.
+        QVERIFY(
+            x.f.apply({EngineFixture::gadget(QStringLiteral("bad"), QStringLiteral("denied"))}));
+        x.controller->wake();
+        QTRY_VERIFY_WITH_TIMEOUT(accounts->text() == QStringLiteral("Accounts: 1 of 2 not Ready"),
+                                 10000);
+        // Bulk work shows how far the controller got.
+        x.f.backend.latencyMs = 50;
+        QList<Resource> many;
+        for (int i = 0; i < 30; ++i)
+            many.append(EngineFixture::widget(QStringLiteral("m%1").arg(i), QStringLiteral("g")));
+        QVERIFY(x.f.apply(many));
+        x.controller->wake();
+        QTRY_VERIFY_WITH_TIMEOUT(progress->isVisible() && progress->maximum() > 1, 10000);
+        x.f.backend.latencyMs = 0;
+        QTRY_VERIFY_WITH_TIMEOUT(!progress->isVisible(), 20000);
+        // Those reconciles happened within the last minute.
+        QTRY_VERIFY(rate->text() != QStringLiteral("Reconciles: 0/min"));
     }
 
     void reconcileAndRefreshReachTheBackend()
