@@ -47,13 +47,18 @@ bool EventLogFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sou
 {
     if (!m_log || sourceParent.isValid())
         return true;
-    const Event &e = m_log->eventAt(sourceRow);
-    if (m_type && e.type != *m_type)
+    return accepts(m_log->eventAt(sourceRow), m_type, m_text);
+}
+
+bool EventLogFilterProxy::accepts(const Event &e, std::optional<Event::Type> type,
+                                  const QString &text)
+{
+    if (type && e.type != *type)
         return false;
-    if (m_text.isEmpty())
+    if (text.isEmpty())
         return true;
-    const auto has = [this](const QString &field) {
-        return field.contains(m_text, Qt::CaseInsensitive);
+    const auto has = [&text](const QString &field) {
+        return field.contains(text, Qt::CaseInsensitive);
     };
     return has(e.involved.toString()) || has(e.phase) || has(e.reason) || has(e.message);
 }

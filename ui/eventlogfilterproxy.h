@@ -34,6 +34,9 @@ public:
     QString textFilter() const { return m_text; }
     void setTextFilter(const QString &text);
 
+    /// The rule, for anything that filters events the same way (the export).
+    static bool accepts(const Event &event, std::optional<Event::Type> type, const QString &text);
+
     bool canFetchMore(const QModelIndex &parent) const override;
     void fetchMore(const QModelIndex &parent) override;
 

@@ -11,6 +11,7 @@
 #include "controllerlock.h"
 #include "deletedialog.h"
 #include "detailspane.h"
+#include "eventexport.h"
 #include "eventlogfilterproxy.h"
 #include "eventlogmodel.h"
 #include "eventlogview.h"
@@ -296,6 +297,19 @@ void MainWindow::createLogPanel()
     bar->addWidget(type);
     bar->addWidget(text, 1);
     bar->addWidget(m_olderButton);
+    auto *exportLogButton = new QToolButton(panel);
+    exportLogButton->setObjectName(QStringLiteral("exportLogButton"));
+    exportLogButton->setText(tr("Export…"));
+    exportLogButton->setToolTip(tr("Write the events the filters show, the whole history, as CSV "
+                                   "or JSON"));
+    bar->addWidget(exportLogButton);
+    connect(exportLogButton, &QToolButton::clicked, this, [this] {
+        const QString path =
+            QFileDialog::getSaveFileName(this, tr("Export the log"), QStringLiteral("events.csv"),
+                                         tr("CSV (*.csv);;JSON (*.json)"));
+        if (!path.isEmpty())
+            exportLog(path);
+    });
     layout->addLayout(bar);
 
     m_log = new EventLogView(panel);
@@ -847,6 +861,35 @@ void MainWindow::exportResources(const QList<ResourceKey> &keys, const QString &
             showMessage(error.isEmpty() ? tr("Exported to %1").arg(path)
                                         : tr("Export failed: %1").arg(error));
             Q_EMIT exportFinished(path, error);
+        });
+}
+
+void MainWindow::exportLog(const QString &path)
+{
+    const std::optional<Event::Type> type = m_logProxy->typeFilter();
+    const QString text = m_logProxy->textFilter();
+    m_reader->run(
+        [path, type, text](Workspace *ws, const StoreError &openError) -> QString {
+            if (!ws)
+                return openError.message;
+            EventQuery query;
+            query.type = type;
+            query.limit = 0;
+            QList<Event> events = ws->events(query);
+            events.removeIf(
+                [&](const Event &e) { return !EventLogFilterProxy::accepts(e, type, text); });
+            QSaveFile file(path);
+            if (!file.open(QIODevice::WriteOnly) ||
+                file.write(EventExport::write(events, EventExport::formatFor(path))) < 0 ||
+                !file.commit())
+                return file.errorString();
+            return {};
+        },
+        this,
+        [this, path](const QString &error) {
+            showMessage(error.isEmpty() ? tr("Log exported to %1").arg(path)
+                                        : tr("Log export failed: %1").arg(error));
+            Q_EMIT logExported(path, error);
         });
 }
 

@@ -67,6 +67,9 @@ public:
     void applyManifestFiles(const QStringList &paths);
     /// Writes the resources as multi-document YAML to `path`, off the GUI thread.
     void exportResources(const QList<ResourceKey> &keys, const QString &path);
+    /// Writes every stored event that the log panel's filters let through (its whole history,
+    /// not only the loaded pages) to `path`, as JSON when it ends in .json, else CSV.
+    void exportLog(const QString &path);
     /// Reads manifest text (the new-resource editor's) off the GUI thread, shows the plan and
     /// applies it when accepted.
     void applyManifestText(const QString &text, const QString &sourceName);
@@ -86,6 +89,7 @@ Q_SIGNALS:
     /// Deletion (or detaching) was requested in the workspace for these keys.
     void deletionRequested(const QList<converge::ResourceKey> &keys, const QString &error);
     void exportFinished(const QString &path, const QString &error);
+    void logExported(const QString &path, const QString &error);
 
 protected:
     void closeEvent(QCloseEvent *event) override;

@@ -1007,6 +1007,30 @@
         <source>%1 of %2 done</source>
         <translation>%1 von %2 erledigt</translation>
     </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren…</translation>
+    </message>
+    <message>
+        <source>Write the events the filters show, the whole history, as CSV or JSON</source>
+        <translation>Die Ereignisse, die die Filter zeigen, mit der ganzen Historie als CSV oder JSON schreiben</translation>
+    </message>
+    <message>
+        <source>Export the log</source>
+        <translation>Protokoll exportieren</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv);;JSON (*.json)</source>
+        <translation>CSV (*.csv);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Log exported to %1</source>
+        <translation>Protokoll nach %1 exportiert</translation>
+    </message>
+    <message>
+        <source>Log export failed: %1</source>
+        <translation>Export des Protokolls fehlgeschlagen: %1</translation>
+    </message>
 </context>
 <context>
     <name>converge::NewResourceDialog</name>

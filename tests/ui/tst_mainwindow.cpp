@@ -23,6 +23,8 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMimeData>
@@ -520,6 +522,50 @@ private slots:
         const QByteArray yaml = file.readAll();
         QVERIFY(yaml.contains("kind: Widget"));
         QVERIFY(yaml.contains("name: w1"));
+    }
+
+    void exportLogWritesFilteredHistory()
+    {
+        Fixture x;
+        QTRY_VERIFY_WITH_TIMEOUT(x.allReady(), 15000);
+        // A message with a comma, a quote and a line break, as CSV must quote it.
+        {
+            auto ws = Workspace::open(x.f.path, nullptr);
+            Event e;
+            e.involved = widgetKey(QStringLiteral("w2"));
+            e.type = Event::Type::Warning;
+            e.reason = QStringLiteral("Odd");
+            e.message = QStringLiteral("a, \"b\"\nc");
+            QList<Event> events{e};
+            QVERIFY(ws->recordEvents(events, nullptr));
+        }
+        auto *text = x.window->findChild<QLineEdit *>(QStringLiteral("logFilterEdit"));
+        QVERIFY(text);
+        QTest::keyClicks(text, QStringLiteral("w2"));
+        const QString csvPath = x.f.dir.filePath(QStringLiteral("events.csv"));
+        QSignalSpy exported{x.window.get(), &MainWindow::logExported};
+        x.window->exportLog(csvPath);
+        QVERIFY(exported.wait());
+        QCOMPARE(exported.at(0).at(1).toString(), QString());
+        QFile csv(csvPath);
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = csv.readAll().split('\n');
+        QVERIFY(lines.first().startsWith("id,firstTimestamp,lastTimestamp,type,resource"));
+        const QByteArray all = lines.join('\n');
+        QVERIFY(all.contains("Widget/w2,"));
+        QVERIFY(!all.contains("Widget/w1,")); // the filter applies
+        QVERIFY(all.contains("\"a, \"\"b\"\"\r\nc\"") || all.contains("\"a, \"\"b\"\"\nc\""));
+
+        const QString jsonPath = x.f.dir.filePath(QStringLiteral("events.json"));
+        x.window->exportLog(jsonPath);
+        QVERIFY(exported.wait());
+        QFile json(jsonPath);
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        const QJsonArray array = QJsonDocument::fromJson(json.readAll()).array();
+        QVERIFY(!array.isEmpty());
+        for (const QJsonValue &v : array)
+            QCOMPARE(v.toObject().value(QStringLiteral("involvedObject")).toString(),
+                     QStringLiteral("Widget/w2"));
     }
 
     void remembersGeometryAndDocks()
