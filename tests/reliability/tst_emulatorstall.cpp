@@ -182,7 +182,11 @@ void tst_EmulatorStall::stoppedThenResumed()
           "longest stall of the controller's thread %lld ms",
           count, qPrintable(sample.reason), qPrintable(sample.message), shown, resumed,
           meter.longest());
-    QVERIFY2(meter.longest() < 100, qPrintable(QString::number(meter.longest())));
+    // A thread that waited on the stopped emulator would stall for a whole request timeout
+    // (seconds). Scheduling on a loaded 2-core machine alone reaches a few hundred ms, so the
+    // bound tells the two apart; the figure itself is printed above (the benchmarks measure
+    // stalls, tests only catch blocking).
+    QVERIFY2(meter.longest() < 1000, qPrintable(QString::number(meter.longest())));
     engine.stop();
 }
 
