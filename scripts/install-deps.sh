@@ -13,6 +13,7 @@ packages=(
     libgl-dev libyaml-cpp-dev qtkeychain-qt6-dev
     clang-format
     xvfb xauth
+    clang-14 libclang-rt-14-dev llvm-14
     desktop-file-utils appstream libxml2-utils man-db
 )
 

@@ -1,0 +1,41 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+
+// DynamoDB's JSON answers: the error mapper (with its CRC-32 check) and what the table manager
+// reads from a TableDescription.
+
+#include "awserrormapper.h"
+#include "dynamodbtablespec.h"
+#include "httpresponse.h"
+#include "redactor.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    using namespace converge;
+    const QByteArray body(reinterpret_cast<const char *>(data), qsizetype(size));
+    const Redactor redactor;
+    for (const int status : {200, 400, 500}) {
+        HttpResponse response;
+        response.status = status;
+        response.body = body;
+        // A CRC header that matches only by chance: both branches of the check run.
+        response.headers.append({QByteArrayLiteral("x-amz-crc32"), QByteArray::number(size)});
+        (void)AwsErrorMapper::errorFor(response, QStringLiteral("DescribeTable"), redactor);
+    }
+
+    const QJsonObject answer = QJsonDocument::fromJson(body).object();
+    const QJsonObject table = answer.value(QStringLiteral("Table")).toObject();
+    const QJsonArray tags = answer.value(QStringLiteral("Tags")).toArray();
+    const QJsonObject desired = answer.value(QStringLiteral("desired")).toObject();
+    const QJsonObject observed = DynamoDbTableSpec::observedSpec(table, tags, true, desired);
+    (void)DynamoDbTableSpec::details(table);
+    (void)DynamoDbTableSpec::progress(table);
+    (void)DynamoDbTableSpec::nextStep(desired, observed, QStringLiteral("t"));
+    (void)DynamoDbTableSpec::tagChanges(desired, observed);
+    (void)DynamoDbTableSpec::tableNameFromArn(table.value(QStringLiteral("TableArn")).toString());
+    return 0;
+}
