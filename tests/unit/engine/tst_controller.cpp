@@ -381,6 +381,10 @@ private slots:
         for (int i = 0; i < 3; ++i) {
             clock.advance(60'000);
             QTRY_COMPARE(f.backend.creates.load(), i + 2);
+            // The next retry is scheduled from the clock's time when the run ends: advancing
+            // before then would schedule it a minute later and wait forever.
+            if (i < 2)
+                QTRY_COMPARE(ws->reconcileState(g).attempts, i + 2);
         }
         QTRY_VERIFY(allReady(f));
         QTRY_COMPARE(ws->reconcileState(g).attempts, 0);
