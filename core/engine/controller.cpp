@@ -591,19 +591,30 @@ void Controller::Private::scan(Workspace &ws, bool initial)
 
 void Controller::Private::resync()
 {
-    // Each owner's children are observed by list pages, one job per owner and child kind;
-    // what no list covers (accounts, resources whose owner is missing) is observed one by one.
+    // Children are observed by list pages, one job per owner and child kind; what no list
+    // covers (accounts, resources whose owner is missing or not Ready) is observed one by one.
+    // Accounts are listed for every child kind, so that the window shows what nothing manages
+    // yet; deeper owners (a container's blobs) only for the kinds they hold managed children
+    // of: listing every container for blobs nobody declared cost a request per container.
     QHash<ResourceKey, ListJob> jobs;
     QList<ResourceKey> individually;
+    const auto listable = [this](const Snapshot &s) { return !s.deleting && s.ready; };
+    const auto addJob = [&jobs](const QString &kind, const ResourceKey &owner,
+                                const QString &account) {
+        ListJob &job = jobs[ResourceKey{listJobKind, kind + QLatin1Char('|') + owner.toString()}];
+        job.kind = kind;
+        job.owner = owner;
+        job.account = account;
+    };
     for (auto it = snapshots.cbegin(); it != snapshots.cend(); ++it) {
-        if (it->deleting || !it->ready)
-            continue; // a list under an owner that is not Ready would fail for each child
-        for (const QString &child : childKinds.value(it.key().kind)) {
-            ListJob &job =
-                jobs[ResourceKey{listJobKind, child + QLatin1Char('|') + it.key().toString()}];
-            job.kind = child;
-            job.owner = it.key();
-            job.account = it->account;
+        if (it->owner.isEmpty() && listable(*it)) {
+            for (const QString &child : childKinds.value(it.key().kind))
+                addJob(child, it.key(), it->account);
+        }
+        if (const auto owner = ResourceKey::fromString(it->owner)) {
+            const auto o = snapshots.constFind(*owner);
+            if (o != snapshots.cend() && !o->owner.isEmpty() && listable(*o))
+                addJob(it.key().kind, *owner, o->account);
         }
     }
     for (auto it = snapshots.cbegin(); it != snapshots.cend(); ++it) {
@@ -903,6 +914,7 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
                 waiters[st.waitingOnOwner].insert(key);
             }
         }
+        const Kind *done = kinds.find(key.kind);
         switch (result.kind) {
         case PhaseResult::Kind::Done:
             st.failures = 0;
@@ -910,9 +922,9 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
             newState.attempts = 0;
             newState.lastError.clear();
             newState.nextAttempt = {};
-            if (res.status.ready().isReady() && childKinds.contains(key.kind) &&
-                !listedOwners.contains(key)) {
-                // A newly Ready owner: list what it holds, so that the window can show what
+            if (res.status.ready().isReady() && done && done->ownerKind.isEmpty() &&
+                childKinds.contains(key.kind) && !listedOwners.contains(key)) {
+                // A newly Ready account: list what it holds, so that the window can show what
                 // nothing manages yet.
                 for (const QString &child : childKinds.value(key.kind)) {
                     const ResourceKey jobKey{listJobKind,
