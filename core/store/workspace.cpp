@@ -1860,16 +1860,6 @@ bool Workspace::replaceDiscovered(const ResourceKey &owner, const QString &kind,
     if (!tx.begin(error))
         return false;
     QSqlQuery q(d->db);
-    q.setForwardOnly(true);
-    if (!q.exec(QStringLiteral(
-            "SELECT json_extract(annotations, '$.\"converge.dev/resource-id\"') FROM resources"
-            " WHERE json_extract(annotations, '$.\"converge.dev/resource-id\"') IS NOT NULL")))
-        return failSql(error, q, QStringLiteral("cannot read resource IDs"));
-    QSet<QString> managed;
-    while (q.next())
-        managed.insert(q.value(0).toString());
-    q.finish();
-
     q.prepare(QStringLiteral(
         "DELETE FROM discovered WHERE owner_kind = ? AND owner_name = ? AND kind = ?"));
     q.addBindValue(text(owner.kind));
@@ -1877,13 +1867,28 @@ bool Workspace::replaceDiscovered(const ResourceKey &owner, const QString &kind,
     q.addBindValue(text(kind));
     if (!q.exec())
         return failSql(error, q, QStringLiteral("cannot store discovered resources"));
-    if (!q.prepare(QStringLiteral(
+    // Whether a workspace resource records the item's ID: one seek each in resources_id (an
+    // index on the annotation), not a read of every resource per list.
+    QSqlQuery managed(d->db);
+    managed.setForwardOnly(true);
+    if (!managed.prepare(QStringLiteral("SELECT 1 FROM resources WHERE json_extract(annotations,"
+                                        " '$.\"converge.dev/resource-id\"') = ? LIMIT 1")) ||
+        !q.prepare(QStringLiteral(
             "INSERT OR REPLACE INTO discovered (owner_kind, owner_name, kind, name, resource_id,"
             " spec, details, seen_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")))
         return failSql(error, q, QStringLiteral("cannot store discovered resources"));
     for (const DiscoveredResource &item : items) {
-        if (item.name.isEmpty() || managed.contains(item.resourceId))
+        if (item.name.isEmpty())
             continue;
+        if (!item.resourceId.isEmpty()) {
+            managed.addBindValue(item.resourceId);
+            if (!managed.exec())
+                return failSql(error, managed, QStringLiteral("cannot read resource IDs"));
+            const bool isManaged = managed.next();
+            managed.finish();
+            if (isManaged)
+                continue;
+        }
         q.addBindValue(text(owner.kind));
         q.addBindValue(text(owner.name));
         q.addBindValue(text(kind));

@@ -141,6 +141,9 @@ const char *const version3[] = {
     " seen_at INTEGER NOT NULL,"
     " PRIMARY KEY (owner_kind, owner_name, kind, name)) WITHOUT ROWID",
     "CREATE INDEX discovered_resource_id ON discovered (resource_id)",
+    // Which resource records a backend ID (a list's items are checked against it).
+    "CREATE INDEX resources_id ON resources"
+    " (json_extract(annotations, '$.\"converge.dev/resource-id\"'))",
     // The controller looks for what changed since its last look, not at everything.
     "CREATE INDEX resources_version ON resources (resource_version)",
     // Half the index per event: a 32-bit aggregation hash (the whole key is compared anyway)
