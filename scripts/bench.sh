@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# SPDX-FileCopyrightText: Converge contributors
+# SPDX-License-Identifier: MIT
+#
+# The benchmarks of issue #11, side by side with the official SDKs, in one command:
+#
+#   scripts/bench.sh FIGURES.json
+#
+# Installs what is missing (scripts/install-deps.sh: Debian packages and the npm lockfile, which
+# pins the emulators and the SDK peers), builds Release with the tests in build-bench (its own:
+# the Install section's build-release is configured without tests), then runs
+# tests/bench/peers/bench.js: it starts the emulators itself on free loopback ports, runs every
+# benchmark (each figure the median of 3 runs, with min and max), prints a table and writes
+# every figure as JSON to FIGURES.json.
+#
+# Environment: BUILD_DIR (default build-bench), BENCH_RUNS (default 3), BENCH_WINDOW_RUNS (runs
+# of benchmarks 4 and 5, default 1: about 4 minutes each), BENCH_QUICK=1 for a smoke run at a
+# tiny size, BENCH_PARTS (default create,dynamo,drift,window).
+set -euo pipefail
+if [ $# -ne 1 ] || [ "${1#-}" != "$1" ]; then
+    sed -n '5,18p' "$0" | sed 's/^# \{0,1\}//'
+    exit 2
+fi
+out=$(realpath -m "$1")
+cd "$(dirname "$0")/.."
+build_dir=${BUILD_DIR:-build-bench}
+
+scripts/install-deps.sh
+cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCONVERGE_BUILD_TESTS=ON >/dev/null
+cmake --build "$build_dir" --parallel "$(nproc)" --target converge bench_barecreate bench_drift \
+    bench_window bench_store
+exec node tests/bench/peers/bench.js --build "$build_dir" --out "$out" \
+    --runs "${BENCH_RUNS:-3}" --window-runs "${BENCH_WINDOW_RUNS:-1}" --quick "${BENCH_QUICK:-0}" \
+    --parts "${BENCH_PARTS:-create,dynamo,drift,window}"

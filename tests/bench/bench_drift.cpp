@@ -1,0 +1,206 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+
+// Converge's side of benchmark 3 (scripts/bench.sh): the drift check over a workspace whose
+// resources are all Ready, against the real emulators. The CLI has no command that runs one
+// resync pass and returns, so this starts the controller as the window does (8 workers, the
+// real providers), waits until its first pass is done (the start-up pass: opening the workspace
+// and observing everything), then asks for PASSES full resyncs (Controller::resyncNow(), what
+// the periodic resync does every 10 minutes) and times each until the controller is idle again.
+// Every HTTP request the providers send is counted.
+//
+//   bench_drift WORKSPACE [PASSES=3] [OUT.json]
+//
+// Prints a line per pass and, when OUT is given, {resources, startup{…}, passes[{seconds,
+// reconciles, requests, lists, writes, events}]} as JSON. Exit 1 when a pass wrote to the
+// backend or did not finish.
+
+#include "awsfactory.h"
+#include "azurefactory.h"
+#include "clock.h"
+#include "controller.h"
+#include "factoryregistry.h"
+#include "genericreconciler.h"
+#include "kindregistry.h"
+#include "workspace.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTextStream>
+#include <QThread>
+#include <QUrlQuery>
+
+#include <atomic>
+
+using namespace converge;
+using namespace std::chrono_literals;
+
+namespace {
+
+int fail(const QString &what)
+{
+    QTextStream(stderr) << "bench_drift: " << what << Qt::endl;
+    return 1;
+}
+
+/// Spins the event loop (the controller's batched signals arrive there) until `done`.
+template<typename Done>
+bool waitFor(Done done, int timeoutMs)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (!done()) {
+        if (timer.elapsed() > timeoutMs)
+            return false;
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+        QThread::msleep(1);
+    }
+    return true;
+}
+
+struct Counters
+{
+    std::atomic<qint64> requests{0};
+    std::atomic<qint64> lists{0};
+    std::atomic<qint64> writes{0};
+};
+
+struct Pass
+{
+    double seconds = 0;
+    qint64 reconciles = 0;
+    qint64 requests = 0;
+    qint64 lists = 0;
+    qint64 writes = 0;
+    qint64 events = 0;
+
+    QJsonObject toJson() const
+    {
+        return {{QStringLiteral("seconds"), seconds},   {QStringLiteral("reconciles"), reconciles},
+                {QStringLiteral("requests"), requests}, {QStringLiteral("lists"), lists},
+                {QStringLiteral("writes"), writes},     {QStringLiteral("events"), events}};
+    }
+};
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    if (args.size() < 2)
+        return fail(QStringLiteral("usage: bench_drift WORKSPACE [PASSES] [OUT.json]"));
+    const QString path = args.at(1);
+    const int passes = args.size() > 2 ? args.at(2).toInt() : 3;
+    qint64 total = 0;
+    {
+        StoreError error;
+        const auto ws = Workspace::open(path, &error);
+        if (!ws)
+            return fail(error.message);
+        total = ws->count();
+    }
+    if (total == 0)
+        return fail(QStringLiteral("%1 holds no resources").arg(path));
+
+    Counters counters;
+    AzureFactory::Options azureOptions;
+    azureOptions.requestObserver = [&counters](const HttpRequest &request) {
+        ++counters.requests;
+        if (request.method != "GET" && request.method != "HEAD")
+            ++counters.writes;
+        else if (QUrlQuery(request.url).queryItemValue(QStringLiteral("comp")) ==
+                     QLatin1String("list") ||
+                 request.url.path().endsWith(QLatin1String("/Tables")))
+            ++counters.lists;
+    };
+    KindRegistry kinds;
+    FactoryRegistry factories;
+    factories.add(std::make_unique<AzureFactory>(azureOptions));
+    factories.add(std::make_unique<AwsFactory>());
+    factories.registerKinds(kinds);
+    GenericReconciler reconciler(kinds);
+    SystemClock clock;
+    Controller::Options options;                   // the window's defaults: 8 workers
+    options.resyncPeriod = std::chrono::hours(24); // only the passes asked for below
+    Controller controller(path, kinds, factories, reconciler, clock, nullptr, options);
+    qint64 events = 0;
+    QObject::connect(&controller, &Controller::eventsRecorded, &app,
+                     [&events](const QList<Event> &recorded) { events += recorded.size(); });
+
+    const auto measure = [&](Pass *pass, const auto &begin) {
+        const qint64 reconciles = controller.stats().reconciles;
+        const qint64 requests = counters.requests, lists = counters.lists, writes = counters.writes,
+                     eventsBefore = events;
+        QElapsedTimer timer;
+        timer.start();
+        if (!begin())
+            return false;
+        const bool done = waitFor(
+            [&] {
+                return controller.isIdle() && controller.stats().reconciles >= reconciles + total;
+            },
+            900'000);
+        pass->seconds = timer.nsecsElapsed() / 1e9;
+        // The last batch of events is delivered one batch interval later.
+        waitFor([] { return false; }, 200);
+        pass->reconciles = controller.stats().reconciles - reconciles;
+        pass->requests = counters.requests - requests;
+        pass->lists = counters.lists - lists;
+        pass->writes = counters.writes - writes;
+        pass->events = events - eventsBefore;
+        return done;
+    };
+
+    QTextStream out(stdout);
+    const auto print = [&out, total](const QString &what, const Pass &p) {
+        out << QStringLiteral("bench_drift: %1 %2 resources in %3 s: %4 requests (%5 lists), %6 "
+                              "writes, %7 events\n")
+                   .arg(what)
+                   .arg(total)
+                   .arg(p.seconds, 0, 'f', 3)
+                   .arg(p.requests)
+                   .arg(p.lists)
+                   .arg(p.writes)
+                   .arg(p.events);
+        out.flush();
+    };
+    Pass startup;
+    StoreError startError;
+    if (!measure(&startup, [&] { return controller.start(&startError); }))
+        return fail(QStringLiteral("the start-up pass did not finish %1").arg(startError.message));
+    print(QStringLiteral("start-up pass over"), startup);
+    QList<Pass> runs;
+    for (int i = 0; i < passes; ++i) {
+        Pass pass;
+        if (!measure(&pass, [&] {
+                controller.resyncNow();
+                return true;
+            }))
+            return fail(QStringLiteral("resync pass %1 did not finish").arg(i + 1));
+        print(QStringLiteral("resync pass %1 over").arg(i + 1), pass);
+        runs.append(pass);
+    }
+    controller.stop();
+
+    if (args.size() > 3) {
+        QJsonArray passList;
+        for (const Pass &p : std::as_const(runs))
+            passList.append(p.toJson());
+        const QJsonObject json{{QStringLiteral("resources"), total},
+                               {QStringLiteral("startup"), startup.toJson()},
+                               {QStringLiteral("passes"), passList}};
+        QFile file(args.at(3));
+        if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(json).toJson()) < 0)
+            return fail(QStringLiteral("cannot write %1").arg(file.fileName()));
+    }
+    for (const Pass &p : std::as_const(runs)) {
+        if (p.writes > 0)
+            return fail(QStringLiteral("a no-change pass wrote to the backend"));
+    }
+    return 0;
+}

@@ -1,0 +1,475 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+//
+// Runs every benchmark of issue #11 side by side with the official SDKs and writes the figures:
+//
+//   node tests/bench/peers/bench.js --build BUILD_DIR --out FIGURES.json [--runs 3] [--quick 0|1]
+//       [--parts create,dynamo,drift,window] [--window-runs 1]
+//
+// scripts/bench.sh builds Release and calls this. Each timed run of benchmarks 1 and 2 gets
+// freshly started emulators (tests/fixtures/emulators.js, dynalite with a 500 ms create delay),
+// so that every run creates into an empty backend; the sides take turns. Requests are counted
+// by each side (the SDK scripts and the bare client count their own; bench_drift counts
+// Converge's through the providers' request observer), and for `converge apply --wait` in one
+// extra, untimed pass through a counting proxy (tests/bench/peers/countproxy.js), so that no
+// timed run pays for a proxy hop. --quick 1 is a smoke test at a tiny size (one run).
+'use strict';
+
+const childProcess = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const lib = require('./lib');
+const { startProxy } = require('./countproxy');
+
+const root = path.resolve(__dirname, '..', '..', '..');
+const options = lib.parseArgs(process.argv.slice(2), {
+  build: '', out: '', runs: 3, quick: 0, parts: 'create,dynamo,drift,window', 'window-runs': 1,
+});
+const parts = options.parts.split(',');
+if (!options.build || !options.out) lib.fail('usage: bench.js --build DIR --out FIGURES.json');
+const build = path.resolve(options.build);
+const quick = options.quick === 1;
+const runs = quick ? 1 : Math.max(1, options.runs);
+// Benchmarks 4 and 5 measure over 100,000 resources and 1,000,000 events inside one run and take
+// about four minutes a round: one round by default, to stay within the time budget.
+const windowRuns = quick ? 1 : Math.max(1, options['window-runs']);
+const sizes = quick
+  ? { create: 12, dynamo: 4, drift: 20, scale: 0.01 }
+  : { create: 1000, dynamo: 200, drift: 10000, scale: 1 };
+const concurrency = 8;
+const state = path.join(build, 'bench');
+const emuState = path.join(state, 'emulators');
+const converge = path.join(build, 'bin', 'converge');
+const benchDir = path.join(build, 'tests', 'bench');
+
+function log(message) {
+  process.stderr.write(`bench: ${message}\n`);
+}
+
+/// Runs a program to its end without blocking this process's event loop (the counting proxy
+/// lives here); returns its output, exit code and wall-clock seconds.
+function run(program, args, extraEnv = {}) {
+  return new Promise((resolve) => {
+    const started = process.hrtime.bigint();
+    const child = childProcess.spawn(program, args, {
+      cwd: state, env: { ...process.env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', (err) => resolve({ code: -1, stdout, stderr: String(err), seconds: 0 }));
+    child.on('close', (code) => resolve({
+      code, stdout, stderr, seconds: Number(process.hrtime.bigint() - started) / 1e9,
+    }));
+  });
+}
+
+function check(result, what) {
+  if (result.code !== 0) {
+    throw new Error(`${what} failed (exit ${result.code}):\n${result.stdout.slice(-2000)}\n` +
+      result.stderr.slice(-4000));
+  }
+  return result;
+}
+
+/// The counters must agree with what was done, or the figures explain nothing.
+function expect(condition, message) {
+  if (!condition) throw new Error(`implausible figures: ${message}`);
+}
+
+function lastJson(text) {
+  const lines = text.trim().split('\n');
+  return JSON.parse(lines[lines.length - 1]);
+}
+
+async function startEmulators() {
+  check(await run(process.execPath, [path.join(root, 'tests', 'fixtures', 'emulators.js'),
+    'start', '--state', emuState, '--dynamo-delay-ms', '500']), 'starting the emulators');
+  return path.join(emuState, 'emulators.env');
+}
+
+async function stopEmulators() {
+  await run(process.execPath,
+    [path.join(root, 'tests', 'fixtures', 'emulators.js'), 'stop', '--state', emuState]);
+}
+
+function freshWorkspace(name) {
+  const file = path.join(state, `${name}.converge`);
+  for (const suffix of ['', '-wal', '-shm', '-journal', '.lock'])
+    fs.rmSync(file + suffix, { force: true });
+  return file;
+}
+
+function azureManifest(file, endpoints, names) {
+  const docs = [`apiVersion: azure.converge.dev/v1
+kind: StorageAccount
+metadata: {name: bench}
+spec:
+  accountName: ${lib.devAccount}
+  endpoints: {blob: '${endpoints.blob}', queue: '${endpoints.queue}', table: '${endpoints.table}'}
+  credential: {emulator: true}
+`];
+  const kinds = { container: 'BlobContainer', queue: 'Queue', table: 'Table' };
+  for (const [kind, list] of Object.entries(names)) {
+    for (const name of list) {
+      // Table names allow no hyphen and are case-insensitive: the object is named in lower case.
+      docs.push(`apiVersion: azure.converge.dev/v1\nkind: ${kinds[kind]}\nmetadata: {name: ` +
+        `${name.toLowerCase()}}\nspec: {owner: {name: bench}, azureName: ${name}}\n`);
+    }
+  }
+  fs.writeFileSync(file, docs.join('---\n'));
+}
+
+function dynamoManifest(file, endpoint, names) {
+  const docs = [`apiVersion: aws.converge.dev/v1
+kind: AwsAccount
+metadata: {name: bench}
+spec: {region: us-east-1, endpoint: '${endpoint}', credential: {emulator: true}}
+`];
+  for (const name of names) {
+    docs.push(`apiVersion: aws.converge.dev/v1
+kind: DynamoDBTable
+metadata: {name: ${name.toLowerCase()}}
+spec:
+  owner: {name: bench}
+  tableName: ${name}
+  attributeDefinitions: [{attributeName: pk, attributeType: S}]
+  keySchema: [{attributeName: pk, keyType: HASH}]
+  billingMode: PAY_PER_REQUEST
+`);
+  }
+  fs.writeFileSync(file, docs.join('---\n'));
+}
+
+/// `converge apply --wait` of a manifest into a fresh workspace: seconds, events stored.
+async function convergeApply(name, manifest) {
+  const workspace = freshWorkspace(name);
+  const applied = check(await run(converge, ['apply', '--workspace', workspace, '-f', manifest,
+    '--wait=14m', '-q']), `converge apply --wait (${name})`);
+  const events = check(await run(converge, ['events', '--workspace', workspace, '--limit', '0',
+    '-o', 'jsonl']), 'converge events');
+  const lines = events.stdout.split('\n').filter((l) => l.trim());
+  const occurrences = lines.reduce((sum, l) => sum + (JSON.parse(l).count || 1), 0);
+  return { seconds: applied.seconds, workspace, events: lines.length, occurrences };
+}
+
+/// The same `apply --wait` once more, untimed, through counting proxies.
+async function countConvergeApply(name, ports, writeManifest) {
+  const proxies = {};
+  for (const [service, port] of Object.entries(ports)) proxies[service] = await startProxy(port);
+  const endpoints = {};
+  for (const [service, proxy] of Object.entries(proxies)) {
+    endpoints[service] = `http://127.0.0.1:${proxy.port}` +
+      (service === 'dynamodb' ? '' : `/${lib.devAccount}`);
+  }
+  const manifest = path.join(state, `${name}.yaml`);
+  writeManifest(manifest, endpoints);
+  const result = await convergeApply(name, manifest);
+  const counts = { requests: 0, writes: 0, byMethod: {} };
+  for (const proxy of Object.values(proxies)) {
+    counts.requests += proxy.counts.requests;
+    counts.writes += proxy.counts.writes;
+    for (const [m, n] of Object.entries(proxy.counts.byMethod))
+      counts.byMethod[m] = (counts.byMethod[m] || 0) + n;
+    await proxy.close();
+  }
+  return { ...counts, events: result.events, occurrences: result.occurrences };
+}
+
+function readPorts(envFile) {
+  const env = {};
+  for (const line of fs.readFileSync(envFile, 'utf8').split('\n')) {
+    const at = line.indexOf('=');
+    if (at > 0) env[line.slice(0, at)] = line.slice(at + 1);
+  }
+  return {
+    blob: Number(env.CONVERGE_AZURITE_BLOB_PORT), queue: Number(env.CONVERGE_AZURITE_QUEUE_PORT),
+    table: Number(env.CONVERGE_AZURITE_TABLE_PORT), dynamodb: Number(env.CONVERGE_DYNALITE_PORT),
+  };
+}
+
+function stats(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return { median, min: sorted[0], max: sorted[sorted.length - 1], runs: values };
+}
+
+// --- Benchmarks ---------------------------------------------------------------------------------
+
+async function benchCreate() {
+  const names = lib.azureNames(sizes.create);
+  const sides = { converge: [], peer: [], bare: [] };
+  let events = null;
+  let peerCounts = null;
+  let bareCounts = null;
+  for (let r = 0; r < runs; ++r) {
+    log(`1. ${sizes.create} Azure resources, run ${r + 1} of ${runs}`);
+    let env = await startEmulators();
+    const manifest = path.join(state, 'create.yaml');
+    azureManifest(manifest, lib.readEmulators(env), names);
+    const applied = await convergeApply('create', manifest);
+    sides.converge.push(applied.seconds);
+    events = { stored: applied.events, occurrences: applied.occurrences };
+
+    env = await startEmulators();
+    const peer = check(await run(process.execPath, [path.join(__dirname, 'azure-create.js'),
+      '--env', env, '--count', String(sizes.create), '--concurrency', String(concurrency)]),
+    'the SDK script');
+    sides.peer.push(peer.seconds);
+    peerCounts = lastJson(peer.stdout);
+
+    env = await startEmulators();
+    const out = path.join(state, 'barecreate.json');
+    const bare = check(await run(path.join(benchDir, 'bench_barecreate'),
+      [env, String(sizes.create), String(concurrency), out]), 'bench_barecreate');
+    sides.bare.push(bare.seconds);
+    bareCounts = JSON.parse(fs.readFileSync(out, 'utf8'));
+  }
+  log('1. counting the requests of converge apply --wait');
+  const env = await startEmulators();
+  const counted = await countConvergeApply('create-counted', readPorts(env),
+    (file, endpoints) => azureManifest(file, endpoints, names));
+  await stopEmulators();
+  expect(peerCounts.requests >= sizes.create, `the SDK script sent ${peerCounts.requests} requests`);
+  expect(counted.writes >= sizes.create, `converge apply sent ${counted.writes} writes`);
+  expect(bareCounts.created === sizes.create, `the bare client created ${bareCounts.created}`);
+  const c = stats(sides.converge);
+  const p = stats(sides.peer);
+  const b = stats(sides.bare);
+  return [{
+    name: `1. ${sizes.create} fresh containers, queues and tables on Azurite`,
+    unit: 's', converge: c, peer: p, ratio: c.median / p.median, goal: 'ratio <= 1.0',
+    met: c.median / p.median <= 1.0,
+    counts: {
+      resources: sizes.create, concurrency,
+      convergeRequests: counted.requests, convergeWrites: counted.writes,
+      convergeByMethod: counted.byMethod, eventsStored: events.stored,
+      eventOccurrences: events.occurrences,
+      peerRequests: peerCounts.requests, peerWrites: peerCounts.writes,
+      peerByMethod: peerCounts.byMethod,
+    },
+    note: 'wall clock of the whole process: converge apply --wait on a fresh workspace (the ' +
+      'account too) against node azure-create.js (createIfNotExists, SDK load included)',
+  }, {
+    name: '1b. the same creates by the bare HttpClient (the emulator\'s limit)',
+    unit: 's', converge: c, peer: b, ratio: c.median / b.median, goal: 'report only',
+    met: null,
+    counts: { bareRequests: bareCounts.requests, bareWrites: bareCounts.writes,
+      bareFailures: bareCounts.failures },
+    note: 'peer here is bench_barecreate: 8 threads, each an HttpClient, no reconcile logic',
+  }];
+}
+
+async function benchDynamo() {
+  const names = lib.dynamoNames(sizes.dynamo);
+  const sides = { converge: [], peer: [] };
+  let events = null;
+  let peerCounts = null;
+  for (let r = 0; r < runs; ++r) {
+    log(`2. ${sizes.dynamo} DynamoDB tables, run ${r + 1} of ${runs}`);
+    let env = await startEmulators();
+    const manifest = path.join(state, 'dynamo.yaml');
+    dynamoManifest(manifest, lib.readEmulators(env).dynamodb, names);
+    const applied = await convergeApply('dynamo', manifest);
+    sides.converge.push(applied.seconds);
+    events = { stored: applied.events, occurrences: applied.occurrences };
+
+    env = await startEmulators();
+    const peer = check(await run(process.execPath, [path.join(__dirname, 'dynamodb-create.js'),
+      '--env', env, '--count', String(sizes.dynamo), '--concurrency', String(concurrency)]),
+    'the AWS SDK script');
+    sides.peer.push(peer.seconds);
+    peerCounts = lastJson(peer.stdout);
+  }
+  log('2. counting the requests of converge apply --wait');
+  const env = await startEmulators();
+  const counted = await countConvergeApply('dynamo-counted', { dynamodb: readPorts(env).dynamodb },
+    (file, endpoints) => dynamoManifest(file, endpoints.dynamodb, names));
+  await stopEmulators();
+  expect(counted.byMethod.CreateTable === sizes.dynamo,
+    `converge apply sent ${counted.byMethod.CreateTable} CreateTable`);
+  expect(peerCounts.byTarget.CreateTable === sizes.dynamo,
+    `the SDK script sent ${peerCounts.byTarget.CreateTable} CreateTable`);
+  const c = stats(sides.converge);
+  const p = stats(sides.peer);
+  return [{
+    name: `2. ${sizes.dynamo} DynamoDB tables to ACTIVE on dynalite (500 ms create delay)`,
+    unit: 's', converge: c, peer: p, ratio: c.median / p.median, goal: 'ratio <= 0.2',
+    met: c.median / p.median <= 0.2,
+    counts: {
+      tables: sizes.dynamo, concurrency,
+      convergeRequests: counted.requests, convergeWrites: counted.writes,
+      convergeByTarget: counted.byMethod, eventsStored: events.stored,
+      eventOccurrences: events.occurrences,
+      peerRequests: peerCounts.requests, peerWrites: peerCounts.writes,
+      peerByTarget: peerCounts.byTarget,
+    },
+    note: 'wall clock of the whole process; the SDK waiter polls every 500 ms like Converge ' +
+      '(its default, 20 s, would make the script far slower)',
+  }];
+}
+
+async function benchDrift() {
+  log(`3. setting up ${sizes.drift} containers and queues (converge apply --wait)`);
+  const env = await startEmulators();
+  const names = lib.azureNames(sizes.drift, ['container', 'queue']);
+  const manifest = path.join(state, 'drift.yaml');
+  azureManifest(manifest, lib.readEmulators(env), names);
+  const setup = await convergeApply('drift', manifest);
+  log(`3. ${runs} resync passes of Converge's controller`);
+  const out = path.join(state, 'drift.json');
+  check(await run(path.join(benchDir, 'bench_drift'), [setup.workspace, String(runs), out]),
+    'bench_drift');
+  const drift = JSON.parse(fs.readFileSync(out, 'utf8'));
+  const peerRuns = [];
+  let peerCounts = null;
+  for (let r = 0; r < runs; ++r) {
+    log(`3. the SDK script's no-change pass, run ${r + 1} of ${runs}`);
+    const peer = check(await run(process.execPath, [path.join(__dirname, 'azure-properties.js'),
+      '--env', env, '--count', String(sizes.drift), '--concurrency', String(concurrency)]),
+    'the SDK script');
+    peerCounts = lastJson(peer.stdout);
+    peerRuns.push(peerCounts.seconds);
+  }
+  await stopEmulators();
+  expect(peerCounts.requests === sizes.drift, `the SDK script sent ${peerCounts.requests}`);
+  expect(drift.passes.every((x) => x.reconciles >= drift.resources && x.requests > 0),
+    'a resync pass observed less than every resource');
+  const c = stats(drift.passes.map((p) => p.seconds));
+  const p = stats(peerRuns);
+  const pass = drift.passes[drift.passes.length - 1];
+  const writes = drift.passes.reduce((sum, x) => sum + x.writes, 0);
+  return [{
+    name: `3. a no-change pass over ${drift.resources - 1} managed containers and queues`,
+    unit: 's', converge: c, peer: p, ratio: c.median / p.median,
+    goal: 'zero backend writes, ratio <= 0.2', met: writes === 0 && c.median / p.median <= 0.2,
+    counts: {
+      resources: drift.resources, concurrency,
+      convergeRequests: pass.requests, convergeLists: pass.lists, convergeWrites: writes,
+      eventsStored: pass.events, reconciles: pass.reconciles,
+      peerRequests: peerCounts.requests, peerWrites: peerCounts.writes,
+      setupSeconds: setup.seconds, startupPassSeconds: drift.startup.seconds,
+      startupPassRequests: drift.startup.requests,
+    },
+    note: 'Converge: a resync pass of a running controller (bench_drift, Controller::resyncNow ' +
+      'to idle); peer: getProperties of each resource (in-script time, SDK load excluded)',
+  }];
+}
+
+async function benchWindowAndStore() {
+  const env = { CONVERGE_BENCH_SCALE: String(sizes.scale), QT_QPA_PLATFORM: 'offscreen' };
+  const windowParts = { tree: [], live: [], history: [] };
+  const store = [];
+  for (let r = 0; r < windowRuns; ++r) {
+    for (const part of Object.keys(windowParts)) {
+      log(`4. the window, ${part}, run ${r + 1} of ${windowRuns}`);
+      const out = path.join(state, `window-${part}.json`);
+      check(await run(path.join(benchDir, 'bench_window'), [out, part], env), 'bench_window');
+      windowParts[part].push(JSON.parse(fs.readFileSync(out, 'utf8'))[part]);
+    }
+    log(`5. the store, run ${r + 1} of ${windowRuns}`);
+    const out = path.join(state, 'store.json');
+    check(await run(path.join(benchDir, 'bench_store'), [out], env), 'bench_store');
+    store.push(JSON.parse(fs.readFileSync(out, 'utf8')));
+  }
+  const pick = (list, key) => stats(list.map((x) => x[key]));
+  const tree = windowParts.tree[0];
+  const storeEvents = pick(store, 'eventsPerSecond');
+  const storePeer = pick(store, 'peerEventsPerSecond');
+  const bytes = pick(store, 'bytesPerEvent');
+  const peerBytes = pick(store, 'peerBytesPerEvent');
+  return [
+    { name: `4a. the window: ${tree.resources} resources to first paint`, unit: 'ms',
+      converge: pick(windowParts.tree, 'firstPaintMs'), peer: null, ratio: null, goal: 'report only',
+      met: null, counts: { resources: tree.resources, bytesPerRow: tree.bytesPerRow } },
+    { name: '4b. the window: longest GUI stall while 10,000 events a second arrive', unit: 'ms',
+      converge: pick(windowParts.live, 'maxStallMs'), peer: null, ratio: null, goal: 'report only',
+      met: null, counts: { eventsPerSecond: windowParts.live[0].eventsPerSecond,
+        rowsInsertedPerSecond: windowParts.live[0].rowsInsertedPerSecond } },
+    { name: `4c. the window: ${windowParts.history[0].events} events, log panel open`, unit: 'ms',
+      converge: pick(windowParts.history, 'openMs'), peer: null, ratio: null, goal: 'report only',
+      met: null, counts: { scrollToEndMs: windowParts.history[0].scrollToEndMs,
+        msPerPage: windowParts.history[0].msPerPage } },
+    { name: '5a. the store: events written per second', unit: 'events/s', converge: storeEvents,
+      peer: storePeer, ratio: storeEvents.median / storePeer.median,
+      goal: 'peer: bare QSqlQuery inserts; higher is better', met: null,
+      counts: { events: store[0].events, batchSize: store[0].batchSize } },
+    { name: '5b. the store: bytes on disk per event', unit: 'B', converge: bytes, peer: peerBytes,
+      ratio: bytes.median / peerBytes.median, goal: 'peer: a minimal table', met: null,
+      counts: { workspaceBytes: store[0].workspaceBytes } },
+  ];
+}
+
+// --- Report -------------------------------------------------------------------------------------
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cpus: cpus.length, cpuModel: cpus[0] ? cpus[0].model.trim() : 'unknown',
+    memoryGB: Math.round(os.totalmem() / 2 ** 30), os: `${os.type()} ${os.release()}`,
+    node: process.version,
+  };
+}
+
+function format(value, unit) {
+  if (value === null || value === undefined) return '-';
+  if (unit === 's') return `${value.toFixed(2)} s`;
+  if (unit === 'ms') return `${value.toFixed(1)} ms`;
+  return `${Math.round(value)}${unit === 'B' ? ' B' : ''}`;
+}
+
+function table(results) {
+  const rows = [['benchmark', 'runs', 'Converge (median, min-max)', 'peer (median, min-max)',
+    'ratio', 'goal'], ['---', '---', '---', '---', '---', '---']];
+  for (const r of results) {
+    const side = (s) => (s ? `${format(s.median, r.unit)} (${format(s.min, r.unit)}-` +
+      `${format(s.max, r.unit)})` : '-');
+    const verdict = r.met === null ? r.goal : `${r.goal}: ${r.met ? 'met' : 'MISSED'}`;
+    rows.push([r.name, r.converge.runs.length, side(r.converge), side(r.peer),
+      r.ratio === null ? '-' : r.ratio.toFixed(2), verdict]);
+  }
+  return rows.map((row) => `| ${row.join(' | ')} |`).join('\n');
+}
+
+async function main() {
+  fs.mkdirSync(state, { recursive: true });
+  const started = Date.now();
+  const results = [];
+  const figures = { date: new Date().toISOString(), machine: machine(), runs, windowRuns, quick,
+    complete: false, seconds: 0, benchmarks: results };
+  // Written after each benchmark, so that an interrupted run keeps what it measured.
+  const save = () => {
+    figures.seconds = (Date.now() - started) / 1000;
+    fs.writeFileSync(options.out, JSON.stringify(figures, null, 2) + '\n');
+  };
+  const steps = [['create', benchCreate], ['dynamo', benchDynamo], ['drift', benchDrift],
+    ['window', benchWindowAndStore]];
+  try {
+    for (const [part, step] of steps) {
+      if (!parts.includes(part)) continue;
+      results.push(...await step());
+      save();
+    }
+  } finally {
+    await stopEmulators();
+  }
+  figures.complete = true;
+  save();
+  process.stdout.write(`${table(results)}\n\n`);
+  for (const r of results) {
+    if (r.counts) process.stdout.write(`${r.name}: ${JSON.stringify(r.counts)}\n`);
+  }
+  const m = figures.machine;
+  process.stdout.write(`\n${figures.date}, ${m.cpus} × ${m.cpuModel}, ${m.memoryGB} GB, ${m.os}, ` +
+    `node ${m.node}; ${runs} runs each (4 and 5: ${windowRuns}); ` +
+    `${figures.seconds.toFixed(0)} s in all; ` +
+    `figures in ${options.out}\n`);
+}
+
+main().catch((err) => {
+  process.stderr.write(`bench: ${err.stack || err}\n`);
+  process.exit(1);
+});
