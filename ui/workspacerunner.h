@@ -5,6 +5,7 @@
 #include "workspace.h"
 
 #include <QFuture>
+#include <QFutureWatcher>
 #include <QObject>
 #include <QPromise>
 #include <QThreadPool>
@@ -60,17 +61,23 @@ public:
     }
 
     /// Calls `done(result)` on `context`'s thread once `future` has its result: always later,
-    /// from the event loop. QFuture::then(context, …) alone runs the continuation at once when
-    /// the future has already finished, inside the caller, which re-enters a model that asks for
-    /// data while it is emitting signals.
+    /// from the event loop, and never once `context` is gone or the task was dropped. A
+    /// QFutureWatcher owned by `context` does the hand-over: QFuture::then(context, …) ran the
+    /// continuation at once when the future had already finished (re-entering a model that
+    /// asks for data while it emits signals), and in Qt 6.4 asserts when `context` is
+    /// destroyed before the future finishes.
     template<typename T, typename Done>
     static void deliver(QFuture<T> future, QObject *context, Done done)
     {
-        future.then(context, [context, done = std::move(done)](T result) {
-            QMetaObject::invokeMethod(
-                context, [done, result = std::move(result)]() mutable { done(std::move(result)); },
-                Qt::QueuedConnection);
-        });
+        auto *watcher = new QFutureWatcher<T>(context);
+        QObject::connect(watcher, &QFutureWatcherBase::finished, context,
+                         [watcher, done = std::move(done)]() mutable {
+                             watcher->deleteLater();
+                             if (watcher->isCanceled() || watcher->future().resultCount() == 0)
+                                 return;
+                             done(watcher->future().takeResult());
+                         });
+        watcher->setFuture(std::move(future));
     }
 
 private:

@@ -102,6 +102,27 @@ class tst_ResourceTreeModel final : public QObject
     Q_OBJECT
 
 private slots:
+    void destroyedWithALoadInFlight()
+    {
+        // A model that goes while its load is still on the runner's thread: the result is
+        // dropped, nothing is called on the dead model, nothing asserts.
+        EngineFixture f;
+        QList<Resource> many;
+        for (int i = 0; i < 300; ++i)
+            many.append(EngineFixture::widget(QStringLiteral("w%1").arg(i), QStringLiteral("g")));
+        QVERIFY(f.apply(many));
+        WorkspaceRunner runner(f.path);
+        for (int round = 0; round < 5; ++round) {
+            auto model = std::make_unique<ResourceTreeModel>(runner, f.kinds);
+            model->reload();
+            model.reset();
+        }
+        QFuture<int> marker = runner.run([](Workspace *, const StoreError &) { return 1; });
+        marker.waitForFinished();
+        QTest::qWait(50);
+        QCOMPARE(marker.result(), 1);
+    }
+
     void treeShape()
     {
         Setup s;
