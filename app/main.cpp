@@ -6,6 +6,7 @@
 #include "controller.h"
 #include "controllerlock.h"
 #include "mainwindow.h"
+#include "recentworkspaces.h"
 #include "services.h"
 #include "windowsettings.h"
 
@@ -103,8 +104,13 @@ int main(int argc, char *argv[])
                                  QStringLiteral("[WORKSPACE]"));
     parser.process(app);
 
-    const QString given =
+    QString given =
         parser.positionalArguments().isEmpty() ? QString() : parser.positionalArguments().first();
+    if (given.isEmpty() && qEnvironmentVariableIsEmpty("CONVERGE_WORKSPACE")) {
+        // The window reopens the last workspace (missing files are not offered).
+        QSettings settings;
+        given = RecentWorkspaces(settings).paths().value(0);
+    }
     const QString path = Services::workspacePath(given);
 
     // The settings dialog's preferences: the engine's take effect here, at start.
