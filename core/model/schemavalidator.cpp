@@ -168,7 +168,10 @@ public:
                     continue;
                 QJsonValue item = it.value();
                 checkValue(schema.items.first(), itemPath, item);
-                it.value() = item;
+                // Writing back an unchanged value still appends to the object's storage, which
+                // made a map of 20,000 entries quadratic.
+                if (item != it.value())
+                    it.value() = item;
             }
             value = map;
             break;
@@ -187,7 +190,8 @@ public:
                 for (qsizetype i = 0; i < list.size(); ++i) {
                     QJsonValue item = list.at(i);
                     checkValue(schema.items.first(), FieldPath::index(path, i), item);
-                    list.replace(i, item);
+                    if (item != list.at(i))
+                        list.replace(i, item);
                 }
             }
             value = list;
