@@ -85,6 +85,12 @@ struct Prefetch
 /// Work queue keys of list jobs live in their own kind, which no provider can register (kinds
 /// are PascalCase names without dots).
 const QString listJobKind = QStringLiteral("converge.dev/List");
+
+/// The work queue key of the list job for `kind` under `owner`.
+ResourceKey listJobKey(const QString &kind, const ResourceKey &owner)
+{
+    return ResourceKey{listJobKind, kind + QLatin1Char('|') + owner.toString()};
+}
 const QString claimJobKind = QStringLiteral("converge.dev/Claim");
 
 /// The controller's bookkeeping for one key, guarded by the controller's mutex.
@@ -601,7 +607,7 @@ void Controller::Private::resync()
     const auto listable = [this](const Snapshot &s) { return !s.deleting && s.ready; };
     const auto addJob = [&jobs](const QString &kind, const ResourceKey &owner,
                                 const QString &account) {
-        ListJob &job = jobs[ResourceKey{listJobKind, kind + QLatin1Char('|') + owner.toString()}];
+        ListJob &job = jobs[listJobKey(kind, owner)];
         job.kind = kind;
         job.owner = owner;
         job.account = account;
@@ -619,10 +625,7 @@ void Controller::Private::resync()
     }
     for (auto it = snapshots.cbegin(); it != snapshots.cend(); ++it) {
         const auto owner = ResourceKey::fromString(it->owner);
-        const auto job = owner
-                             ? jobs.find(ResourceKey{listJobKind, it.key().kind + QLatin1Char('|') +
-                                                                      owner->toString()})
-                             : jobs.end();
+        const auto job = owner ? jobs.find(listJobKey(it.key().kind, *owner)) : jobs.end();
         if (it->deleting || job == jobs.end()) {
             individually.append(it.key());
         } else {
@@ -927,8 +930,7 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
                 // A newly Ready account: list what it holds, so that the window can show what
                 // nothing manages yet.
                 for (const QString &child : childKinds.value(key.kind)) {
-                    const ResourceKey jobKey{listJobKind,
-                                             child + QLatin1Char('|') + key.toString()};
+                    const ResourceKey jobKey = listJobKey(child, key);
                     if (listJobs.contains(jobKey))
                         continue;
                     ListJob job;

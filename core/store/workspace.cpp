@@ -219,6 +219,26 @@ Resource resourceFrom(const QSqlQuery &q)
 }
 
 /// Reads the columns of `eventColumns`.
+/// The resources a `WHERE … ORDER BY …` tail selects (empty tail: all), with `values` bound.
+QList<Resource> selectResources(const QSqlDatabase &db, const QString &tail,
+                                const QVariantList &values, const char *context)
+{
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    q.prepare(
+        QStringLiteral("SELECT %1 FROM resources %2").arg(QLatin1String(resourceColumns), tail));
+    for (const QVariant &v : values)
+        q.addBindValue(v);
+    QList<Resource> result;
+    if (!q.exec()) {
+        logSql(q, context);
+        return result;
+    }
+    while (q.next())
+        result.append(resourceFrom(q));
+    return result;
+}
+
 Event eventFrom(const QSqlQuery &q)
 {
     Event e;
@@ -998,24 +1018,10 @@ std::optional<Resource> Workspace::get(const ResourceKey &key) const
 
 QList<Resource> Workspace::list(const QString &kind) const
 {
-    QSqlQuery q(d->db);
-    q.setForwardOnly(true);
-    if (kind.isEmpty()) {
-        q.prepare(QStringLiteral("SELECT %1 FROM resources ORDER BY kind, name")
-                      .arg(QLatin1String(resourceColumns)));
-    } else {
-        q.prepare(QStringLiteral("SELECT %1 FROM resources WHERE kind = ? ORDER BY kind, name")
-                      .arg(QLatin1String(resourceColumns)));
-        q.addBindValue(kind);
-    }
-    QList<Resource> result;
-    if (!q.exec()) {
-        logSql(q, "list");
-        return result;
-    }
-    while (q.next())
-        result.append(resourceFrom(q));
-    return result;
+    if (kind.isEmpty())
+        return selectResources(d->db, QStringLiteral("ORDER BY kind, name"), {}, "list");
+    return selectResources(d->db, QStringLiteral("WHERE kind = ? ORDER BY kind, name"),
+                           {text(kind)}, "list");
 }
 
 QList<Resource> Workspace::listChangedSince(qint64 resourceVersion, qint64 *current) const
@@ -1023,50 +1029,28 @@ QList<Resource> Workspace::listChangedSince(qint64 resourceVersion, qint64 *curr
     // One read transaction: the counter and the rows are the same snapshot.
     QSqlQuery begin(d->db);
     begin.exec(QStringLiteral("BEGIN"));
-    QList<Resource> result;
-    QSqlQuery q(d->db);
-    q.setForwardOnly(true);
     if (current) {
+        QSqlQuery q(d->db);
         if (q.exec(QStringLiteral(
                 "SELECT value FROM workspace_meta WHERE key = 'resource_version'")) &&
             q.next())
             *current = q.value(0).toLongLong();
         else
             logSql(q, "listChangedSince");
-        q.finish();
     }
-    q.prepare(QStringLiteral("SELECT %1 FROM resources WHERE resource_version > ?"
-                             " ORDER BY kind, name")
-                  .arg(QLatin1String(resourceColumns)));
-    q.addBindValue(resourceVersion);
-    if (q.exec()) {
-        while (q.next())
-            result.append(resourceFrom(q));
-    } else {
-        logSql(q, "listChangedSince");
-    }
-    q.finish();
+    QList<Resource> result =
+        selectResources(d->db, QStringLiteral("WHERE resource_version > ? ORDER BY kind, name"),
+                        {resourceVersion}, "listChangedSince");
     begin.exec(QStringLiteral("COMMIT"));
     return result;
 }
 
 QList<Resource> Workspace::listOwnedBy(const QString &kind, const QString &ownerName) const
 {
-    QSqlQuery q(d->db);
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT %1 FROM resources WHERE kind = ?"
-                             " AND json_extract(spec, '$.owner.name') = ? ORDER BY name")
-                  .arg(QLatin1String(resourceColumns)));
-    q.addBindValue(text(kind));
-    q.addBindValue(text(ownerName));
-    QList<Resource> result;
-    if (!q.exec()) {
-        logSql(q, "listOwnedBy");
-        return result;
-    }
-    while (q.next())
-        result.append(resourceFrom(q));
-    return result;
+    return selectResources(
+        d->db,
+        QStringLiteral("WHERE kind = ? AND json_extract(spec, '$.owner.name') = ? ORDER BY name"),
+        {text(kind), text(ownerName)}, "listOwnedBy");
 }
 
 qint64 Workspace::count() const
