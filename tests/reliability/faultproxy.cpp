@@ -380,10 +380,17 @@ void FaultProxy::closeClient(Connection *c, bool reset)
         const linger hard{1, 0};
         ::setsockopt(int(c->client->socketDescriptor()), SOL_SOCKET, SO_LINGER, &hard, sizeof hard);
         c->client->abort();
-    } else {
-        c->client->disconnectFromHost();
+        c->client->deleteLater();
+        return;
     }
-    c->client->deleteLater();
+    // A socket deleted while it still writes is aborted, and the client loses the reply it was
+    // sent (an unframed 204 came out as "connection closed"): delete it once it is closed.
+    QTcpSocket *client = c->client;
+    client->disconnectFromHost();
+    if (client->state() == QAbstractSocket::UnconnectedState)
+        client->deleteLater();
+    else
+        connect(client, &QAbstractSocket::disconnected, client, &QObject::deleteLater);
 }
 
 void FaultProxy::finishRecord(Connection *c)
