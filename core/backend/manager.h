@@ -25,7 +25,8 @@ struct Observation
     bool inProgress = false; ///< an asynchronous operation still runs (CREATING, copy pending)
     QString progress;        ///< what runs, e.g. "table is CREATING"
     std::optional<std::chrono::milliseconds> pollAfter; ///< the backend's hint for the next look
-    QString requestId; ///< the backend request ID of the call that produced this
+    QString requestId;    ///< the backend request ID of the call that produced this
+    bool existed = false; ///< create() found it already there and adopted it
 };
 
 /// A resource together with its owners, account first, so that a Manager can address it
@@ -68,7 +69,8 @@ public:
 
     /// The observed resource, or a NotFound error when it is absent.
     virtual Outcome<Observation> get(const Target &target) = 0;
-    /// Creates it; an "already exists" answer is success (the result of a fresh get).
+    /// Creates it; an "already exists" answer is success (the result of a fresh get). The
+    /// observation may be built from the create's answer and what was sent.
     virtual Outcome<Observation> create(const Target &target) = 0;
     /// Makes the backend match `target` where `delta` (field paths) says it differs.
     virtual Outcome<Observation> update(const Target &target, const Observation &latest,
@@ -81,6 +83,11 @@ public:
     virtual Outcome<ListPage> list(const ListScope &scope) = 0;
     /// Whether list() observes each item as fully as get() (then a resync may use list pages).
     virtual bool listIsComplete() const { return false; }
+    /// Whether create() leaves an existing resource as it is and answers with its observation
+    /// (Azure's 409 AlreadyExists, DynamoDB's ResourceInUseException): then the reconciler
+    /// creates a resource it has never observed without a get first, one request instead of
+    /// three. False where a create would overwrite (Put Blob replaces the content).
+    virtual bool createAdopts() const { return false; }
 };
 
 } // namespace converge

@@ -258,50 +258,51 @@ PhaseResult GenericReconciler::createOrUpdate(ReconcileContext &ctx)
     Q_ASSERT(kind && ctx.manager);
     const qint64 generation = res.metadata.generation;
 
-    Outcome<Observation> latest = observe(ctx);
-    if (!latest && latest.error().category != Category::NotFound)
-        return fail(ctx, latest.error(), false);
+    // A resource never seen in the backend is almost always absent: where create() adopts an
+    // existing one unchanged, it is created straight away (one request, not get, create, get).
+    const bool neverObserved = !ctx.prefetched && res.status.observed.isEmpty() &&
+                               !res.metadata.annotations.contains(Annotations::resourceId());
+    std::optional<Observation> found;
+    if (!neverObserved || !ctx.manager->createAdopts()) {
+        Outcome<Observation> seen = observe(ctx);
+        if (seen)
+            found = std::move(seen.value());
+        else if (seen.error().category != Category::NotFound)
+            return fail(ctx, seen.error(), false);
+    }
 
-    if (!latest) {
+    const bool created = !found;
+    if (created) {
         const qint64 intent = ctx.workspace->beginIntent(
             res.key(), QStringLiteral("create"),
             QJsonObject{{QStringLiteral("generation"), generation}}, nullptr);
         ++ctx.backendWrites;
-        Outcome<Observation> created = ctx.manager->create(ctx.target);
+        Outcome<Observation> answer = ctx.manager->create(ctx.target);
         ctx.workspace->finishIntent(intent,
-                                    created
-                                        ? QStringLiteral("succeeded")
-                                        : QStringLiteral("failed: ") + describe(created.error()),
+                                    answer ? QStringLiteral("succeeded")
+                                           : QStringLiteral("failed: ") + describe(answer.error()),
                                     nullptr);
-        if (!created)
-            return fail(ctx, created.error(), false);
-        const Observation &observed = created.value();
-        recordObserved(ctx, observed);
-        if (!observed.resourceId.isEmpty() &&
-            res.metadata.annotations.value(Annotations::resourceId()) != observed.resourceId) {
-            res.metadata.annotations.insert(Annotations::resourceId(), observed.resourceId);
-            QString error;
-            commitMetadata(ctx, &error); // best effort: the next pass records it again
+        if (!answer)
+            return fail(ctx, answer.error(), false);
+        found = std::move(answer.value());
+        const QString what = found->resourceId.isEmpty() ? res.key().toString() : found->resourceId;
+        if (found->existed) {
+            ctx.events->normal(QStringLiteral("Adopted"),
+                               QStringLiteral("%1 already existed; it is managed now").arg(what),
+                               found->requestId);
+        } else {
+            ctx.events->normal(QStringLiteral("Created"), QStringLiteral("created %1").arg(what),
+                               found->requestId);
         }
-        ctx.events->normal(
-            QStringLiteral("Created"),
-            QStringLiteral("created %1")
-                .arg(observed.resourceId.isEmpty() ? res.key().toString() : observed.resourceId),
-            observed.requestId);
-        if (observed.inProgress)
-            return inProgress(ctx, observed);
-        ctx.pollCount = 0;
-        setReady(ctx, Condition::ready(generation, ctx.clock->now()));
-        return PhaseResult::done();
     }
 
-    const Observation &observed = latest.value();
+    const Observation &observed = *found;
     recordObserved(ctx, observed);
     if (!observed.resourceId.isEmpty() &&
         res.metadata.annotations.value(Annotations::resourceId()) != observed.resourceId) {
         res.metadata.annotations.insert(Annotations::resourceId(), observed.resourceId);
         QString error;
-        commitMetadata(ctx, &error);
+        commitMetadata(ctx, &error); // best effort: the next pass records it again
     }
     if (observed.inProgress)
         return inProgress(ctx, observed);
@@ -331,7 +332,7 @@ PhaseResult GenericReconciler::createOrUpdate(ReconcileContext &ctx)
 
     // The spec did not change since the backend last matched it: someone changed the backend.
     const Condition ready = res.status.ready();
-    if (ready.isReady() && ready.observedGeneration == generation) {
+    if (!created && ready.isReady() && ready.observedGeneration == generation) {
         ctx.events->warning(QStringLiteral("DriftDetected"),
                             QStringLiteral("the backend differs in %1; correcting")
                                 .arg(delta.join(QStringLiteral(", "))),

@@ -101,8 +101,12 @@ Outcome<Observation> DynamoDbTableManager::create(const Target &target)
                                 DynamoDbTableSpec::createRequest(target.resource.spec, name));
     if (!reply) {
         // It exists already (created by an earlier attempt, or by someone else): found.
-        if (reply.error().code == QLatin1String("ResourceInUseException"))
-            return get(target);
+        if (reply.error().code == QLatin1String("ResourceInUseException")) {
+            Outcome<Observation> found = get(target);
+            if (found)
+                found.value().existed = true;
+            return found;
+        }
         return reply.error();
     }
     const QJsonObject table = reply.value().body.value(s("TableDescription")).toObject();

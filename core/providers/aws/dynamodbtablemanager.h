@@ -42,6 +42,7 @@ public:
     Outcome<std::optional<Observation>> deleteResource(const Target &target,
                                                        const Observation &latest) override;
     Outcome<ListPage> list(const ListScope &scope) override;
+    bool createAdopts() const override { return true; }
 
 private:
     Observation observe(const QJsonObject &table, const QJsonArray &tags, bool hasTags,

@@ -57,12 +57,18 @@ bool AzureManager::touches(const QStringList &delta, const QString &path)
 Outcome<Observation> AzureManager::adopt(const Target &target)
 {
     Outcome<Observation> found = get(target);
-    if (!found || found.value().inProgress)
+    if (!found)
+        return found;
+    found.value().existed = true;
+    if (found.value().inProgress)
         return found;
     const QStringList delta = Delta::between(m_spec, target.resource.spec, found.value().spec);
     if (delta.isEmpty())
         return found;
-    return update(target, found.value(), delta);
+    Outcome<Observation> updated = update(target, found.value(), delta);
+    if (updated)
+        updated.value().existed = true;
+    return updated;
 }
 
 Outcome<ListPage> AzureManager::listXml(AzureStorageClient::Service service, const QString &path,
@@ -100,7 +106,8 @@ Outcome<ListPage> AzureManager::listXml(AzureStorageClient::Service service, con
 }
 
 Outcome<Observation> AzureManager::createOrAdopt(AzureStorageClient::Service service,
-                                                 const Target &target, const HttpRequest &request)
+                                                 const Target &target, const HttpRequest &request,
+                                                 Observation sent)
 {
     Outcome<HttpResponse> answer = m_client->call(service, request);
     if (!answer) {
@@ -108,7 +115,24 @@ Outcome<Observation> AzureManager::createOrAdopt(AzureStorageClient::Service ser
             return adopt(target);
         return answer.error();
     }
-    return get(target);
+    const HttpResponse &r = answer.value();
+    sent.requestId = r.requestId;
+    if (const QByteArray etag = r.header("ETag"); !etag.isEmpty())
+        sent.details.insert(QStringLiteral("etag"), QString::fromLatin1(etag));
+    if (const QByteArray modified = r.header("Last-Modified"); !modified.isEmpty())
+        sent.details.insert(QStringLiteral("lastModified"), QString::fromLatin1(modified));
+    return sent;
+}
+
+Observation AzureManager::observationOf(const Target &target, const QString &name,
+                                        const QUrl &url) const
+{
+    Observation o;
+    o.name = name;
+    o.resourceId = AzureStorageClient::resourceId(url);
+    o.spec = specWithOwner(target.resource.ownerName());
+    o.spec.insert(QStringLiteral("azureName"), name);
+    return o;
 }
 
 Outcome<Observation> AzureManager::observe(AzureStorageClient::Service service,
@@ -124,12 +148,8 @@ Outcome<Observation> AzureManager::observe(AzureStorageClient::Service service,
     if (!answer)
         return answer.error();
     *response = answer.value();
-    Observation o;
-    o.name = name.value();
-    o.resourceId = AzureStorageClient::resourceId(url);
+    Observation o = observationOf(target, name.value(), url);
     o.requestId = response->requestId;
-    o.spec = specWithOwner(target.resource.ownerName());
-    o.spec.insert(QStringLiteral("azureName"), name.value());
     return o;
 }
 

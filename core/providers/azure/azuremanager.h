@@ -37,10 +37,14 @@ protected:
     /// After an "already exists" answer to create: observe, and make the backend match the
     /// spec where it differs (Delta over this kind's schema).
     Outcome<Observation> adopt(const Target &target);
-    /// Sends a create request: "already exists" adopts the existing resource, success answers
-    /// with a fresh get().
+    /// Sends a create request: "already exists" adopts the existing resource; success answers
+    /// with `sent` (the resource as the request described it: Azure takes every field of a
+    /// create or refuses it) plus the answer's request ID, ETag and time, without a get.
     Outcome<Observation> createOrAdopt(AzureStorageClient::Service service, const Target &target,
-                                       const HttpRequest &request);
+                                       const HttpRequest &request, Observation sent);
+    /// What observe() starts from, without a request: name, resource ID of `url`, the owner and
+    /// azureName of the spec.
+    Observation observationOf(const Target &target, const QString &name, const QUrl &url) const;
     /// The start of a get(): the backend name checked, one GET with `query` on it, and an
     /// observation holding the name, resource id, request id and the owner and azureName of
     /// the spec. The answer is left in `response` for the kind's own fields.

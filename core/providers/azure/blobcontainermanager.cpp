@@ -78,14 +78,18 @@ Outcome<Observation> BlobContainerManager::create(const Target &target)
     const Outcome<QString> name = backendName(target.resource);
     if (!name)
         return name.error();
-    HttpRequest request = AzureStorageClient::request(
-        "PUT", m_client->url(Service::Blob, name.value(), containerQuery));
-    AzureStorageClient::setMetadataHeaders(
-        request, target.resource.spec.value(QStringLiteral("metadata")).toObject());
+    const QUrl url = m_client->url(Service::Blob, name.value(), containerQuery);
+    const QJsonObject metadata = target.resource.spec.value(QStringLiteral("metadata")).toObject();
+    HttpRequest request = AzureStorageClient::request("PUT", url);
+    AzureStorageClient::setMetadataHeaders(request, metadata);
     if (const QByteArray access = publicAccessToAzure(publicAccessOf(target.resource));
         !access.isEmpty())
         request.setHeader(QByteArrayLiteral("x-ms-blob-public-access"), access);
-    return createOrAdopt(Service::Blob, target, request);
+    Observation sent = observationOf(target, name.value(), url);
+    sent.spec.insert(QStringLiteral("publicAccess"), publicAccessOf(target.resource));
+    sent.spec.insert(QStringLiteral("metadata"), metadata);
+    sent.details.insert(QStringLiteral("leaseState"), QStringLiteral("available"));
+    return createOrAdopt(Service::Blob, target, request, sent);
 }
 
 Outcome<Observation> BlobContainerManager::update(const Target &target, const Observation &latest,
@@ -172,6 +176,11 @@ Outcome<ListPage> BlobContainerManager::list(const ListScope &scope)
 }
 
 bool BlobContainerManager::listIsComplete() const
+{
+    return true;
+}
+
+bool BlobContainerManager::createAdopts() const
 {
     return true;
 }

@@ -23,6 +23,7 @@ public:
                                                        const Observation &latest) override;
     Outcome<ListPage> list(const ListScope &scope) override;
     bool listIsComplete() const override;
+    bool createAdopts() const override;
 };
 
 } // namespace converge

@@ -44,12 +44,14 @@ Outcome<Observation> QueueManager::create(const Target &target)
     const Outcome<QString> name = backendName(target.resource);
     if (!name)
         return name.error();
-    HttpRequest request =
-        AzureStorageClient::request("PUT", m_client->url(Service::Queue, name.value()));
+    const QUrl url = m_client->url(Service::Queue, name.value());
+    HttpRequest request = AzureStorageClient::request("PUT", url);
     AzureStorageClient::setMetadataHeaders(request, desiredMetadata(target));
     // 201 created, 204 when it exists with the same metadata, 409 QueueAlreadyExists when it
     // exists with other metadata.
-    return createOrAdopt(Service::Queue, target, request);
+    Observation sent = observationOf(target, name.value(), url);
+    sent.spec.insert(QStringLiteral("metadata"), desiredMetadata(target));
+    return createOrAdopt(Service::Queue, target, request, sent);
 }
 
 Outcome<Observation> QueueManager::update(const Target &target, const Observation &latest,
@@ -104,6 +106,11 @@ Outcome<ListPage> QueueManager::list(const ListScope &scope)
 }
 
 bool QueueManager::listIsComplete() const
+{
+    return true;
+}
+
+bool QueueManager::createAdopts() const
 {
     return true;
 }

@@ -95,7 +95,8 @@ Outcome<Observation> TableManager::create(const Target &target)
     request.setHeader(QByteArrayLiteral("Prefer"), QByteArrayLiteral("return-no-content"));
     request.body = QJsonDocument(QJsonObject{{QStringLiteral("TableName"), name.value()}})
                        .toJson(QJsonDocument::Compact);
-    return createOrAdopt(Service::Table, target, request);
+    return createOrAdopt(Service::Table, target, request,
+                         observe(target.resource.ownerName(), name.value(), name.value()));
 }
 
 Outcome<Observation> TableManager::update(const Target &target, const Observation &latest,
@@ -162,6 +163,11 @@ Outcome<ListPage> TableManager::list(const ListScope &scope)
 }
 
 bool TableManager::listIsComplete() const
+{
+    return true;
+}
+
+bool TableManager::createAdopts() const
 {
     return true;
 }

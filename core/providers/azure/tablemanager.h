@@ -22,6 +22,7 @@ public:
                                                        const Observation &latest) override;
     Outcome<ListPage> list(const ListScope &scope) override;
     bool listIsComplete() const override;
+    bool createAdopts() const override;
 
 private:
     Observation observe(const QString &owner, const QString &tableName,

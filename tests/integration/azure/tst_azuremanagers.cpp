@@ -290,6 +290,7 @@ private slots:
         // The listed spec becomes the desired state, with the finalizer, as a claim would store it.
         Resource claimed = azureResource(AzureKinds::blobContainer(), found.name, found.spec);
         claimed.metadata.finalizers << Annotations::finalizer();
+        claimed.metadata.annotations.insert(Annotations::resourceId(), found.resourceId);
         QVERIFY(validate(lister.kinds, claimed));
         QCOMPARE(claimed.spec.value(QStringLiteral("publicAccess")).toString(),
                  QStringLiteral("Container"));

@@ -37,6 +37,7 @@ public:
     std::atomic<int> listPageSize{1000};   ///< items per list page
     std::atomic<bool> listComplete{true};  ///< whether list pages observe as fully as get
     std::atomic<bool> listIds{true};       ///< false: list items carry a name only (ListTables)
+    std::atomic<bool> createAdopts{false}; ///< create finds an existing object instead of replacing
     /// Errors to return, by operation ("get", "create", "update", "delete") and key, FIFO.
     QHash<QString, QList<BackendError>> errors;
     /// Called at the start of every write with the operation and the key (for order checks).
@@ -157,6 +158,14 @@ public:
         if (auto e = m_backend.takeError(QStringLiteral("create"), key))
             return *e;
         QMutexLocker lock(&m_backend.mutex);
+        if (m_backend.createAdopts) {
+            if (auto it = m_backend.objects.constFind(key.toString());
+                it != m_backend.objects.cend()) {
+                Observation o = observe(key, *it);
+                o.existed = true;
+                return o;
+            }
+        }
         FakeBackend::Object obj{target.resource.spec, m_backend.asyncPolls, -1};
         m_backend.objects.insert(key.toString(), obj);
         Observation o = observe(key, obj);
@@ -244,6 +253,7 @@ public:
         return page;
     }
     bool listIsComplete() const override { return m_backend.listComplete; }
+    bool createAdopts() const override { return m_backend.createAdopts; }
 
     QStringList lastDelta() const { return m_lastDelta; }
 

@@ -145,6 +145,57 @@ private slots:
         QVERIFY(again->events->events().isEmpty());
     }
 
+    void neverObservedIsCreatedWithoutAGet()
+    {
+        EngineFixture f;
+        f.backend.createAdopts = true;
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("g")),
+                         EngineFixture::widget(QStringLiteral("w"), QStringLiteral("g"))}));
+        makeReady(f, g);
+        GenericReconciler reconciler(f.kinds);
+        auto run = context(f, w);
+        QCOMPARE(reconciler.claim(run->ctx).kind, PK::Done);
+        QCOMPARE(reconciler.createOrUpdate(run->ctx).kind, PK::Done);
+        QCOMPARE(f.backend.gets.load(), 0);
+        QCOMPARE(f.backend.creates.load(), 1);
+        QVERIFY(hasEvent(*run, QStringLiteral("Created")));
+        QVERIFY(run->ctx.target.resource.status.ready().isReady());
+        QVERIFY(f.ws->updateStatus(w, run->ctx.target.resource.status, nullptr));
+
+        // Once observed, a resource is looked at before anything is written.
+        auto again = context(f, w);
+        QCOMPARE(reconciler.claim(again->ctx).kind, PK::Done);
+        QCOMPARE(reconciler.createOrUpdate(again->ctx).kind, PK::Done);
+        QCOMPARE(f.backend.gets.load(), 1);
+        QCOMPARE(f.backend.writes(), 1);
+    }
+
+    void createThatFindsOneAdoptsAndCorrectsIt()
+    {
+        // Someone made it already, with other replicas: "create" adopts it, and the delta is
+        // still sent, without calling it drift.
+        EngineFixture f;
+        f.backend.createAdopts = true;
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("g")),
+                         EngineFixture::widget(QStringLiteral("w"), QStringLiteral("g"), 2)}));
+        makeReady(f, g);
+        QJsonObject theirs = f.stored(w).spec;
+        theirs.insert(QStringLiteral("replicas"), 5);
+        f.backend.put(w, theirs);
+        GenericReconciler reconciler(f.kinds);
+        auto run = context(f, w);
+        QCOMPARE(reconciler.claim(run->ctx).kind, PK::Done);
+        QCOMPARE(reconciler.createOrUpdate(run->ctx).kind, PK::Done);
+        QCOMPARE(f.backend.creates.load(), 1);
+        QCOMPARE(f.backend.updates.load(), 1);
+        QCOMPARE(f.backend.spec(w).value(QStringLiteral("replicas")).toInt(), 2);
+        QVERIFY(hasEvent(*run, QStringLiteral("Adopted")));
+        QVERIFY(!hasEvent(*run, QStringLiteral("Created")));
+        QVERIFY(hasEvent(*run, QStringLiteral("Updated")));
+        QVERIFY(!hasEvent(*run, QStringLiteral("DriftDetected")));
+        QVERIFY(run->ctx.target.resource.status.ready().isReady());
+    }
+
     void updateSendsTheDelta()
     {
         EngineFixture f;
