@@ -286,22 +286,30 @@ QByteArray eventInsertManySql()
 
 /// BEGIN IMMEDIATE takes the write lock up front (waiting up to the busy timeout), so a writer
 /// never fails half-way because another connection wrote first. Rolls back unless committed.
+/// Inside Workspace::writeTogether() (`depth` above 0) it is a savepoint of that transaction
+/// instead: the call still lands or fails as a whole, and the batch pays one lock and commit.
 class WriteTransaction final
 {
 public:
     /// `writers`, when set, is held from begin() to the end: connections of one process that
     /// share it queue on it rather than in SQLite's busy handler, which sleeps in steps of up
     /// to 100 ms while another connection writes.
-    explicit WriteTransaction(const QSqlDatabase &db, std::mutex *writers = nullptr)
+    explicit WriteTransaction(const QSqlDatabase &db, std::mutex *writers = nullptr,
+                              int *depth = nullptr)
         : m_db(db)
         , m_writers(writers)
+        , m_depth(depth)
     {}
     ~WriteTransaction()
     {
         if (m_active) {
             QSqlQuery rollback(m_db);
-            if (!rollback.exec(QStringLiteral("ROLLBACK")))
+            if (!rollback.exec(m_nested ? QStringLiteral("ROLLBACK TO nested")
+                                        : QStringLiteral("ROLLBACK")))
                 logSql(rollback, "rollback");
+            if (m_nested && !rollback.exec(QStringLiteral("RELEASE nested")))
+                logSql(rollback, "release");
+            leave();
         }
         if (m_locked)
             m_writers->unlock();
@@ -310,23 +318,33 @@ public:
 
     bool begin(StoreError *error)
     {
-        if (m_writers) {
-            m_writers->lock();
-            m_locked = true;
+        m_nested = m_depth && *m_depth > 0;
+        if (m_nested) {
+            QSqlQuery savepoint(m_db);
+            if (!savepoint.exec(QStringLiteral("SAVEPOINT nested")))
+                return failSql(error, savepoint, QStringLiteral("cannot start writing"));
+        } else {
+            if (m_writers) {
+                m_writers->lock();
+                m_locked = true;
+            }
+            QSqlQuery begin(m_db);
+            if (!begin.exec(QStringLiteral("BEGIN IMMEDIATE")))
+                return failSql(error, begin, QStringLiteral("cannot start writing"));
         }
-        QSqlQuery begin(m_db);
-        if (!begin.exec(QStringLiteral("BEGIN IMMEDIATE")))
-            return failSql(error, begin, QStringLiteral("cannot start writing"));
         m_active = true;
+        if (m_depth)
+            ++*m_depth;
         return true;
     }
 
     bool commit(StoreError *error)
     {
         QSqlQuery commit(m_db);
-        if (!commit.exec(QStringLiteral("COMMIT")))
+        if (!commit.exec(m_nested ? QStringLiteral("RELEASE nested") : QStringLiteral("COMMIT")))
             return failSql(error, commit, QStringLiteral("cannot commit"));
         m_active = false;
+        leave();
         if (m_locked) {
             m_writers->unlock();
             m_locked = false;
@@ -335,10 +353,18 @@ public:
     }
 
 private:
+    void leave()
+    {
+        if (m_depth)
+            --*m_depth;
+    }
+
     QSqlDatabase m_db;
     std::mutex *m_writers;
+    int *m_depth;
     bool m_active = false;
     bool m_locked = false;
+    bool m_nested = false;
 };
 
 /// Switches a connection's synchronous mode for the length of a scope and back to its default.
@@ -665,6 +691,11 @@ public:
     std::unique_ptr<QSqlQuery> resourceSelect;
     std::unique_ptr<QSqlQuery> stateSelect;
     std::shared_ptr<std::mutex> writers; ///< shared with the process's other connections, or null
+    int writeDepth = 0; ///< open WriteTransactions (writeTogether() and the calls inside it)
+    /// The synchronous mode a SyncScope that wants `wanted` starts from: inside writeTogether()
+    /// the mode cannot change (SQLite refuses within a transaction), so the batch commits with
+    /// the connection's default.
+    bool syncDefault(bool wanted) const { return writeDepth > 0 ? wanted : relaxed; }
     /// event_objects ids known to be committed; rows there never change or go away.
     QHash<ResourceKey, qint64> objectIds;
 };
@@ -890,8 +921,8 @@ bool Workspace::apply(const QList<Resource> &objects, QList<ApplyOutcome> *outco
         seen.insert(key);
     }
 
-    const SyncScope durable(d->db, d->relaxed, false); // people's desired state: FULL
-    WriteTransaction tx(d->db, d->writers.get());
+    const SyncScope durable(d->db, d->syncDefault(false), false); // people's desired state: FULL
+    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
     if (!tx.begin(error))
         return false;
     VersionCounter version;
@@ -1068,7 +1099,7 @@ bool Workspace::update(Resource &resource, StoreError *error)
     if (error)
         *error = {};
     const ResourceKey key = resource.key();
-    WriteTransaction tx(d->db, d->writers.get());
+    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
     if (!tx.begin(error))
         return false;
 
@@ -1155,12 +1186,26 @@ bool Workspace::update(Resource &resource, StoreError *error)
     return true;
 }
 
+bool Workspace::writeTogether(const std::function<void()> &writes, StoreError *error)
+{
+    if (error)
+        *error = {};
+    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
+    if (!tx.begin(error))
+        return false;
+    writes();
+    if (tx.commit(error))
+        return true;
+    d->objectIds.clear(); // ids cached by calls inside were rolled back with them
+    return false;
+}
+
 bool Workspace::updateStatus(const ResourceKey &key, const ResourceStatus &status,
                              StoreError *error)
 {
     if (error)
         *error = {};
-    WriteTransaction tx(d->db, d->writers.get());
+    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
     if (!tx.begin(error))
         return false;
 
@@ -1224,7 +1269,7 @@ bool Workspace::requestDeletion(const ResourceKey &key, StoreError *error)
 {
     if (error)
         *error = {};
-    WriteTransaction tx(d->db, d->writers.get());
+    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
     if (!tx.begin(error))
         return false;
     QSqlQuery select(d->db);
@@ -1262,7 +1307,7 @@ bool Workspace::remove(const ResourceKey &key, StoreError *error)
 {
     if (error)
         *error = {};
-    WriteTransaction tx(d->db, d->writers.get());
+    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
     if (!tx.begin(error))
         return false;
     for (const QString &table : {QStringLiteral("resources"), QStringLiteral("reconcile_state"),
@@ -1294,8 +1339,8 @@ bool Workspace::setReconcileState(const ResourceKey &key, const ReconcileState &
 {
     if (error)
         *error = {};
-    const SyncScope relaxed(d->db, d->relaxed, true);
-    WriteTransaction tx(d->db, d->writers.get());
+    const SyncScope relaxed(d->db, d->syncDefault(true), true);
+    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
     if (!tx.begin(error))
         return false;
     bool exists = false;
@@ -1449,8 +1494,8 @@ bool Workspace::recordEvents(QList<Event> &events, StoreError *error)
         involved.append(e.involved);
     }
 
-    const SyncScope relaxed(d->db, d->relaxed, true);
-    WriteTransaction tx(d->db, d->writers.get());
+    const SyncScope relaxed(d->db, d->syncDefault(true), true);
+    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
     if (!tx.begin(error) || !d->prepareEventQueries(error))
         return false;
     QHash<ResourceKey, qint64> objects;
@@ -1701,8 +1746,8 @@ qint64 Workspace::pruneEvents(StoreError *error)
 {
     if (error)
         *error = {};
-    const SyncScope relaxed(d->db, d->relaxed, true);
-    WriteTransaction tx(d->db, d->writers.get());
+    const SyncScope relaxed(d->db, d->syncDefault(true), true);
+    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
     if (!tx.begin(error))
         return 0;
     {
@@ -1751,8 +1796,8 @@ bool Workspace::recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error)
         *error = {};
     if (runs.isEmpty())
         return true;
-    const SyncScope relaxed(d->db, d->relaxed, true);
-    WriteTransaction tx(d->db, d->writers.get());
+    const SyncScope relaxed(d->db, d->syncDefault(true), true);
+    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
     if (!tx.begin(error))
         return false;
     QSqlQuery insert(d->db);
@@ -1839,8 +1884,8 @@ bool Workspace::replaceDiscovered(const ResourceKey &owner, const QString &kind,
 {
     if (error)
         *error = {};
-    const SyncScope relaxed(d->db, d->relaxed, true);
-    WriteTransaction tx(d->db, d->writers.get());
+    const SyncScope relaxed(d->db, d->syncDefault(true), true);
+    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
     if (!tx.begin(error))
         return false;
     QSqlQuery q(d->db);
@@ -1932,7 +1977,7 @@ qint64 Workspace::beginIntent(const ResourceKey &key, const QString &operation,
         fail(error, StoreError::Code::Invalid, QStringLiteral("an intent needs an operation"));
         return 0;
     }
-    WriteTransaction tx(d->db, d->writers.get());
+    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
     if (!tx.begin(error))
         return 0;
     QSqlQuery q(d->db);
@@ -1957,7 +2002,7 @@ bool Workspace::finishIntent(qint64 id, const QString &outcome, StoreError *erro
 {
     if (error)
         *error = {};
-    WriteTransaction tx(d->db, d->writers.get());
+    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
     if (!tx.begin(error))
         return false;
     QSqlQuery q(d->db);

@@ -9,6 +9,7 @@
 #include <QHash>
 #include <QString>
 
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -69,6 +70,12 @@ public:
     /// Conflict. Bumps generation when the spec changed. On success `resource` holds the stored
     /// generation and resourceVersion.
     bool update(Resource &resource, StoreError *error);
+
+    /// Runs `writes` — calls of this connection's write methods — in one transaction: one lock
+    /// and one commit instead of one each (the controller's several writes per reconcile). Each
+    /// call inside still lands or fails as a whole (a savepoint). False, with `error`, when the
+    /// transaction could not begin or commit; then nothing of it landed.
+    bool writeTogether(const std::function<void()> &writes, StoreError *error);
 
     /// Writes status only (the controller's write; no resourceVersion check, but it is bumped).
     /// A changed Ready condition also adds a ConditionTransition row.

@@ -805,6 +805,37 @@ private slots:
         QVERIFY(!m_ws->reconcileState(key).nextAttempt.isValid());
     }
 
+    void writeTogetherIsOneTransaction()
+    {
+        QVERIFY(apply({container(s("invoices"))}));
+        const ResourceKey key{s("BlobContainer"), s("invoices")};
+        auto other = openWorkspace();
+        QVERIFY(other);
+        ResourceStatus status;
+        status.setCondition(Condition::ready(1, t0));
+        QList<Event> events{makeEvent(key, Event::Type::Normal, s("Created"), s("made"), t0)};
+        StoreError inner;
+        StoreError missing;
+        bool seenMidway = true;
+        StoreError error;
+        QVERIFY2(m_ws->writeTogether(
+                     [&] {
+                         QVERIFY(m_ws->updateStatus(key, status, &inner));
+                         // A call that fails rolls back only itself.
+                         QVERIFY(!m_ws->updateStatus({s("Queue"), s("nowhere")}, status, &missing));
+                         QVERIFY(m_ws->recordEvents(events, &inner));
+                         seenMidway =
+                             other->get(key)->status.ready().isReady() || other->eventCount() > 0;
+                     },
+                     &error),
+                 qPrintable(error.message));
+        QCOMPARE(missing.code, StoreError::Code::NotFound);
+        QVERIFY2(!seenMidway, "another connection saw the writes before the batch ended");
+        QVERIFY(other->get(key)->status.ready().isReady());
+        QCOMPARE(other->eventCount(), 1);
+        QCOMPARE(other->conditionHistory(key).size(), 1);
+    }
+
     // --- Journal ----------------------------------------------------------------------------
 
     void journal()
