@@ -171,6 +171,17 @@ bool GenericReconciler::commitMetadata(ReconcileContext &ctx, QString *error)
     return true;
 }
 
+void GenericReconciler::recordResourceId(ReconcileContext &ctx, const Observation &observed)
+{
+    Resource &res = ctx.target.resource;
+    if (observed.resourceId.isEmpty() ||
+        res.metadata.annotations.value(Annotations::resourceId()) == observed.resourceId)
+        return;
+    res.metadata.annotations.insert(Annotations::resourceId(), observed.resourceId);
+    QString error;
+    commitMetadata(ctx, &error); // best effort: the next pass records it again
+}
+
 Outcome<Observation> GenericReconciler::observe(ReconcileContext &ctx)
 {
     if (ctx.prefetched)
@@ -278,10 +289,17 @@ PhaseResult GenericReconciler::createOrUpdate(ReconcileContext &ctx)
             QJsonObject{{QStringLiteral("generation"), generation}}, nullptr);
         ++ctx.backendWrites;
         Outcome<Observation> answer = ctx.manager->create(ctx.target);
-        ctx.workspace->finishIntent(intent,
-                                    answer ? QStringLiteral("succeeded")
-                                           : QStringLiteral("failed: ") + describe(answer.error()),
-                                    nullptr);
+        ctx.workspace->writeTogether(
+            [&] {
+                ctx.workspace->finishIntent(intent,
+                                            answer ? QStringLiteral("succeeded")
+                                                   : QStringLiteral("failed: ") +
+                                                         describe(answer.error()),
+                                            nullptr);
+                if (answer)
+                    recordResourceId(ctx, answer.value());
+            },
+            nullptr);
         if (!answer)
             return fail(ctx, answer.error(), false);
         found = std::move(answer.value());
@@ -298,12 +316,7 @@ PhaseResult GenericReconciler::createOrUpdate(ReconcileContext &ctx)
 
     const Observation &observed = *found;
     recordObserved(ctx, observed);
-    if (!observed.resourceId.isEmpty() &&
-        res.metadata.annotations.value(Annotations::resourceId()) != observed.resourceId) {
-        res.metadata.annotations.insert(Annotations::resourceId(), observed.resourceId);
-        QString error;
-        commitMetadata(ctx, &error); // best effort: the next pass records it again
-    }
+    recordResourceId(ctx, observed);
     if (observed.inProgress)
         return inProgress(ctx, observed);
     ctx.pollCount = 0;

@@ -343,6 +343,55 @@ private slots:
         QTRY_COMPARE(ws->reconcileState(w).attempts, 0);
     }
 
+    void childrenHeldForTheirOwnersVerdict_data()
+    {
+        QTest::addColumn<bool>("ownerFails");
+        QTest::newRow("owner Ready") << false;
+        QTest::newRow("owner fails") << true;
+    }
+
+    void childrenHeldForTheirOwnersVerdict()
+    {
+        // Owner and children applied together, the children asked for first (the CLI queues
+        // every key of an apply): while the slow owner runs, its children wait without a run of
+        // their own, and go with its verdict.
+        QFETCH(bool, ownerFails);
+        EngineFixture f;
+        f.backend.latencyMs = 150;
+        const ResourceKey g{QStringLiteral("Gadget"), QStringLiteral("g")};
+        QList<Resource> objects;
+        QList<ResourceKey> keys;
+        for (int i = 0; i < 12; ++i) {
+            objects.append(
+                EngineFixture::widget(QStringLiteral("w%1").arg(i), QStringLiteral("g")));
+            keys.append(objects.last().key());
+        }
+        objects.append(EngineFixture::gadget(QStringLiteral("g")));
+        keys.append(g);
+        QVERIFY(f.apply(objects));
+        if (ownerFails) {
+            f.backend.injectError(
+                QStringLiteral("create"), g,
+                fakeError(BackendError::Category::Invalid, QStringLiteral("InvalidLocation")));
+        }
+        Engine e(f, m_clock);
+        e.controller->reconcile(keys);
+        QVERIFY(e.controller->start());
+        const ResourceKey w0{QStringLiteral("Widget"), QStringLiteral("w0")};
+        if (ownerFails) {
+            // Held children still say why they wait once the owner has failed.
+            QTRY_VERIFY_WITH_TIMEOUT(hasEvent(f, w0, QStringLiteral("WaitingForOwner")), 10000);
+            QCOMPARE(f.backend.creates.load(), 1);
+            return;
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(allReady(f), 10000);
+        QTRY_VERIFY(e.controller->isIdle());
+        for (const ResourceKey &key : std::as_const(keys))
+            QVERIFY2(!hasEvent(f, key, QStringLiteral("WaitingForOwner")),
+                     qPrintable(key.toString()));
+        QCOMPARE(f.backend.creates.load(), 13);
+    }
+
     void specChangeIsReconciledAgain()
     {
         EngineFixture f;
