@@ -83,7 +83,7 @@ bool ResourceWaiter::startController()
             [this](const QList<ResourceKey> &keys) {
                 for (const ResourceKey &key : keys)
                     m_processed.insert(key);
-                check();
+                checkKeys(keys);
             });
     connect(m_controller.get(), &Controller::storeFailed, this,
             [this](const QString &message) { m_console.error(message); });
@@ -136,6 +136,10 @@ ResourceWaiter::Result ResourceWaiter::wait(const QList<Target> &targets)
 {
     m_targets = targets;
     m_final.clear();
+    m_pending.clear();
+    m_index.clear();
+    for (qsizetype i = 0; i < m_targets.size(); ++i)
+        m_index.insert(m_targets.at(i).key, i);
     m_finished = false;
     m_result = Result::Succeeded;
     m_lastProgress.clear();
@@ -226,32 +230,57 @@ void ResourceWaiter::check()
         }
     }
 
-    QList<QPair<ResourceKey, QString>> pending;
-    bool failed = false;
+    // While this process runs the controller, its batches name every key it changed: the
+    // full pass is a safety net, once a second.
+    if (m_runsHere && m_controller && m_ticks % 5 != 0 && !m_pending.isEmpty())
+        return;
     for (const Target &target : std::as_const(m_targets)) {
-        if (const auto it = m_final.constFind(target.key); it != m_final.cend()) {
-            failed = failed || it->state == State::Failed;
-            continue;
-        }
-        const Status status = evaluate(target);
-        switch (status.state) {
-        case State::Pending:
-            pending.append({target.key, status.detail});
-            break;
-        case State::Done:
-            m_final.insert(target.key, status);
-            m_console.verbose(
-                QStringLiteral("%1: %2").arg(KindResolver::display(target.key), status.detail));
-            break;
-        case State::Failed:
-            m_final.insert(target.key, status);
-            failed = true;
-            break;
-        }
+        if (!m_final.contains(target.key))
+            update(target);
     }
-    if (pending.isEmpty()) {
+    concludeOrReport();
+}
+
+void ResourceWaiter::checkKeys(const QList<ResourceKey> &keys)
+{
+    if (m_finished || !m_workspace)
+        return;
+    for (const ResourceKey &key : keys) {
+        const auto it = m_index.constFind(key);
+        if (it != m_index.cend() && !m_final.contains(key))
+            update(m_targets.at(*it));
+    }
+    concludeOrReport();
+}
+
+void ResourceWaiter::update(const Target &target)
+{
+    const Status status = evaluate(target);
+    if (status.state == State::Pending) {
+        m_pending.insert(target.key, status.detail);
+        return;
+    }
+    m_pending.remove(target.key);
+    m_final.insert(target.key, status);
+    if (status.state == State::Done)
+        m_console.verbose(
+            QStringLiteral("%1: %2").arg(KindResolver::display(target.key), status.detail));
+}
+
+void ResourceWaiter::concludeOrReport()
+{
+    // The first check() evaluates every target: from then on, none pending means all ended.
+    if (m_pending.isEmpty()) {
+        bool failed = false;
+        for (const Status &status : std::as_const(m_final))
+            failed = failed || status.state == State::Failed;
         finish(failed ? Result::Failed : Result::Succeeded);
         return;
+    }
+    QList<QPair<ResourceKey, QString>> pending;
+    for (const Target &target : std::as_const(m_targets)) {
+        if (const auto it = m_pending.constFind(target.key); it != m_pending.cend())
+            pending.append({target.key, *it});
     }
     reportProgress(pending, m_targets.size());
 }
