@@ -893,8 +893,12 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
                 ws.recordEvents(recorder.events(), &error);
                 ws.remove(key, &error);
             } else {
-                if (res.status != stored->status)
-                    ws.updateStatus(key, res.status, &error);
+                // The backend ID goes with the status (the reconciler sets it in memory).
+                const QString id = res.metadata.annotations.value(Annotations::resourceId());
+                const bool newId =
+                    id != stored->metadata.annotations.value(Annotations::resourceId());
+                if (res.status != stored->status || newId)
+                    ws.updateStatus(key, res.status, newId ? id : QString(), &error);
                 if (!recorder.events().isEmpty())
                     ws.recordEvents(recorder.events(), &error);
             }

@@ -173,13 +173,11 @@ bool GenericReconciler::commitMetadata(ReconcileContext &ctx, QString *error)
 
 void GenericReconciler::recordResourceId(ReconcileContext &ctx, const Observation &observed)
 {
-    Resource &res = ctx.target.resource;
-    if (observed.resourceId.isEmpty() ||
-        res.metadata.annotations.value(Annotations::resourceId()) == observed.resourceId)
-        return;
-    res.metadata.annotations.insert(Annotations::resourceId(), observed.resourceId);
-    QString error;
-    commitMetadata(ctx, &error); // best effort: the next pass records it again
+    // Stored by the controller with the status (Workspace::updateStatus with a resource ID); a
+    // crash before that loses nothing: the next pass observes and records it again.
+    if (!observed.resourceId.isEmpty())
+        ctx.target.resource.metadata.annotations.insert(Annotations::resourceId(),
+                                                        observed.resourceId);
 }
 
 Outcome<Observation> GenericReconciler::observe(ReconcileContext &ctx)
@@ -289,17 +287,10 @@ PhaseResult GenericReconciler::createOrUpdate(ReconcileContext &ctx)
             QJsonObject{{QStringLiteral("generation"), generation}}, nullptr);
         ++ctx.backendWrites;
         Outcome<Observation> answer = ctx.manager->create(ctx.target);
-        ctx.workspace->writeTogether(
-            [&] {
-                ctx.workspace->finishIntent(intent,
-                                            answer ? QStringLiteral("succeeded")
-                                                   : QStringLiteral("failed: ") +
-                                                         describe(answer.error()),
-                                            nullptr);
-                if (answer)
-                    recordResourceId(ctx, answer.value());
-            },
-            nullptr);
+        ctx.workspace->finishIntent(intent,
+                                    answer ? QStringLiteral("succeeded")
+                                           : QStringLiteral("failed: ") + describe(answer.error()),
+                                    nullptr);
         if (!answer)
             return fail(ctx, answer.error(), false);
         found = std::move(answer.value());

@@ -42,7 +42,7 @@ private:
     /// The prefetched observation (used once), else a get.
     static Outcome<Observation> observe(ReconcileContext &ctx);
     bool commitMetadata(ReconcileContext &ctx, QString *error);
-    /// Records the backend ID in the resource-id annotation when it is new (best effort).
+    /// Sets the backend ID in the resource-id annotation (the controller stores it).
     void recordResourceId(ReconcileContext &ctx, const Observation &observed);
     std::chrono::milliseconds pollDelay(const ReconcileContext &ctx,
                                         const Observation &observed) const;

@@ -1202,15 +1202,24 @@ bool Workspace::writeTogether(const std::function<void()> &writes, StoreError *e
 bool Workspace::updateStatus(const ResourceKey &key, const ResourceStatus &status,
                              StoreError *error)
 {
+    return updateStatus(key, status, QString(), error);
+}
+
+bool Workspace::updateStatus(const ResourceKey &key, const ResourceStatus &status,
+                             const QString &resourceId, StoreError *error)
+{
     if (error)
         *error = {};
     WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
     if (!tx.begin(error))
         return false;
 
+    const QString idPath = QStringLiteral("$.\"%1\"").arg(Annotations::resourceId());
     QSqlQuery select(d->db);
     select.setForwardOnly(true);
-    select.prepare(QStringLiteral("SELECT id, status FROM resources WHERE kind = ? AND name = ?"));
+    select.prepare(QStringLiteral("SELECT id, status, coalesce(json_extract(annotations, ?), '')"
+                                  " FROM resources WHERE kind = ? AND name = ?"));
+    select.addBindValue(idPath);
     select.addBindValue(text(key.kind));
     select.addBindValue(text(key.name));
     if (!select.exec())
@@ -1220,24 +1229,40 @@ bool Workspace::updateStatus(const ResourceKey &key, const ResourceStatus &statu
                     QStringLiteral("%1 does not exist").arg(key.toString()));
     const qint64 id = select.value(0).toLongLong();
     const QString storedText = select.value(1).toString();
+    const bool newId = !resourceId.isEmpty() && select.value(2).toString() != resourceId;
     select.finish();
 
     const QString newStatus = statusText(status);
-    if (sameJson(storedText, newStatus))
+    if (!newId && sameJson(storedText, newStatus))
         return tx.commit(error);
 
     VersionCounter version;
     if (!version.load(d->db, error))
         return false;
     QSqlQuery write(d->db);
-    write.prepare(
-        QStringLiteral("UPDATE resources SET status = ?, resource_version = ? WHERE id = ?"));
+    if (newId) {
+        write.prepare(QStringLiteral("UPDATE resources SET status = ?, resource_version = ?,"
+                                     " annotations = json_set(annotations, ?, ?) WHERE id = ?"));
+    } else {
+        write.prepare(
+            QStringLiteral("UPDATE resources SET status = ?, resource_version = ? WHERE id = ?"));
+    }
     write.addBindValue(newStatus);
     write.addBindValue(version.next());
+    if (newId) {
+        write.addBindValue(idPath);
+        write.addBindValue(resourceId);
+    }
     write.addBindValue(id);
     if (!write.exec())
         return failSql(error, write,
                        QStringLiteral("cannot store the status of %1").arg(key.toString()));
+    if (newId) {
+        Resource identified;
+        identified.metadata.annotations.insert(Annotations::resourceId(), resourceId);
+        if (!dropClaimedDiscoveries(d->db, {&identified}, error))
+            return false;
+    }
 
     const std::optional<Condition> before = readyOf(statusFrom(storedText));
     const std::optional<Condition> after = readyOf(status);

@@ -80,6 +80,12 @@ public:
     /// Writes status only (the controller's write; no resourceVersion check, but it is bumped).
     /// A changed Ready condition also adds a ConditionTransition row.
     bool updateStatus(const ResourceKey &key, const ResourceStatus &status, StoreError *error);
+    /// The same, and records `resourceId` (when not empty) in the converge.dev/resource-id
+    /// annotation in the same statement: the controller owns that annotation, so it is set
+    /// alone (json_set) without the read-modify-write of update() that a person's concurrent
+    /// edit would turn into a conflict.
+    bool updateStatus(const ResourceKey &key, const ResourceStatus &status,
+                      const QString &resourceId, StoreError *error);
 
     /// Sets deletionTimestamp (once); the object stays until its finalizers are gone.
     bool requestDeletion(const ResourceKey &key, StoreError *error);

@@ -805,6 +805,29 @@ private slots:
         QVERIFY(!m_ws->reconcileState(key).nextAttempt.isValid());
     }
 
+    void updateStatusRecordsTheResourceId()
+    {
+        Resource r = container(s("invoices"));
+        r.metadata.annotations.insert(s("team"), s("billing"));
+        QVERIFY(apply({r}));
+        const ResourceKey key{s("BlobContainer"), s("invoices")};
+        const qint64 before = m_ws->get(key)->metadata.resourceVersion;
+        ResourceStatus status;
+        status.setCondition(Condition::ready(1, t0));
+        const QString id = s("http://127.0.0.1:10000/devstoreaccount1/invoices");
+        StoreError error;
+        QVERIFY2(m_ws->updateStatus(key, status, id, &error), qPrintable(error.message));
+        const Resource stored = *m_ws->get(key);
+        QCOMPARE(stored.metadata.annotations.value(Annotations::resourceId()), id);
+        QCOMPARE(stored.metadata.annotations.value(s("team")), s("billing"));
+        QVERIFY(stored.status.ready().isReady());
+        QVERIFY(stored.metadata.resourceVersion > before);
+        QCOMPARE(stored.metadata.generation, 1); // metadata of ours, not a spec change
+        // The same again changes nothing.
+        QVERIFY(m_ws->updateStatus(key, status, id, &error));
+        QCOMPARE(m_ws->get(key)->metadata.resourceVersion, stored.metadata.resourceVersion);
+    }
+
     void writeTogetherIsOneTransaction()
     {
         QVERIFY(apply({container(s("invoices"))}));
