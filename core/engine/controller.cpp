@@ -107,7 +107,7 @@ struct KeyState
     /// Woken from a hold: its next run goes ahead even if the owner is due again (an owner
     /// retrying every few hundred milliseconds would otherwise hold it for ever).
     bool releasedFromHold = false;
-    bool running = false;  ///< process() has it; cleared with its verdict
+    bool running = false;  ///< a worker took it; cleared with its verdict
     ReconcileState stored; ///< what was last written to the workspace
 };
 
@@ -688,12 +688,17 @@ void Controller::Private::workerLoop(int index)
         KeyState &st = keyState[*key];
         const bool observeOnly = std::exchange(st.observeOnly, false);
         const int polls = st.polls;
+        // From the take on, so that no child slips between the queue and the run; cleared with
+        // the verdict (process()), or here when there was none.
+        st.running = true;
         ++busyWorkers;
         lock.unlock();
         process(tc, *key, observeOnly, polls);
         recordRuns(tc, false);
         lock.lock();
         --busyWorkers;
+        if (const auto it = keyState.find(*key); it != keyState.end())
+            it->running = false;
         queue.done(*key);
         wakeWorkers.notify_all();
     }
@@ -812,9 +817,7 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
                 return;
             }
         }
-        KeyState &st = keyState[key];
-        st.running = true;
-        st.releasedFromHold = false;
+        keyState[key].releasedFromHold = false;
         if (const auto it = prefetched.find(key); it != prefetched.end()) {
             prefetch = std::move(*it);
             prefetched.erase(it);

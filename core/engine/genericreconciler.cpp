@@ -269,7 +269,13 @@ PhaseResult GenericReconciler::createOrUpdate(ReconcileContext &ctx)
 
     // A resource never seen in the backend is almost always absent: where create() adopts an
     // existing one unchanged, it is created straight away (one request, not get, create, get).
-    const bool neverObserved = !ctx.prefetched && res.status.observed.isEmpty() &&
+    // Only on the first attempt: after one whose outcome is unknown (the answer lost after the
+    // backend acted) a get looks first, or every retry would be another create.
+    const bool firstAttempt = std::none_of(
+        res.status.conditions.cbegin(), res.status.conditions.cend(), [](const Condition &c) {
+            return c.type == Condition::readyType() && c.reason != QLatin1String("WaitingForOwner");
+        });
+    const bool neverObserved = firstAttempt && !ctx.prefetched && res.status.observed.isEmpty() &&
                                !res.metadata.annotations.contains(Annotations::resourceId());
     std::optional<Observation> found;
     if (!neverObserved || !ctx.manager->createAdopts()) {
