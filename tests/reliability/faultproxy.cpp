@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "faultproxy.h"
 
+#include "crc32.h"
+
 #include <QDateTime>
 #include <QLocale>
 #include <QMetaEnum>
@@ -118,22 +120,38 @@ QString FaultProxy::faultName(Fault fault)
     return QString::fromLatin1(QMetaEnum::fromType<Fault>().valueToKey(int(fault)));
 }
 
-QList<FaultProxy::Fault> FaultProxy::allFaults()
+QList<FaultProxy::Fault> FaultProxy::allFaults(Flavour flavour)
 {
+    const auto isDynamoDbReply = [](Fault f) {
+        return f == Fault::Throttling || f == Fault::ProvisionedThroughputExceeded ||
+               f == Fault::InternalServerError || f == Fault::ServiceUnavailable;
+    };
+    const auto isAzureReply = [](Fault f) {
+        return f >= Fault::ServerBusy && f <= Fault::TooManyRequests;
+    };
     QList<Fault> all;
     const QMetaEnum meta = QMetaEnum::fromType<Fault>();
     for (int i = 0; i < meta.keyCount(); ++i) {
-        if (Fault(meta.value(i)) != Fault::None)
-            all.append(Fault(meta.value(i)));
+        const auto fault = Fault(meta.value(i));
+        const bool foreign =
+            flavour == Flavour::AzureStorage ? isDynamoDbReply(fault) : isAzureReply(fault);
+        if (fault != Fault::None && !foreign)
+            all.append(fault);
     }
     return all;
+}
+
+bool FaultProxy::isDynamoDbThrottle(Fault fault)
+{
+    return fault == Fault::Throttling || fault == Fault::ProvisionedThroughputExceeded;
 }
 
 FaultProxy::Fault FaultProxy::draw()
 {
     if (m_random.generateDouble() >= m_options.probability)
         return Fault::None;
-    const QList<Fault> faults = m_options.faults.isEmpty() ? allFaults() : m_options.faults;
+    const QList<Fault> faults =
+        m_options.faults.isEmpty() ? allFaults(m_options.flavour) : m_options.faults;
     return faults.at(int(m_random.bounded(quint32(faults.size()))));
 }
 
@@ -147,6 +165,10 @@ void FaultProxy::onNewConnection()
             c->connectionFault = draw();
         m_connections.insert(socket, c);
         connect(socket, &QObject::destroyed, this, [this, socket, c] {
+            // An upstream socket still connected is deleted after this, as the client's child,
+            // and says disconnected() on the way: it must not reach the deleted Connection.
+            if (c->upstream)
+                QObject::disconnect(c->upstream, nullptr, this, nullptr);
             m_connections.remove(socket);
             delete c;
         });
@@ -194,7 +216,12 @@ void FaultProxy::startNext(Connection *c)
     record.path = QString::fromUtf8(question < 0 ? target : target.left(question));
     record.query = question < 0 ? QString() : QString::fromUtf8(target.mid(question + 1));
     record.hadAuthorization = !headerValue(lines, "authorization").isEmpty();
-    c->fault = c->connectionFault ? *c->connectionFault : draw();
+    record.target = headerValue(lines, "x-amz-target");
+    record.body = body.left(4096);
+    if (c->connectionFault)
+        c->fault = *c->connectionFault;
+    else
+        c->fault = !m_options.faultable || m_options.faultable(record) ? draw() : Fault::None;
     record.fault = c->fault;
     m_records.append(record);
     c->record = m_records.size() - 1;
@@ -267,6 +294,22 @@ void FaultProxy::applyFault(Connection *c)
         synthesize(c, 429, "TooManyRequests", "Too many requests.",
                    seconds(m_options.retryAfterSeconds));
         return;
+    case Fault::Throttling:
+        synthesizeDynamoDb(c, 400, "ThrottlingException",
+                           "Rate of requests exceeds the allowed throughput.");
+        return;
+    case Fault::ProvisionedThroughputExceeded:
+        synthesizeDynamoDb(c, 400, "ProvisionedThroughputExceededException",
+                           "The level of configured provisioned throughput for the table was "
+                           "exceeded. Consider increasing your provisioning level with the "
+                           "UpdateTable API.");
+        return;
+    case Fault::InternalServerError:
+        synthesizeDynamoDb(c, 500, "InternalServerError", "Internal server error");
+        return;
+    case Fault::ServiceUnavailable:
+        synthesizeDynamoDb(c, 503, "ServiceUnavailable", "Service Unavailable");
+        return;
     }
 }
 
@@ -297,18 +340,20 @@ void FaultProxy::onUpstreamDone(Connection *c)
 {
     QTcpSocket *up = std::exchange(c->upstream, nullptr);
     up->deleteLater();
-    if (c->closed)
-        return;
     QByteArray response = std::exchange(c->response, {});
     const qsizetype end = headerEnd(response);
+    QList<QByteArray> lines = response.left(std::max<qsizetype>(end, 0)).split('\n');
+    for (QByteArray &line : lines)
+        line = line.trimmed();
+    const int status = end < 0 ? 0 : lines.value(0).split(' ').value(1).toInt();
+    // What upstream did is recorded even when the client is gone: the backend acted on it.
+    m_records[c->record].upstreamStatus = status;
+    if (c->closed)
+        return;
     if (end < 0) {
         closeClient(c, false);
         return;
     }
-    QList<QByteArray> lines = response.left(end).split('\n');
-    for (QByteArray &line : lines)
-        line = line.trimmed();
-    const int status = lines.value(0).split(' ').value(1).toInt();
     if (c->fault == Fault::CloseAfterForward) {
         closeClient(c, false);
         return;
@@ -353,6 +398,30 @@ void FaultProxy::synthesize(Connection *c, int status, const QByteArray &code,
         const qint64 n = value.toLongLong();
         record.retryAfter = std::chrono::milliseconds(name == "Retry-After" ? n * 1000 : n);
     }
+    reply(c, bytes + "\r\n" + body, status, false);
+}
+
+void FaultProxy::synthesizeDynamoDb(Connection *c, int status, const QByteArray &code,
+                                    const QByteArray &message)
+{
+    // Shaped like DynamoDB's (AWS JSON 1.0) error answers: the code after the '#' of __type, a
+    // 52-character request id, and the body's CRC-32, which clients check.
+    static constexpr char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    QByteArray requestId(52, 'A');
+    for (char &ch : requestId)
+        ch = alphabet[QRandomGenerator::global()->bounded(36)];
+    const QByteArray body = "{\"__type\":\"com.amazonaws.dynamodb.v20120810#" + code +
+                            "\",\"message\":\"" + message + "\"}";
+    const QByteArray reason = status == 400   ? "Bad Request"
+                              : status == 500 ? "Internal Server Error"
+                                              : "Service Unavailable";
+    QByteArray bytes = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reason + "\r\n";
+    bytes += "Server: Server\r\n";
+    bytes += "Date: " + httpDate() + "\r\n";
+    bytes += "Content-Type: application/x-amz-json-1.0\r\n";
+    bytes += "Content-Length: " + QByteArray::number(body.size()) + "\r\n";
+    bytes += "x-amzn-RequestId: " + requestId + "\r\n";
+    bytes += "x-amz-crc32: " + QByteArray::number(Crc32::of(body)) + "\r\n";
     reply(c, bytes + "\r\n" + body, status, false);
 }
 

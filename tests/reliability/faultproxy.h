@@ -13,6 +13,7 @@
 #include <QTcpServer>
 
 #include <chrono>
+#include <functional>
 #include <optional>
 
 class QTcpSocket;
@@ -23,7 +24,9 @@ namespace converge::test {
 /// forwards each request to one upstream (an emulator's port), or, chosen by a seeded random
 /// generator, does something unkind instead: waits, drops the connection before or after
 /// forwarding, resets it, cuts the reply in half, never answers, or answers like a busy Azure
-/// Storage front end (503 ServerBusy, 500 OperationTimedOut, 429, with and without a wait hint).
+/// Storage front end (503 ServerBusy, 500 OperationTimedOut, 429, with and without a wait hint)
+/// or a busy DynamoDB endpoint (400 ThrottlingException and ProvisionedThroughputExceeded-
+/// Exception, 500 InternalServerError, 503 ServiceUnavailable, in the AWS JSON 1.0 shape).
 ///
 /// Every request is recorded (arrival, end, method, path, fault, the hint given), so that tests
 /// can check how the client retried. Lives on the thread that created it; that thread must run
@@ -48,25 +51,20 @@ public:
         OperationTimedOut,      ///< 500 OperationTimedOut, no hint
         OperationTimedOutRetryAfterMs, ///< 500 OperationTimedOut with x-ms-retry-after-ms
         TooManyRequests,               ///< 429 with Retry-After (seconds)
+        // DynamoDB's answers (no wait hints: DynamoDB sends none).
+        Throttling,                    ///< 400 ThrottlingException
+        ProvisionedThroughputExceeded, ///< 400 ProvisionedThroughputExceededException
+        InternalServerError,           ///< 500 InternalServerError
+        ServiceUnavailable,            ///< 503 ServiceUnavailable
     };
     Q_ENUM(Fault)
 
+    /// Which service's error answers an empty Options::faults draws from (the connection-level
+    /// faults are drawn for both).
+    enum class Flavour { AzureStorage, DynamoDb };
+
     /// Whether a fault is drawn for each request or once for each client connection.
     enum class Scope { Request, Connection };
-
-    struct Options
-    {
-        QString upstreamHost = QStringLiteral("127.0.0.1");
-        quint16 upstreamPort = 0;
-        double probability = 0.0; ///< of a fault, per request or connection
-        QList<Fault> faults;      ///< drawn uniformly when faulting; empty: every fault
-        Scope scope = Scope::Request;
-        quint32 seed = 1;
-        std::chrono::milliseconds latencyMin{50};
-        std::chrono::milliseconds latencyMax{400};
-        int retryAfterMs = 400;    ///< x-ms-retry-after-ms
-        int retryAfterSeconds = 1; ///< Retry-After
-    };
 
     /// One request as the proxy saw it. Times are milliseconds since the proxy was made.
     struct Record
@@ -77,10 +75,31 @@ public:
         QByteArray method;
         QString path; ///< without the query
         QString query;
+        QByteArray target; ///< X-Amz-Target (DynamoDB's operation), empty for other services
+        QByteArray body;   ///< the request body's first 4 KiB
         Fault fault = Fault::None;
-        int status = 0; ///< what the client was sent (0: nothing, or a cut reply)
+        int status = 0;         ///< what the client was sent (0: nothing, or a cut reply)
+        int upstreamStatus = 0; ///< what upstream answered (0: not forwarded or no answer)
         std::optional<std::chrono::milliseconds> retryAfter; ///< the hint in a synthesized reply
         bool hadAuthorization = false;
+    };
+
+    struct Options
+    {
+        QString upstreamHost = QStringLiteral("127.0.0.1");
+        quint16 upstreamPort = 0;
+        double probability = 0.0; ///< of a fault, per request or connection
+        QList<Fault> faults;      ///< drawn uniformly when faulting; empty: every fault
+        Scope scope = Scope::Request;
+        Flavour flavour = Flavour::AzureStorage;
+        quint32 seed = 1;
+        /// Requests it returns false for are forwarded untouched, without a draw (Scope::Request
+        /// only); empty: any request may be faulted.
+        std::function<bool(const Record &)> faultable;
+        std::chrono::milliseconds latencyMin{50};
+        std::chrono::milliseconds latencyMax{400};
+        int retryAfterMs = 400;    ///< x-ms-retry-after-ms
+        int retryAfterSeconds = 1; ///< Retry-After
     };
 
     explicit FaultProxy(Options options, QObject *parent = nullptr);
@@ -102,7 +121,10 @@ public:
     int openRequests() const;
 
     static QString faultName(Fault fault);
-    static QList<Fault> allFaults();
+    /// The connection-level faults and the flavour's error answers.
+    static QList<Fault> allFaults(Flavour flavour = Flavour::AzureStorage);
+    /// 400 ThrottlingException or ProvisionedThroughputExceededException.
+    static bool isDynamoDbThrottle(Fault fault);
 
 private:
     struct Connection;
@@ -115,6 +137,8 @@ private:
     void reply(Connection *c, const QByteArray &bytes, int status, bool close);
     void synthesize(Connection *c, int status, const QByteArray &code, const QByteArray &message,
                     const QList<QPair<QByteArray, QByteArray>> &hint);
+    void synthesizeDynamoDb(Connection *c, int status, const QByteArray &code,
+                            const QByteArray &message);
     void closeClient(Connection *c, bool reset);
     void finishRecord(Connection *c);
     Fault draw();

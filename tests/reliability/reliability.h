@@ -16,6 +16,9 @@ namespace converge::test {
 /// CONVERGE_LONG_RELIABILITY=ON (CMake) selects the full sizes.
 constexpr bool longReliability = CONVERGE_LONG_RELIABILITY;
 
+/// The size (or timeout) for this build. Use it for QTRY_*_WITH_TIMEOUT timeouts rather than a
+/// `?:` expression: Qt 6.4's QTRY_IMPL does not parenthesize its timeout, so `long ? a : b`
+/// there made its polling step the whole timeout (a 900 s qWait) in the long variants.
 constexpr int pick(int normal, int full)
 {
     return longReliability ? full : normal;
