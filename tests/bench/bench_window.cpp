@@ -10,15 +10,32 @@
 //            second, memory per event.
 //   history  1,000,000 events in the workspace: opening the log panel (first rows painted),
 //            scrolling to the end (the newest) and paging back to the oldest.
+//   frozen   the whole window (MainWindow over a real Controller) on 200 containers and queues
+//            in a private Azurite, which is then frozen with SIGSTOP for 30 seconds while a
+//            resync and a Refresh send the workers at it: the GUI thread's longest stall and 99th
+//            percentile (a 10 ms timer's lateness) during the freeze, whether and when the account
+//            shows unreachable (tree data, status bar), and after SIGCONT the time until every
+//            resource is Ready again. Runs only when named; needs the npm emulators installed.
+//            The controller has the window's defaults (8 workers, 60 s transfer timeout);
+//            CONVERGE_BENCH_HTTP_TIMEOUT_MS shortens the HTTP connect and transfer timeouts.
 //
 // CONVERGE_BENCH_SCALE (default 0.01, so that the test suite stays fast) multiplies the sizes
-// and the duration. Usage: bench_window [figures.json] [tree] [live] [history] (all parts when
-// none is named; run one part per process for clean memory figures).
+// and the duration (the freeze: at least 3 s). Usage:
+// bench_window [figures.json] [tree] [live] [history] [frozen] (tree, live and history when none
+// is named; run one part per process for clean memory figures).
 
+#include "azurefactory.h"
+#include "azurekinds.h"
+#include "clock.h"
+#include "controller.h"
+#include "emulators.h"
 #include "eventlogfilterproxy.h"
 #include "eventlogmodel.h"
 #include "eventlogview.h"
+#include "factoryregistry.h"
+#include "genericreconciler.h"
 #include "kindregistry.h"
+#include "mainwindow.h"
 #include "resourcefilterproxy.h"
 #include "resourcetreemodel.h"
 #include "schemavalidator.h"
@@ -26,14 +43,21 @@
 #include "workspace.h"
 #include "workspacerunner.h"
 
+#include <QAction>
 #include <QApplication>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QHeaderView>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QPaintEvent>
+#include <QProcess>
 #include <QScrollBar>
+#include <QSettings>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextStream>
@@ -42,6 +66,7 @@
 
 #include <atomic>
 #include <cmath>
+#include <csignal>
 #include <mutex>
 #include <thread>
 
@@ -580,6 +605,316 @@ QJsonObject benchHistory(double scale)
     };
 }
 
+// --- frozen -------------------------------------------------------------------------------
+
+quint16 freePort()
+{
+    QTcpServer probe;
+    return probe.listen(QHostAddress::LocalHost, 0) ? probe.serverPort() : 0;
+}
+
+/// An Azurite of this process's own (the freeze must not stop anybody else's emulator); resumed
+/// and killed when it goes out of scope, whatever happened.
+struct PrivateAzurite
+{
+    QProcess process;
+    QTemporaryDir dir;
+    quint16 blob = freePort();
+    quint16 queue = freePort();
+    quint16 table = freePort();
+
+    bool start()
+    {
+        // The source tree's npm install; CONVERGE_SOURCE_DIR wins (CTest sets it).
+        const QString source = qEnvironmentVariableIsSet("CONVERGE_SOURCE_DIR")
+                                   ? qEnvironmentVariable("CONVERGE_SOURCE_DIR")
+                                   : QString::fromUtf8(CONVERGE_BENCH_SOURCE_DIR);
+        process.setProgram(QDir(source).filePath(s("node_modules/.bin/azurite")));
+        process.setArguments({s("--blobHost"), s("127.0.0.1"), s("--blobPort"),
+                              QString::number(blob), s("--queueHost"), s("127.0.0.1"),
+                              s("--queuePort"), QString::number(queue), s("--tableHost"),
+                              s("127.0.0.1"), s("--tablePort"), QString::number(table),
+                              s("--location"), dir.path(), s("--silent"), s("--disableTelemetry")});
+        process.setProcessChannelMode(QProcess::ForwardedChannels);
+        process.start();
+        if (!process.waitForStarted(10000))
+            return false;
+        // Listening on every port means ready.
+        QElapsedTimer timer;
+        timer.start();
+        for (quint16 port : {blob, queue, table}) {
+            for (;;) {
+                QTcpSocket probe;
+                probe.connectToHost(s("127.0.0.1"), port);
+                if (probe.waitForConnected(200))
+                    break;
+                if (timer.elapsed() > 30000 || process.state() != QProcess::Running)
+                    return false;
+                QTest::qWait(100);
+            }
+        }
+        return true;
+    }
+    void signal(int sig) const { ::kill(pid_t(process.processId()), sig); }
+    QString endpoint(quint16 port) const
+    {
+        return QStringLiteral("http://127.0.0.1:%1/%2").arg(port).arg(test::devAccountName());
+    }
+    ~PrivateAzurite()
+    {
+        if (process.state() == QProcess::Running) {
+            signal(SIGCONT);
+            process.kill();
+            process.waitForFinished(5000);
+        }
+    }
+};
+
+/// The GUI thread's pulse: how late each tick of a 10 ms timer comes, while `recording`.
+class Pulse final : public QObject
+{
+public:
+    static constexpr int intervalMs = 10;
+
+    Pulse()
+    {
+        m_timer.setTimerType(Qt::PreciseTimer);
+        m_timer.setInterval(intervalMs);
+        connect(&m_timer, &QTimer::timeout, this, [this] {
+            const qint64 gap = m_sinceTick.nsecsElapsed();
+            m_sinceTick.start();
+            if (recording)
+                m_late.append(std::max<qint64>(0, gap - qint64(intervalMs) * 1'000'000));
+        });
+        m_sinceTick.start();
+        m_timer.start();
+    }
+    /// Starts a new series.
+    void restart()
+    {
+        m_late.clear();
+        recording = true;
+    }
+    double maxMs() const
+    {
+        return m_late.isEmpty() ? NAN : *std::max_element(m_late.cbegin(), m_late.cend()) / 1e6;
+    }
+    double p99Ms() const
+    {
+        if (m_late.isEmpty())
+            return NAN;
+        QList<qint64> sorted = m_late;
+        std::sort(sorted.begin(), sorted.end());
+        return sorted.at(sorted.size() * 99 / 100) / 1e6;
+    }
+    qsizetype ticks() const { return m_late.size(); }
+    bool recording = false;
+
+private:
+    QTimer m_timer;
+    QElapsedTimer m_sinceTick;
+    QList<qint64> m_late; // ns beyond the interval
+};
+
+QJsonObject benchFrozen(double scale)
+{
+    using namespace std::chrono_literals;
+    const int children = 200;
+    const double freezeSeconds = std::max(3.0, 30 * scale);
+    const int httpTimeoutMs = qEnvironmentVariableIsSet("CONVERGE_BENCH_HTTP_TIMEOUT_MS")
+                                  ? qEnvironmentVariableIntValue("CONVERGE_BENCH_HTTP_TIMEOUT_MS")
+                                  : 0;
+    out() << QStringLiteral("frozen: %1 containers and queues, Azurite stopped for %2 s%3\n")
+                 .arg(children)
+                 .arg(freezeSeconds)
+                 .arg(httpTimeoutMs > 0 ? QStringLiteral(", HTTP timeouts %1 ms").arg(httpTimeoutMs)
+                                        : QString());
+    PrivateAzurite azurite;
+    if (!azurite.dir.isValid() || !azurite.start())
+        qFatal("frozen: the private Azurite did not start (is `npm ci` done in the source tree?)");
+
+    // What app/ builds, over the Azure provider.
+    KindRegistry kinds;
+    FactoryRegistry factories;
+    factories.add(std::make_unique<AzureFactory>());
+    factories.registerKinds(kinds);
+    GenericReconciler reconciler(kinds);
+    SystemClock clock;
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(s("frozen.converge"));
+    QList<ResourceKey> keys;
+    ResourceKey accountKey;
+    {
+        auto ws = Workspace::open(path, nullptr);
+        Resource account;
+        account.apiVersion = AzureKinds::apiVersion();
+        account.kind = AzureKinds::storageAccount();
+        account.metadata.name = s("frozen");
+        account.spec = QJsonObject{
+            {s("accountName"), test::devAccountName()},
+            {s("endpoints"), QJsonObject{{s("blob"), azurite.endpoint(azurite.blob)},
+                                         {s("queue"), azurite.endpoint(azurite.queue)},
+                                         {s("table"), azurite.endpoint(azurite.table)}}},
+            {s("credential"), QJsonObject{{s("emulator"), true}}}};
+        QList<Resource> batch{account};
+        for (int i = 0; i < children; ++i) {
+            Resource r;
+            r.apiVersion = AzureKinds::apiVersion();
+            r.kind = i % 2 == 0 ? AzureKinds::blobContainer() : AzureKinds::queue();
+            r.metadata.name = QStringLiteral("%1-%2")
+                                  .arg(i % 2 == 0 ? s("box") : s("line"))
+                                  .arg(i / 2, 3, 10, QLatin1Char('0'));
+            r.spec = QJsonObject{{s("owner"), QJsonObject{{s("name"), account.metadata.name}}}};
+            batch.append(r);
+        }
+        const SchemaValidator validator(kinds);
+        for (Resource &r : batch) {
+            const QList<ValidationError> errors = validator.validate(r);
+            if (!errors.isEmpty())
+                qFatal("frozen: %s", qPrintable(errors.first().toString()));
+            keys.append(r.key());
+        }
+        StoreError error;
+        if (!ws->apply(batch, nullptr, &error))
+            qFatal("frozen: apply: %s", qPrintable(error.message));
+        accountKey = account.key();
+    }
+
+    Controller::Options options; // the window's defaults (WindowSettings: 8 workers)
+    if (httpTimeoutMs > 0) {
+        options.http.connectTimeout = std::chrono::milliseconds(httpTimeoutMs);
+        options.http.transferTimeout = std::chrono::milliseconds(httpTimeoutMs);
+    }
+    Controller controller(path, kinds, factories, reconciler, clock, nullptr, options);
+    QSettings settings(dir.filePath(s("ui.ini")), QSettings::IniFormat);
+    MainWindow window(WindowServices{kinds, path, &controller, &settings});
+    window.resize(1280, 800);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        qFatal("frozen: the window is not exposed");
+    auto *tree = window.findChild<ResourceTreeModel *>(s("resourceTreeModel"));
+    auto *accountsLabel = window.findChild<QLabel *>(s("accountsLabel"));
+    auto *refresh = window.findChild<QAction *>(s("refreshAction"));
+    if (!tree || !accountsLabel || !refresh)
+        qFatal("frozen: the window has no tree model, accounts label or Refresh action");
+
+    const auto readyCount = [&] {
+        int ready = 0;
+        for (const ResourceKey &key : std::as_const(keys)) {
+            const QModelIndex index = tree->indexOf(key);
+            ready += index.isValid() && index.data(ResourceTreeModel::ReadyRole).toInt() ==
+                                            int(Condition::Status::True)
+                         ? 1
+                         : 0;
+        }
+        return ready;
+    };
+    const auto saysUnreachable = [&](const ResourceKey &key) {
+        const QModelIndex index = tree->indexOf(key);
+        if (!index.isValid() ||
+            index.data(ResourceTreeModel::ReadyRole).toInt() == int(Condition::Status::True))
+            return false;
+        const QString text =
+            (index.data(ResourceTreeModel::ReasonRole).toString() + QLatin1Char(' ') +
+             index.data(ResourceTreeModel::MessageRole).toString())
+                .toLower();
+        return text.contains(QLatin1String("unreachable")) ||
+               text.contains(QLatin1String("timeout")) || text.contains(QLatin1String("timed out"));
+    };
+
+    QElapsedTimer timer;
+    timer.start();
+    if (!controller.start())
+        qFatal("frozen: the controller did not start");
+    if (!QTest::qWaitFor([&] { return readyCount() == keys.size(); }, 300000))
+        qFatal("frozen: only %d of %lld Ready before the freeze", readyCount(),
+               qlonglong(keys.size()));
+    const double readySeconds = ms(timer) / 1000;
+    row(s("first convergence"), readySeconds, s("s"));
+
+    // Freeze; then what the periodic resync and a person's Refresh of the account would do.
+    Pulse pulse;
+    QTest::qWait(200); // the pulse settles
+    pulse.restart();
+    azurite.signal(SIGSTOP);
+    QElapsedTimer frozen;
+    frozen.start();
+    controller.resyncNow();
+    if (!window.selectResource(accountKey))
+        qFatal("frozen: the account is not in the tree");
+    refresh->trigger();
+
+    double accountShownAt = NAN;
+    double statusShownAt = NAN;
+    int childrenShown = 0;
+    QString reason;
+    QString message;
+    QString statusText;
+    while (frozen.elapsed() < qint64(freezeSeconds * 1000)) {
+        QTest::qWait(50);
+        if (std::isnan(accountShownAt) && saysUnreachable(accountKey)) {
+            accountShownAt = frozen.elapsed() / 1000.0;
+            const QModelIndex index = tree->indexOf(accountKey);
+            reason = index.data(ResourceTreeModel::ReasonRole).toString();
+            message = index.data(ResourceTreeModel::MessageRole).toString();
+        }
+        if (std::isnan(statusShownAt) && accountsLabel->text().contains(s("not Ready"))) {
+            statusShownAt = frozen.elapsed() / 1000.0;
+            statusText = accountsLabel->text();
+        }
+    }
+    for (const ResourceKey &key : std::as_const(keys))
+        childrenShown += key != accountKey && saysUnreachable(key) ? 1 : 0;
+    const double frozenFor = frozen.elapsed() / 1000.0;
+    const double maxStall = pulse.maxMs();
+    const double p99Stall = pulse.p99Ms();
+    const qsizetype ticks = pulse.ticks();
+
+    pulse.restart();
+    azurite.signal(SIGCONT);
+    QElapsedTimer resumed;
+    resumed.start();
+    const bool reconverged =
+        QTest::qWaitFor([&] { return readyCount() == keys.size() && controller.isIdle(); }, 600000);
+    const double reconverge = reconverged ? resumed.elapsed() / 1000.0 : NAN;
+    const double maxStallAfter = pulse.maxMs();
+    pulse.recording = false;
+
+    const bool shown = !std::isnan(accountShownAt);
+    row(s("freeze"), frozenFor, s("s"));
+    row(s("longest GUI stall during the freeze (10 ms timer)"), maxStall, s("ms"));
+    row(s("99th percentile GUI stall during the freeze"), p99Stall, s("ms"));
+    row(s("  timer ticks during the freeze"), double(ticks), s(""));
+    row(s("account shows unreachable after"), accountShownAt, s("s"));
+    row(s("status bar shows the account not Ready after"), statusShownAt, s("s"));
+    row(s("children showing unreachable at SIGCONT"), childrenShown, s(""));
+    if (shown)
+        out() << QStringLiteral("  account: %1: %2\n").arg(reason, message);
+    row(s("SIGCONT to everything Ready again"), reconverge, s("s"));
+    row(s("longest GUI stall while reconverging"), maxStallAfter, s("ms"));
+    return QJsonObject{
+        {s("resources"), int(keys.size())},
+        {s("httpTimeoutMs"),
+         httpTimeoutMs > 0 ? httpTimeoutMs : int(options.http.transferTimeout.count())},
+        {s("firstReadySeconds"), readySeconds},
+        {s("freezeSeconds"), frozenFor},
+        {s("maxStallMs"), maxStall},
+        {s("p99StallMs"), p99Stall},
+        {s("ticks"), double(ticks)},
+        {s("unreachableShown"), shown},
+        {s("unreachableAfterSeconds"), shown ? QJsonValue(accountShownAt) : QJsonValue()},
+        {s("statusBarNotReadyAfterSeconds"),
+         std::isnan(statusShownAt) ? QJsonValue() : QJsonValue(statusShownAt)},
+        {s("statusBar"), statusText},
+        {s("accountReason"), reason},
+        {s("accountMessage"), message},
+        {s("childrenUnreachable"), childrenShown},
+        {s("reconvergeSeconds"), reconverged ? QJsonValue(reconverge) : QJsonValue()},
+        {s("maxStallReconvergeMs"), maxStallAfter},
+    };
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -597,7 +932,7 @@ int main(int argc, char **argv)
     QStringList parts;
     for (int i = 1; i < argc; ++i) {
         const QString arg = QString::fromLocal8Bit(argv[i]);
-        if (arg == s("tree") || arg == s("live") || arg == s("history"))
+        if (arg == s("tree") || arg == s("live") || arg == s("history") || arg == s("frozen"))
             parts.append(arg);
         else
             figures = arg;
@@ -613,6 +948,8 @@ int main(int argc, char **argv)
         json.insert(s("live"), benchLive(scale));
     if (parts.contains(s("history")))
         json.insert(s("history"), benchHistory(scale));
+    if (parts.contains(s("frozen")))
+        json.insert(s("frozen"), benchFrozen(scale));
 
     if (!figures.isEmpty()) {
         QFile file(figures);
