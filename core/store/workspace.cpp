@@ -405,28 +405,37 @@ private:
 class VersionCounter final
 {
 public:
-    bool load(const QSqlDatabase &db, StoreError *error)
+    static QString selectSql()
     {
-        QSqlQuery q(db);
-        if (!q.exec(QStringLiteral(
-                "SELECT value FROM workspace_meta WHERE key = 'resource_version'")) ||
-            !q.next())
-            return failSql(error, q, QStringLiteral("cannot read the resource version"));
-        m_value = m_loaded = q.value(0).toLongLong();
+        return QStringLiteral("SELECT value FROM workspace_meta WHERE key = 'resource_version'");
+    }
+    static QString updateSql()
+    {
+        return QStringLiteral("UPDATE workspace_meta SET value = ? WHERE key = 'resource_version'");
+    }
+    /// `select`: selectSql() prepared (null when that failed; `error` says why).
+    bool load(QSqlQuery *select, StoreError *error)
+    {
+        if (!select)
+            return false;
+        if (!select->exec() || !select->next())
+            return failSql(error, *select, QStringLiteral("cannot read the resource version"));
+        m_value = m_loaded = select->value(0).toLongLong();
+        select->finish();
         return true;
     }
     qint64 next() { return ++m_value; }
     qint64 current() const { return m_value; }
-    bool store(const QSqlDatabase &db, StoreError *error) const
+    /// `update`: updateSql() prepared.
+    bool store(QSqlQuery *update, StoreError *error) const
     {
         if (m_value == m_loaded)
             return true;
-        QSqlQuery q(db);
-        q.prepare(
-            QStringLiteral("UPDATE workspace_meta SET value = ? WHERE key = 'resource_version'"));
-        q.addBindValue(m_value);
-        if (!q.exec())
-            return failSql(error, q, QStringLiteral("cannot write the resource version"));
+        if (!update)
+            return false;
+        update->addBindValue(m_value);
+        if (!update->exec())
+            return failSql(error, *update, QStringLiteral("cannot write the resource version"));
         return true;
     }
 
@@ -660,6 +669,7 @@ public:
         objectInsert.reset();
         resourceSelect.reset();
         stateSelect.reset();
+        statements.clear();
         db.close();
         db = {};
         // Only once no QSqlDatabase handle refers to the connection any more.
@@ -673,6 +683,10 @@ public:
     bool resolveObjects(const QList<ResourceKey> &keys, QHash<ResourceKey, qint64> *ids,
                         QHash<ResourceKey, qint64> *created, StoreError *error);
     bool resourceExists(const ResourceKey &key, bool *exists, StoreError *error) const;
+    /// `sql` prepared once per connection and kept (the controller's writes run a few
+    /// statements per reconcile, and parsing them each time cost as much as running them);
+    /// null, with `error`, when it cannot be prepared. Call finish() after use.
+    QSqlQuery *statement(const QString &sql, StoreError *error) const;
 
     QString path;
     QString connectionName;
@@ -690,6 +704,7 @@ public:
     /// running it.
     std::unique_ptr<QSqlQuery> resourceSelect;
     std::unique_ptr<QSqlQuery> stateSelect;
+    mutable QHash<QString, std::shared_ptr<QSqlQuery>> statements; ///< statement()
     std::shared_ptr<std::mutex> writers; ///< shared with the process's other connections, or null
     int writeDepth = 0; ///< open WriteTransactions (writeTogether() and the calls inside it)
     /// The synchronous mode a SyncScope that wants `wanted` starts from: inside writeTogether()
@@ -828,14 +843,31 @@ bool Workspace::Private::resolveObjects(const QList<ResourceKey> &keys,
 bool Workspace::Private::resourceExists(const ResourceKey &key, bool *exists,
                                         StoreError *error) const
 {
-    QSqlQuery q(db);
-    q.prepare(QStringLiteral("SELECT 1 FROM resources WHERE kind = ? AND name = ?"));
-    q.addBindValue(text(key.kind));
-    q.addBindValue(text(key.name));
-    if (!q.exec())
-        return failSql(error, q, QStringLiteral("cannot read %1").arg(key.toString()));
-    *exists = q.next();
+    QSqlQuery *q =
+        statement(QStringLiteral("SELECT 1 FROM resources WHERE kind = ? AND name = ?"), error);
+    if (!q)
+        return false;
+    q->addBindValue(text(key.kind));
+    q->addBindValue(text(key.name));
+    if (!q->exec())
+        return failSql(error, *q, QStringLiteral("cannot read %1").arg(key.toString()));
+    *exists = q->next();
+    q->finish();
     return true;
+}
+
+QSqlQuery *Workspace::Private::statement(const QString &sql, StoreError *error) const
+{
+    if (const auto it = statements.constFind(sql); it != statements.cend())
+        return it->get();
+    auto q = std::make_shared<QSqlQuery>(db);
+    q->setForwardOnly(true);
+    if (!q->prepare(sql)) {
+        failSql(error, *q, QStringLiteral("cannot prepare a statement"));
+        return nullptr;
+    }
+    statements.insert(sql, q);
+    return q.get();
 }
 
 Workspace::Workspace(std::unique_ptr<Private> d)
@@ -925,7 +957,7 @@ bool Workspace::apply(const QList<Resource> &objects, QList<ApplyOutcome> *outco
     if (!tx.begin(error))
         return false;
     VersionCounter version;
-    if (!version.load(d->db, error))
+    if (!version.load(d->statement(VersionCounter::selectSql(), error), error))
         return false;
 
     QSqlQuery select(d->db);
@@ -1013,7 +1045,8 @@ bool Workspace::apply(const QList<Resource> &objects, QList<ApplyOutcome> *outco
         stored.append(&object);
     if (!dropClaimedDiscoveries(d->db, stored, error))
         return false;
-    if (!version.store(d->db, error) || !tx.commit(error))
+    if (!version.store(d->statement(VersionCounter::updateSql(), error), error) ||
+        !tx.commit(error))
         return false;
     if (outcomes)
         *outcomes = std::move(result);
@@ -1102,17 +1135,22 @@ bool Workspace::update(Resource &resource, StoreError *error)
     if (!tx.begin(error))
         return false;
 
-    QSqlQuery select(d->db);
-    select.setForwardOnly(true);
-    select.prepare(QStringLiteral("SELECT id, %1 FROM resources WHERE kind = ? AND name = ?")
-                       .arg(QLatin1String(resourceColumns)));
+    QSqlQuery *selectStatement =
+        d->statement(QStringLiteral("SELECT id, %1 FROM resources WHERE kind = ? AND name = ?")
+                         .arg(QLatin1String(resourceColumns)),
+                     error);
+    if (!selectStatement)
+        return false;
+    QSqlQuery &select = *selectStatement;
     select.addBindValue(text(key.kind));
     select.addBindValue(text(key.name));
     if (!select.exec())
         return failSql(error, select, QStringLiteral("cannot read %1").arg(key.toString()));
-    if (!select.next())
+    if (!select.next()) {
+        select.finish();
         return fail(error, StoreError::Code::NotFound,
                     QStringLiteral("%1 does not exist").arg(key.toString()));
+    }
     const qint64 id = select.value(0).toLongLong();
     const QString storedUid = select.value(4).toString();
     const qint64 storedVersion = select.value(6).toLongLong();
@@ -1156,13 +1194,17 @@ bool Workspace::update(Resource &resource, StoreError *error)
     }
 
     VersionCounter version;
-    if (!version.load(d->db, error))
+    if (!version.load(d->statement(VersionCounter::selectSql(), error), error))
         return false;
     const qint64 newVersion = version.next();
-    QSqlQuery write(d->db);
-    write.prepare(QStringLiteral(
-        "UPDATE resources SET api_version = ?, labels = ?, annotations = ?, finalizers = ?,"
-        " spec = ?, generation = ?, resource_version = ? WHERE id = ?"));
+    QSqlQuery *writeStatement = d->statement(
+        QStringLiteral("UPDATE resources SET api_version = ?, labels = ?, annotations = ?,"
+                       " finalizers = ?, spec = ?, generation = ?, resource_version = ?"
+                       " WHERE id = ?"),
+        error);
+    if (!writeStatement)
+        return false;
+    QSqlQuery &write = *writeStatement;
     write.addBindValue(text(resource.apiVersion));
     write.addBindValue(labels);
     write.addBindValue(annotations);
@@ -1175,7 +1217,8 @@ bool Workspace::update(Resource &resource, StoreError *error)
         return failSql(error, write, QStringLiteral("cannot store %1").arg(key.toString()));
     if (!dropClaimedDiscoveries(d->db, {&resource}, error))
         return false;
-    if (!version.store(d->db, error) || !tx.commit(error))
+    if (!version.store(d->statement(VersionCounter::updateSql(), error), error) ||
+        !tx.commit(error))
         return false;
     resource.metadata.uid = storedUid;
     resource.metadata.generation = generation;
@@ -1215,18 +1258,23 @@ bool Workspace::updateStatus(const ResourceKey &key, const ResourceStatus &statu
         return false;
 
     const QString idPath = QStringLiteral("$.\"%1\"").arg(Annotations::resourceId());
-    QSqlQuery select(d->db);
-    select.setForwardOnly(true);
-    select.prepare(QStringLiteral("SELECT id, status, coalesce(json_extract(annotations, ?), '')"
-                                  " FROM resources WHERE kind = ? AND name = ?"));
+    QSqlQuery *selectStatement =
+        d->statement(QStringLiteral("SELECT id, status, coalesce(json_extract(annotations, ?), '')"
+                                    " FROM resources WHERE kind = ? AND name = ?"),
+                     error);
+    if (!selectStatement)
+        return false;
+    QSqlQuery &select = *selectStatement;
     select.addBindValue(idPath);
     select.addBindValue(text(key.kind));
     select.addBindValue(text(key.name));
     if (!select.exec())
         return failSql(error, select, QStringLiteral("cannot read %1").arg(key.toString()));
-    if (!select.next())
+    if (!select.next()) {
+        select.finish();
         return fail(error, StoreError::Code::NotFound,
                     QStringLiteral("%1 does not exist").arg(key.toString()));
+    }
     const qint64 id = select.value(0).toLongLong();
     const QString storedText = select.value(1).toString();
     const bool newId = !resourceId.isEmpty() && select.value(2).toString() != resourceId;
@@ -1237,16 +1285,17 @@ bool Workspace::updateStatus(const ResourceKey &key, const ResourceStatus &statu
         return tx.commit(error);
 
     VersionCounter version;
-    if (!version.load(d->db, error))
+    if (!version.load(d->statement(VersionCounter::selectSql(), error), error))
         return false;
-    QSqlQuery write(d->db);
-    if (newId) {
-        write.prepare(QStringLiteral("UPDATE resources SET status = ?, resource_version = ?,"
-                                     " annotations = json_set(annotations, ?, ?) WHERE id = ?"));
-    } else {
-        write.prepare(
-            QStringLiteral("UPDATE resources SET status = ?, resource_version = ? WHERE id = ?"));
-    }
+    QSqlQuery *writeStatement = d->statement(
+        newId
+            ? QStringLiteral("UPDATE resources SET status = ?, resource_version = ?,"
+                             " annotations = json_set(annotations, ?, ?) WHERE id = ?")
+            : QStringLiteral("UPDATE resources SET status = ?, resource_version = ? WHERE id = ?"),
+        error);
+    if (!writeStatement)
+        return false;
+    QSqlQuery &write = *writeStatement;
     write.addBindValue(newStatus);
     write.addBindValue(version.next());
     if (newId) {
@@ -1267,10 +1316,14 @@ bool Workspace::updateStatus(const ResourceKey &key, const ResourceStatus &statu
     const std::optional<Condition> before = readyOf(statusFrom(storedText));
     const std::optional<Condition> after = readyOf(status);
     if (after && !(before && before->isEquivalent(*after))) {
-        QSqlQuery transition(d->db);
-        transition.prepare(QStringLiteral(
-            "INSERT INTO condition_transitions (kind, name, type, status, severity, reason,"
-            " message, observed_generation, transition_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        QSqlQuery *transitionStatement = d->statement(
+            QStringLiteral("INSERT INTO condition_transitions (kind, name, type, status, severity,"
+                           " reason, message, observed_generation, transition_time)"
+                           " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+            error);
+        if (!transitionStatement)
+            return false;
+        QSqlQuery &transition = *transitionStatement;
         transition.addBindValue(text(key.kind));
         transition.addBindValue(text(key.name));
         transition.addBindValue(text(after->type));
@@ -1286,7 +1339,8 @@ bool Workspace::updateStatus(const ResourceKey &key, const ResourceStatus &statu
             return failSql(error, transition,
                            QStringLiteral("cannot store the condition of %1").arg(key.toString()));
     }
-    return version.store(d->db, error) && tx.commit(error);
+    return version.store(d->statement(VersionCounter::updateSql(), error), error) &&
+           tx.commit(error);
 }
 
 bool Workspace::requestDeletion(const ResourceKey &key, StoreError *error)
@@ -1314,7 +1368,7 @@ bool Workspace::requestDeletion(const ResourceKey &key, StoreError *error)
         return tx.commit(error);
 
     VersionCounter version;
-    if (!version.load(d->db, error))
+    if (!version.load(d->statement(VersionCounter::selectSql(), error), error))
         return false;
     QSqlQuery write(d->db);
     write.prepare(QStringLiteral(
@@ -1324,7 +1378,8 @@ bool Workspace::requestDeletion(const ResourceKey &key, StoreError *error)
     write.addBindValue(id);
     if (!write.exec())
         return failSql(error, write, QStringLiteral("cannot delete %1").arg(key.toString()));
-    return version.store(d->db, error) && tx.commit(error);
+    return version.store(d->statement(VersionCounter::updateSql(), error), error) &&
+           tx.commit(error);
 }
 
 bool Workspace::remove(const ResourceKey &key, StoreError *error)
@@ -1373,11 +1428,14 @@ bool Workspace::setReconcileState(const ResourceKey &key, const ReconcileState &
     if (!exists)
         return fail(error, StoreError::Code::NotFound,
                     QStringLiteral("%1 does not exist").arg(key.toString()));
-    QSqlQuery q(d->db);
-    q.prepare(
+    QSqlQuery *statement = d->statement(
         QStringLiteral("INSERT OR REPLACE INTO reconcile_state (kind, name, attempts, last_attempt,"
                        " next_attempt, last_error, waiting_for, last_reconcile_id)"
-                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
+                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+        error);
+    if (!statement)
+        return false;
+    QSqlQuery &q = *statement;
     q.addBindValue(text(key.kind));
     q.addBindValue(text(key.name));
     q.addBindValue(state.attempts);
@@ -2004,9 +2062,13 @@ qint64 Workspace::beginIntent(const ResourceKey &key, const QString &operation,
     WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
     if (!tx.begin(error))
         return 0;
-    QSqlQuery q(d->db);
-    q.prepare(QStringLiteral("INSERT INTO journal (kind, name, operation, details, started_at)"
-                             " VALUES (?, ?, ?, ?, ?)"));
+    QSqlQuery *statement =
+        d->statement(QStringLiteral("INSERT INTO journal (kind, name, operation, details,"
+                                    " started_at) VALUES (?, ?, ?, ?, ?)"),
+                     error);
+    if (!statement)
+        return 0;
+    QSqlQuery &q = *statement;
     q.addBindValue(text(key.kind));
     q.addBindValue(text(key.name));
     q.addBindValue(operation);
@@ -2029,9 +2091,13 @@ bool Workspace::finishIntent(qint64 id, const QString &outcome, StoreError *erro
     WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
     if (!tx.begin(error))
         return false;
-    QSqlQuery q(d->db);
-    q.prepare(QStringLiteral("UPDATE journal SET finished_at = ?, outcome = ?"
-                             " WHERE id = ? AND finished_at IS NULL"));
+    QSqlQuery *statement = d->statement(QStringLiteral("UPDATE journal SET finished_at = ?,"
+                                                       " outcome = ? WHERE id = ? AND"
+                                                       " finished_at IS NULL"),
+                                        error);
+    if (!statement)
+        return false;
+    QSqlQuery &q = *statement;
     q.addBindValue(QDateTime::currentMSecsSinceEpoch());
     q.addBindValue(text(outcome));
     q.addBindValue(id);
