@@ -293,9 +293,13 @@ PhaseResult GenericReconciler::createOrUpdate(ReconcileContext &ctx)
             QJsonObject{{QStringLiteral("generation"), generation}}, nullptr);
         ++ctx.backendWrites;
         Outcome<Observation> answer = ctx.manager->create(ctx.target);
+        // "adopted" keeps the journal exact: a create that found its resource (made by an
+        // attempt whose end was lost, or by someone else) did not make a second one.
         ctx.workspace->finishIntent(intent,
-                                    answer ? QStringLiteral("succeeded")
-                                           : QStringLiteral("failed: ") + describe(answer.error()),
+                                    !answer ? QStringLiteral("failed: ") + describe(answer.error())
+                                    : answer.value().existed
+                                        ? QStringLiteral("adopted: it existed already")
+                                        : QStringLiteral("succeeded"),
                                     nullptr);
         if (!answer)
             return fail(ctx, answer.error(), false);

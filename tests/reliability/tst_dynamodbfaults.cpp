@@ -273,12 +273,17 @@ void tst_DynamoDbFaults::tenPercentFaultsConverge()
     const QList<FaultProxy::Record> records = proxy.records();
     int faulted = 0;
     int throttled = 0;
-    int silenced = 0;
+    int connectionFaults = 0; // silence, closes, resets, cut answers
     int serverErrors = 0;
     for (const FaultProxy::Record &r : records) {
-        faulted += r.fault != FaultProxy::Fault::None ? 1 : 0;
+        using F = FaultProxy::Fault;
+        faulted += r.fault != F::None ? 1 : 0;
         throttled += FaultProxy::isDynamoDbThrottle(r.fault) ? 1 : 0;
-        silenced += r.fault == FaultProxy::Fault::Silence ? 1 : 0;
+        connectionFaults += r.fault == F::Silence || r.fault == F::CloseBeforeForward ||
+                                    r.fault == F::CloseAfterForward || r.fault == F::Reset ||
+                                    r.fault == F::HalfReply
+                                ? 1
+                                : 0;
         serverErrors += r.fault == FaultProxy::Fault::InternalServerError ||
                                 r.fault == FaultProxy::Fault::ServiceUnavailable
                             ? 1
@@ -319,9 +324,12 @@ void tst_DynamoDbFaults::tenPercentFaultsConverge()
           "throttle %lld ms (floor %lld ms); %d CreateTable answers lost after dynalite acted",
           count, converged, qlonglong(records.size()), faulted, qPrintable(faultSummary(records)),
           shortestPause, qlonglong(pause.count()), lostAnswers);
-    // The run saw the faults it is about (the seed is fixed; the request count varies a little).
+    // The run saw the kinds of fault it is about. The seed is fixed, but the request count
+    // varies with timing (under AddressSanitizer a run drew no Silence at all), so any
+    // connection fault counts.
     QVERIFY2(faulted > records.size() / 20, qPrintable(faultSummary(records)));
-    QVERIFY2(throttled > 0 && silenced > 0 && serverErrors > 0, qPrintable(faultSummary(records)));
+    QVERIFY2(throttled > 0 && connectionFaults > 0 && serverErrors > 0,
+             qPrintable(faultSummary(records)));
     QVERIFY2(shortestPause >= 0, "no throttled table was asked again");
     QVERIFY2(early.isEmpty(), qPrintable(early.join(QLatin1Char('\n'))));
 
