@@ -479,23 +479,19 @@ struct Identity
 bool readIdentity(const QSqlDatabase &db, const QString &path, Identity *identity,
                   StoreError *error)
 {
-    const auto scalar = [&](const QString &sql, qint64 *value) {
-        QSqlQuery q(db);
-        if (!q.exec(sql) || !q.next())
-            return failSql(error, q, QStringLiteral("cannot read %1").arg(shown(path)));
-        *value = q.value(0).toLongLong();
-        return true;
-    };
-    qint64 version = 0;
-    qint64 objects = 0;
-    if (!scalar(QStringLiteral("PRAGMA application_id"), &identity->applicationId) ||
-        !scalar(QStringLiteral("PRAGMA user_version"), &version) ||
-        !scalar(QStringLiteral("SELECT count(*) FROM sqlite_master"), &objects))
-        return false;
+    // One statement, so one snapshot: read one by one, a file that another process was
+    // creating could show no application id yet but its tables already ("another
+    // application's database", seen by tst_cli under load).
+    QSqlQuery q(db);
+    if (!q.exec(QStringLiteral("SELECT (SELECT application_id FROM pragma_application_id()),"
+                               " (SELECT user_version FROM pragma_user_version()),"
+                               " (SELECT count(*) FROM sqlite_master)")) ||
+        !q.next())
+        return failSql(error, q, QStringLiteral("cannot read %1").arg(shown(path)));
     // application_id is a signed 32-bit field in SQLite; compare it as the unsigned number.
-    identity->applicationId = static_cast<quint32>(identity->applicationId);
-    identity->userVersion = static_cast<int>(version);
-    identity->schemaObjects = static_cast<int>(objects);
+    identity->applicationId = static_cast<quint32>(q.value(0).toLongLong());
+    identity->userVersion = static_cast<int>(q.value(1).toLongLong());
+    identity->schemaObjects = static_cast<int>(q.value(2).toLongLong());
     return true;
 }
 

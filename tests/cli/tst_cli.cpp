@@ -631,7 +631,8 @@ private:
     {
         if (!QFile::exists(m_cli->workspace()))
             return std::nullopt;
-        return open()->get({kind, name});
+        const std::unique_ptr<Workspace> ws = open();
+        return ws ? ws->get({kind, name}) : std::nullopt;
     }
 
     Resource stored(const QString &kind, const QString &name) const
