@@ -36,6 +36,7 @@
 #include "genericreconciler.h"
 #include "kindregistry.h"
 #include "mainwindow.h"
+#include "privateazurite.h"
 #include "resourcefilterproxy.h"
 #include "resourcetreemodel.h"
 #include "schemavalidator.h"
@@ -45,7 +46,6 @@
 
 #include <QAction>
 #include <QApplication>
-#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QHeaderView>
@@ -53,11 +53,8 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QPaintEvent>
-#include <QProcess>
 #include <QScrollBar>
 #include <QSettings>
-#include <QTcpServer>
-#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextStream>
@@ -607,69 +604,6 @@ QJsonObject benchHistory(double scale)
 
 // --- frozen -------------------------------------------------------------------------------
 
-quint16 freePort()
-{
-    QTcpServer probe;
-    return probe.listen(QHostAddress::LocalHost, 0) ? probe.serverPort() : 0;
-}
-
-/// An Azurite of this process's own (the freeze must not stop anybody else's emulator); resumed
-/// and killed when it goes out of scope, whatever happened.
-struct PrivateAzurite
-{
-    QProcess process;
-    QTemporaryDir dir;
-    quint16 blob = freePort();
-    quint16 queue = freePort();
-    quint16 table = freePort();
-
-    bool start()
-    {
-        // The source tree's npm install; CONVERGE_SOURCE_DIR wins (CTest sets it).
-        const QString source = qEnvironmentVariableIsSet("CONVERGE_SOURCE_DIR")
-                                   ? qEnvironmentVariable("CONVERGE_SOURCE_DIR")
-                                   : QString::fromUtf8(CONVERGE_BENCH_SOURCE_DIR);
-        process.setProgram(QDir(source).filePath(s("node_modules/.bin/azurite")));
-        process.setArguments({s("--blobHost"), s("127.0.0.1"), s("--blobPort"),
-                              QString::number(blob), s("--queueHost"), s("127.0.0.1"),
-                              s("--queuePort"), QString::number(queue), s("--tableHost"),
-                              s("127.0.0.1"), s("--tablePort"), QString::number(table),
-                              s("--location"), dir.path(), s("--silent"), s("--disableTelemetry")});
-        process.setProcessChannelMode(QProcess::ForwardedChannels);
-        process.start();
-        if (!process.waitForStarted(10000))
-            return false;
-        // Listening on every port means ready.
-        QElapsedTimer timer;
-        timer.start();
-        for (quint16 port : {blob, queue, table}) {
-            for (;;) {
-                QTcpSocket probe;
-                probe.connectToHost(s("127.0.0.1"), port);
-                if (probe.waitForConnected(200))
-                    break;
-                if (timer.elapsed() > 30000 || process.state() != QProcess::Running)
-                    return false;
-                QTest::qWait(100);
-            }
-        }
-        return true;
-    }
-    void signal(int sig) const { ::kill(pid_t(process.processId()), sig); }
-    QString endpoint(quint16 port) const
-    {
-        return QStringLiteral("http://127.0.0.1:%1/%2").arg(port).arg(test::devAccountName());
-    }
-    ~PrivateAzurite()
-    {
-        if (process.state() == QProcess::Running) {
-            signal(SIGCONT);
-            process.kill();
-            process.waitForFinished(5000);
-        }
-    }
-};
-
 /// The GUI thread's pulse: how late each tick of a 10 ms timer comes, while `recording`.
 class Pulse final : public QObject
 {
@@ -729,8 +663,11 @@ QJsonObject benchFrozen(double scale)
                  .arg(freezeSeconds)
                  .arg(httpTimeoutMs > 0 ? QStringLiteral(", HTTP timeouts %1 ms").arg(httpTimeoutMs)
                                         : QString());
-    PrivateAzurite azurite;
-    if (!azurite.dir.isValid() || !azurite.start())
+    // The source tree's npm install; CONVERGE_SOURCE_DIR wins (CTest sets it).
+    test::PrivateAzurite azurite(qEnvironmentVariableIsSet("CONVERGE_SOURCE_DIR")
+                                     ? qEnvironmentVariable("CONVERGE_SOURCE_DIR")
+                                     : QString::fromUtf8(CONVERGE_BENCH_SOURCE_DIR));
+    if (!azurite.start())
         qFatal("frozen: the private Azurite did not start (is `npm ci` done in the source tree?)");
 
     // What app/ builds, over the Azure provider.
@@ -751,12 +688,9 @@ QJsonObject benchFrozen(double scale)
         account.apiVersion = AzureKinds::apiVersion();
         account.kind = AzureKinds::storageAccount();
         account.metadata.name = s("frozen");
-        account.spec = QJsonObject{
-            {s("accountName"), test::devAccountName()},
-            {s("endpoints"), QJsonObject{{s("blob"), azurite.endpoint(azurite.blob)},
-                                         {s("queue"), azurite.endpoint(azurite.queue)},
-                                         {s("table"), azurite.endpoint(azurite.table)}}},
-            {s("credential"), QJsonObject{{s("emulator"), true}}}};
+        account.spec = QJsonObject{{s("accountName"), test::devAccountName()},
+                                   {s("endpoints"), azurite.endpoints()},
+                                   {s("credential"), QJsonObject{{s("emulator"), true}}}};
         QList<Resource> batch{account};
         for (int i = 0; i < children; ++i) {
             Resource r;

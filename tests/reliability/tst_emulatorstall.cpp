@@ -7,12 +7,9 @@
 // SIGCONT everything converges. A private Azurite is used, so that the other tests sharing the
 // fixture's emulators are not frozen too.
 
+#include "privateazurite.h"
 #include "reliability.h"
 
-#include <QDir>
-#include <QProcess>
-#include <QTcpServer>
-#include <QTcpSocket>
 #include <QTest>
 #include <QTimer>
 
@@ -22,69 +19,6 @@ using namespace converge;
 using namespace converge::test;
 
 namespace {
-
-quint16 freePort()
-{
-    QTcpServer probe;
-    return probe.listen(QHostAddress::LocalHost, 0) ? probe.serverPort() : 0;
-}
-
-/// A private Azurite; resumed and killed when it goes out of scope, whatever happened.
-struct PrivateAzurite
-{
-    QProcess process;
-    QTemporaryDir dir;
-    quint16 blob = freePort();
-    quint16 queue = freePort();
-    quint16 table = freePort();
-
-    bool start()
-    {
-        const QString program = QDir(qEnvironmentVariable("CONVERGE_SOURCE_DIR"))
-                                    .filePath(QStringLiteral("node_modules/.bin/azurite"));
-        process.setProgram(program);
-        process.setArguments(
-            {QStringLiteral("--blobHost"), QStringLiteral("127.0.0.1"),
-             QStringLiteral("--blobPort"), QString::number(blob), QStringLiteral("--queueHost"),
-             QStringLiteral("127.0.0.1"), QStringLiteral("--queuePort"), QString::number(queue),
-             QStringLiteral("--tableHost"), QStringLiteral("127.0.0.1"),
-             QStringLiteral("--tablePort"), QString::number(table), QStringLiteral("--location"),
-             dir.path(), QStringLiteral("--silent"), QStringLiteral("--disableTelemetry")});
-        process.setProcessChannelMode(QProcess::ForwardedChannels);
-        process.start();
-        if (!process.waitForStarted(10000))
-            return false;
-        // Listening on every port means ready.
-        QElapsedTimer timer;
-        timer.start();
-        for (quint16 port : {blob, queue, table}) {
-            for (;;) {
-                QTcpSocket probe;
-                probe.connectToHost(QStringLiteral("127.0.0.1"), port);
-                if (probe.waitForConnected(200))
-                    break;
-                if (timer.elapsed() > 30000 || process.state() != QProcess::Running)
-                    return false;
-                QTest::qWait(100);
-            }
-        }
-        return true;
-    }
-    void signal(int sig) const { ::kill(pid_t(process.processId()), sig); }
-    ~PrivateAzurite()
-    {
-        if (process.state() == QProcess::Running) {
-            signal(SIGCONT);
-            process.kill();
-            process.waitForFinished(5000);
-        }
-    }
-};
-
-QString endpoint(quint16 port)
-{
-    return QStringLiteral("http://127.0.0.1:%1/%2").arg(port).arg(devAccountName());
-}
 
 /// The longest time between two ticks of a 1 ms timer on the calling thread.
 class StallMeter final : public QObject
@@ -122,17 +56,13 @@ void tst_EmulatorStall::stoppedThenResumed()
     using namespace std::chrono_literals;
     const int count = pick(40, 200);
     const int stopMs = pick(5000, 30000);
-    PrivateAzurite azurite;
-    QVERIFY(azurite.dir.isValid());
+    PrivateAzurite azurite(qEnvironmentVariable("CONVERGE_SOURCE_DIR"));
     QVERIFY2(azurite.start(), "the private Azurite did not start");
 
     Resource account = azureResource(
         AzureKinds::storageAccount(), QStringLiteral("frozen"),
         {{QStringLiteral("accountName"), devAccountName()},
-         {QStringLiteral("endpoints"),
-          QJsonObject{{QStringLiteral("blob"), endpoint(azurite.blob)},
-                      {QStringLiteral("queue"), endpoint(azurite.queue)},
-                      {QStringLiteral("table"), endpoint(azurite.table)}}},
+         {QStringLiteral("endpoints"), azurite.endpoints()},
          {QStringLiteral("credential"), QJsonObject{{QStringLiteral("emulator"), true}}}});
     QList<Resource> children =
         containersAndQueues(account.metadata.name, QStringLiteral("st"), count);

@@ -1,0 +1,96 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "privateazurite.h"
+
+#include "emulators.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTest>
+
+#include <csignal>
+
+namespace converge::test {
+
+namespace {
+
+quint16 freePort()
+{
+    QTcpServer probe;
+    return probe.listen(QHostAddress::LocalHost, 0) ? probe.serverPort() : 0;
+}
+
+QString loopback()
+{
+    return QStringLiteral("127.0.0.1");
+}
+
+} // namespace
+
+PrivateAzurite::PrivateAzurite(const QString &sourceDir)
+    : m_sourceDir(sourceDir)
+    , m_blob(freePort())
+    , m_queue(freePort())
+    , m_table(freePort())
+{}
+
+PrivateAzurite::~PrivateAzurite()
+{
+    if (m_process.state() == QProcess::Running) {
+        signal(SIGCONT);
+        m_process.kill();
+        m_process.waitForFinished(5000);
+    }
+}
+
+bool PrivateAzurite::start()
+{
+    if (!m_dir.isValid())
+        return false;
+    m_process.setProgram(QDir(m_sourceDir).filePath(QStringLiteral("node_modules/.bin/azurite")));
+    m_process.setArguments({QStringLiteral("--blobHost"), loopback(), QStringLiteral("--blobPort"),
+                            QString::number(m_blob), QStringLiteral("--queueHost"), loopback(),
+                            QStringLiteral("--queuePort"), QString::number(m_queue),
+                            QStringLiteral("--tableHost"), loopback(),
+                            QStringLiteral("--tablePort"), QString::number(m_table),
+                            QStringLiteral("--location"), m_dir.path(), QStringLiteral("--silent"),
+                            QStringLiteral("--disableTelemetry")});
+    m_process.setProcessChannelMode(QProcess::ForwardedChannels);
+    m_process.start();
+    if (!m_process.waitForStarted(10000))
+        return false;
+    // Listening on every port means ready.
+    QElapsedTimer timer;
+    timer.start();
+    for (quint16 port : {m_blob, m_queue, m_table}) {
+        for (;;) {
+            QTcpSocket probe;
+            probe.connectToHost(loopback(), port);
+            if (probe.waitForConnected(200))
+                break;
+            if (timer.elapsed() > 30000 || m_process.state() != QProcess::Running)
+                return false;
+            QTest::qWait(100);
+        }
+    }
+    return true;
+}
+
+void PrivateAzurite::signal(int sig) const
+{
+    ::kill(pid_t(m_process.processId()), sig);
+}
+
+QJsonObject PrivateAzurite::endpoints() const
+{
+    const auto url = [](quint16 port) {
+        return QStringLiteral("http://127.0.0.1:%1/%2").arg(port).arg(devAccountName());
+    };
+    return QJsonObject{{QStringLiteral("blob"), url(m_blob)},
+                       {QStringLiteral("queue"), url(m_queue)},
+                       {QStringLiteral("table"), url(m_table)}};
+}
+
+} // namespace converge::test

@@ -1,0 +1,39 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+namespace converge::test {
+
+/// An Azurite of the calling process's own, on free loopback ports with its own data folder,
+/// for tests that freeze it (SIGSTOP) without stopping anybody else's emulator. Resumed and
+/// killed when it goes out of scope, whatever happened.
+class PrivateAzurite final
+{
+    Q_DISABLE_COPY_MOVE(PrivateAzurite)
+
+public:
+    /// `sourceDir`: the source tree, whose node_modules holds the pinned Azurite.
+    explicit PrivateAzurite(const QString &sourceDir);
+    ~PrivateAzurite();
+
+    /// Starts it and waits until every port listens (up to 30 s); false when it does not.
+    bool start();
+    /// Sends `sig` (SIGSTOP, SIGCONT) to the emulator process.
+    void signal(int sig) const;
+    /// A StorageAccount spec's endpoints: {blob, queue, table} URLs with the dev account.
+    QJsonObject endpoints() const;
+
+private:
+    QString m_sourceDir;
+    QProcess m_process;
+    QTemporaryDir m_dir;
+    quint16 m_blob = 0;
+    quint16 m_queue = 0;
+    quint16 m_table = 0;
+};
+
+} // namespace converge::test
