@@ -27,90 +27,14 @@ using namespace std::chrono_literals;
 namespace {
 
 /// The real engine with the AWS provider on a temporary workspace.
-struct AwsEngine
+struct AwsEngine final : EngineHarness
 {
     AwsEngine()
-        : reconciler(kinds)
     {
         AwsFactory::Options options;
         options.table.pollAfter = 100ms; // dynalite's CREATING lasts a few hundred ms
-        auto factory = std::make_unique<AwsFactory>(options);
-        factory->registerKinds(kinds);
-        factories.add(std::move(factory));
-        path = dir.filePath(QStringLiteral("aws.converge"));
-        ws = Workspace::open(path, nullptr);
+        install(std::make_unique<AwsFactory>(options), QStringLiteral("aws.converge"));
     }
-    ~AwsEngine() { stop(); }
-
-    bool start(const Controller::Options &options)
-    {
-        controller = std::make_unique<Controller>(path, kinds, factories, reconciler, clock,
-                                                  nullptr, options);
-        return controller->start();
-    }
-    void stop()
-    {
-        if (controller)
-            controller->stop();
-        controller.reset();
-    }
-    bool apply(QList<Resource> resources)
-    {
-        for (Resource &r : resources) {
-            if (!validate(kinds, r))
-                return false;
-        }
-        StoreError error;
-        if (!ws->apply(resources, nullptr, &error)) {
-            qWarning() << "apply failed:" << error.message;
-            return false;
-        }
-        if (controller)
-            controller->wake();
-        return true;
-    }
-    bool allReady() const
-    {
-        for (const Resource &r : ws->list()) {
-            const Condition c = r.status.ready();
-            if (!c.isReady() || c.observedGeneration != r.metadata.generation)
-                return false;
-        }
-        return true;
-    }
-    QString describe() const
-    {
-        QStringList lines;
-        for (const Resource &r : ws->list()) {
-            const Condition c = r.status.ready();
-            if (!c.isReady())
-                lines << QStringLiteral("%1: %2 %3 %4")
-                             .arg(r.key().toString(), Condition::statusName(c.status), c.reason,
-                                  c.message);
-        }
-        return lines.join(QLatin1Char('\n'));
-    }
-    /// How many `reason` events the key has (aggregated ones counted in full).
-    int events(const ResourceKey &key, const QString &reason) const
-    {
-        EventQuery q;
-        q.involved = key;
-        q.reason = reason;
-        q.limit = 0;
-        int count = 0;
-        for (const Event &event : ws->events(q))
-            count += event.count;
-        return count;
-    }
-
-    QTemporaryDir dir;
-    QString path;
-    KindRegistry kinds;
-    FactoryRegistry factories;
-    GenericReconciler reconciler;
-    SystemClock clock;
-    std::unique_ptr<Workspace> ws;
-    std::unique_ptr<Controller> controller;
 };
 
 /// "CreateTable" from "DynamoDB_20120810.CreateTable".

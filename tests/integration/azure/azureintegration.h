@@ -12,6 +12,7 @@
 #include "clock.h"
 #include "controller.h"
 #include "emulators.h"
+#include "engineharness.h"
 #include "factoryregistry.h"
 #include "genericreconciler.h"
 #include "httpclient.h"
@@ -99,15 +100,6 @@ emulatorAccount(const Emulators &e, const QString &name = QStringLiteral("devsto
                           {QStringLiteral("credential"), credential}});
 }
 
-/// Validates (filling defaults) like an apply would; fails the test on errors.
-inline bool validate(const KindRegistry &kinds, Resource &r)
-{
-    const QList<ValidationError> errors = SchemaValidator(kinds).validate(r);
-    for (const ValidationError &e : errors)
-        qWarning() << r.key().toString() << e.toString();
-    return errors.isEmpty();
-}
-
 /// Managers on the calling (test) thread, for observing and changing Azurite out of band.
 struct DirectAccess
 {
@@ -161,137 +153,18 @@ struct DirectAccess
     Resource account;
 };
 
-/// The real engine on a temporary workspace with the Azure provider.
-struct AzureEngine
+/// The real engine on a temporary workspace with the Azure provider, counting its requests.
+struct AzureEngine final : EngineHarness
 {
     explicit AzureEngine(AzureFactory::Options factoryOptions = {})
-        : reconciler(kinds)
     {
         factoryOptions.requestObserver = requests.observer();
-        auto factory = std::make_unique<AzureFactory>(std::move(factoryOptions));
-        factory->registerKinds(kinds);
-        factories.add(std::move(factory));
-        path = dir.filePath(QStringLiteral("azure.converge"));
-        ws = Workspace::open(path, nullptr);
+        install(std::make_unique<AzureFactory>(std::move(factoryOptions)),
+                QStringLiteral("azure.converge"));
     }
+    ~AzureEngine() override { stop(); } // before `requests`, which the workers report to
 
-    ~AzureEngine() { stop(); }
-
-    static Controller::Options fastOptions()
-    {
-        using namespace std::chrono_literals;
-        Controller::Options o;
-        o.workers = 4;
-        o.pollInterval = 20ms;
-        o.backoff.fastBase = 20ms;
-        o.backoff.fastCap = 200ms;
-        o.backoff.slowBase = 50ms;
-        o.backoff.slowCap = 300ms;
-        return o;
-    }
-
-    bool start(Controller::Options options = fastOptions())
-    {
-        controller = std::make_unique<Controller>(path, kinds, factories, reconciler, clock,
-                                                  nullptr, options);
-        return controller->start();
-    }
-    void stop()
-    {
-        if (controller)
-            controller->stop();
-        controller.reset();
-    }
-
-    bool apply(QList<Resource> resources)
-    {
-        for (Resource &r : resources) {
-            if (!validate(kinds, r))
-                return false;
-        }
-        StoreError error;
-        if (!ws->apply(resources, nullptr, &error)) {
-            qWarning() << "apply failed:" << error.message;
-            return false;
-        }
-        if (controller)
-            controller->wake();
-        return true;
-    }
-
-    std::optional<Resource> get(const Resource &r) const { return ws->get(r.key()); }
-
-    bool isReady(const Resource &r) const
-    {
-        const std::optional<Resource> stored = get(r);
-        if (!stored)
-            return false;
-        const Condition ready = stored->status.ready();
-        return ready.isReady() && ready.observedGeneration == stored->metadata.generation;
-    }
-    bool allReady() const
-    {
-        for (const Resource &r : ws->list()) {
-            if (!isReady(r))
-                return false;
-        }
-        return true;
-    }
-    Condition ready(const Resource &r) const
-    {
-        const std::optional<Resource> stored = get(r);
-        return stored ? stored->status.ready() : Condition{};
-    }
-    QString describe() const
-    {
-        QStringList lines;
-        for (const Resource &r : ws->list()) {
-            const Condition c = r.status.ready();
-            lines << QStringLiteral("%1: %2 %3 %4 (gen %5/%6)")
-                         .arg(r.key().toString(), Condition::statusName(c.status), c.reason,
-                              c.message)
-                         .arg(c.observedGeneration)
-                         .arg(r.metadata.generation);
-        }
-        return lines.join(QLatin1Char('\n'));
-    }
-    bool hasEvent(const Resource &r, const QString &reason) const
-    {
-        EventQuery q;
-        q.involved = r.key();
-        q.limit = 0;
-        for (const Event &e : ws->events(q)) {
-            if (e.reason == reason)
-                return true;
-        }
-        return false;
-    }
-
-    /// Runs one resync of everything and waits until it is over.
-    bool resyncAndWait()
-    {
-        const qint64 before = controller->stats().reconciles;
-        const qint64 count = ws->count();
-        controller->resyncNow();
-        QElapsedTimer timer;
-        timer.start();
-        while (timer.elapsed() < 20000) {
-            if (controller->stats().reconciles >= before + count && controller->isIdle())
-                return true;
-            QTest::qWait(20);
-        }
-        return false;
-    }
-
-    QTemporaryDir dir;
-    QString path;
-    KindRegistry kinds;
-    FactoryRegistry factories;
-    GenericReconciler reconciler;
-    SystemClock clock;
     RequestCounter requests;
-    std::unique_ptr<Workspace> ws;
-    std::unique_ptr<Controller> controller;
 };
 
 } // namespace converge::test
