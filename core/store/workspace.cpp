@@ -663,8 +663,6 @@ public:
         eventAggregate.reset();
         objectSelect.reset();
         objectInsert.reset();
-        resourceSelect.reset();
-        stateSelect.reset();
         statements.clear();
         db.close();
         db = {};
@@ -696,10 +694,6 @@ public:
     std::unique_ptr<QSqlQuery> eventAggregate;
     std::unique_ptr<QSqlQuery> objectSelect;
     std::unique_ptr<QSqlQuery> objectInsert;
-    /// get() is the engine's most frequent read: parsing its SQL each time cost more than
-    /// running it.
-    std::unique_ptr<QSqlQuery> resourceSelect;
-    std::unique_ptr<QSqlQuery> stateSelect;
     mutable QHash<QString, std::shared_ptr<QSqlQuery>> statements; ///< statement()
     std::shared_ptr<std::mutex> writers; ///< shared with the process's other connections, or null
     int writeDepth = 0; ///< open WriteTransactions (writeTogether() and the calls inside it)
@@ -1051,17 +1045,17 @@ bool Workspace::apply(const QList<Resource> &objects, QList<ApplyOutcome> *outco
 
 std::optional<Resource> Workspace::get(const ResourceKey &key) const
 {
-    if (!d->resourceSelect) {
-        auto q = std::make_unique<QSqlQuery>(d->db);
-        q->setForwardOnly(true);
-        if (!q->prepare(QStringLiteral("SELECT %1 FROM resources WHERE kind = ? AND name = ?")
-                            .arg(QLatin1String(resourceColumns)))) {
-            logSql(*q, "get");
-            return std::nullopt;
-        }
-        d->resourceSelect = std::move(q);
+    // The engine's most frequent read: parsing its SQL each time cost more than running it.
+    StoreError error;
+    QSqlQuery *statement =
+        d->statement(QStringLiteral("SELECT %1 FROM resources WHERE kind = ? AND name = ?")
+                         .arg(QLatin1String(resourceColumns)),
+                     &error);
+    if (!statement) {
+        qCWarning(lcStore) << "get:" << error.message;
+        return std::nullopt;
     }
-    QSqlQuery &q = *d->resourceSelect;
+    QSqlQuery &q = *statement;
     q.addBindValue(text(key.kind));
     q.addBindValue(text(key.name));
     if (!q.exec()) {
@@ -1464,18 +1458,17 @@ ReconcileState reconcileStateFrom(const QSqlQuery &q, int first)
 
 ReconcileState Workspace::reconcileState(const ResourceKey &key) const
 {
-    if (!d->stateSelect) {
-        auto q = std::make_unique<QSqlQuery>(d->db);
-        q->setForwardOnly(true);
-        if (!q->prepare(QStringLiteral("SELECT attempts, last_attempt, next_attempt, last_error,"
-                                       " waiting_for, last_reconcile_id FROM reconcile_state"
-                                       " WHERE kind = ? AND name = ?"))) {
-            logSql(*q, "reconcileState");
-            return {};
-        }
-        d->stateSelect = std::move(q);
+    StoreError error;
+    QSqlQuery *statement =
+        d->statement(QStringLiteral("SELECT attempts, last_attempt, next_attempt, last_error,"
+                                    " waiting_for, last_reconcile_id FROM reconcile_state"
+                                    " WHERE kind = ? AND name = ?"),
+                     &error);
+    if (!statement) {
+        qCWarning(lcStore) << "reconcileState:" << error.message;
+        return {};
     }
-    QSqlQuery &q = *d->stateSelect;
+    QSqlQuery &q = *statement;
     q.addBindValue(text(key.kind));
     q.addBindValue(text(key.name));
     ReconcileState state;
