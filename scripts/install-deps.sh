@@ -11,7 +11,7 @@ packages=(
     cmake ninja-build g++ pkg-config git
     qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite qt6-svg-dev qt6-tools-dev qt6-l10n-tools
     libgl-dev libyaml-cpp-dev qtkeychain-qt6-dev
-    clang-format
+    clang-format openssl
     xvfb xauth
     clang-14 libclang-rt-14-dev llvm-14
     desktop-file-utils appstream libxml2-utils man-db

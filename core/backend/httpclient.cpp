@@ -3,29 +3,37 @@
 #include "httpclient.h"
 
 #include "buildinfo.h"
+#include "httpconnection.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QHash>
 #include <QHostAddress>
-#include <QNetworkAccessManager>
-#include <QNetworkRequest>
 #include <QThread>
 #include <QTimer>
 #include <QUuid>
+
+#include <algorithm>
 
 namespace converge {
 
 namespace {
 
+QByteArray headerOf(const HttpResponse::Headers &headers, QByteArrayView name)
+{
+    for (const auto &[key, value] : headers) {
+        if (name.compare(key, Qt::CaseInsensitive) == 0)
+            return value;
+    }
+    return {};
+}
+
 QString requestIdOf(const HttpResponse::Headers &headers)
 {
     for (const char *name : {"x-ms-request-id", "x-amzn-RequestId", "x-amz-request-id"}) {
-        for (const auto &[key, value] : headers) {
-            if (QByteArrayView(name).compare(key, Qt::CaseInsensitive) == 0)
-                return QString::fromLatin1(value);
-        }
+        if (const QByteArray value = headerOf(headers, name); !value.isEmpty())
+            return QString::fromLatin1(value);
     }
     return {};
 }
@@ -64,6 +72,8 @@ struct HttpClient::Attempt
     QString transportErrorString;
     std::optional<BackendError> clientError;
     bool cancelled = false;
+    bool idleConnectionClosed = false;
+    bool requestWritten = false;
 };
 
 HttpClient::HttpClient()
@@ -73,13 +83,16 @@ HttpClient::HttpClient()
 HttpClient::HttpClient(Options options)
     : m_options(std::move(options))
     , m_retry(m_options.retry, m_options.random)
-    , m_network(std::make_unique<QNetworkAccessManager>())
-{
-    m_network->setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
-    m_network->setAutoDeleteReplies(false);
-}
+    , m_thread(QThread::currentThread())
+{}
 
 HttpClient::~HttpClient() = default;
+
+bool HttpClient::isSafe(const QByteArray &method)
+{
+    return method.compare("GET", Qt::CaseInsensitive) == 0 ||
+           method.compare("HEAD", Qt::CaseInsensitive) == 0;
+}
 
 bool HttpClient::isLoopbackHost(const QString &host)
 {
@@ -116,7 +129,7 @@ std::optional<BackendError> HttpClient::checkUrl(const QUrl &url) const
 HttpResponse HttpClient::send(const HttpRequest &request, const Signer &sign,
                               const CancelCheck &isCancelled)
 {
-    Q_ASSERT_X(QThread::currentThread() == m_network->thread(), "HttpClient::send",
+    Q_ASSERT_X(QThread::currentThread() == m_thread, "HttpClient::send",
                "an HttpClient must be used from the thread that created it");
     Q_ASSERT_X(!onGuiThread(), "HttpClient::send", "never block the GUI thread on the network");
 
@@ -151,7 +164,8 @@ HttpResponse HttpClient::send(const HttpRequest &request, const Signer &sign,
     if (!prepared.body.isEmpty() && !prepared.hasHeader("Content-Type"))
         prepared.setHeader(QByteArrayLiteral("Content-Type"), "application/octet-stream");
 
-    for (int attempt = 1;; ++attempt) {
+    bool replayedOnNewConnection = false;
+    for (int attempt = 1, retry = 0;; ++attempt) {
         if (isCancelled && isCancelled()) {
             markCancelled();
             break;
@@ -172,15 +186,26 @@ HttpResponse HttpClient::send(const HttpRequest &request, const Signer &sign,
             markCancelled();
             break;
         }
+        if (result.idleConnectionClosed && !replayedOnNewConnection) {
+            replayedOnNewConnection = true;
+            continue;
+        }
+        // An answer says what the server did; a transport failure may not. A write that may
+        // have reached the server goes back to the caller, which looks before it writes again
+        // (the engine gets first after an unknown outcome), and so does a timeout: a server
+        // that stopped answering is the engine's to see and hold back, not this client's to
+        // wait out three times over.
         const bool retriable =
             !response.clientError &&
             (response.status != 0
                  ? RetryPolicy::isRetriableStatus(response.status)
-                 : RetryPolicy::isRetriableTransportError(response.transportError));
+                 : RetryPolicy::isRetriableTransportError(response.transportError) &&
+                       response.transportError != QNetworkReply::TimeoutError &&
+                       (!result.requestWritten || isSafe(prepared.method)));
         if (!retriable)
             break;
         const RetryPolicy::Decision decision =
-            m_retry.delayFor(attempt, response.headers, QDateTime::currentDateTimeUtc());
+            m_retry.delayFor(++retry, response.headers, QDateTime::currentDateTimeUtc());
         if (!decision.retry) {
             response.retryAfter = decision.retryAfter;
             break;
@@ -195,128 +220,61 @@ HttpResponse HttpClient::send(const HttpRequest &request, const Signer &sign,
 
 HttpClient::Attempt HttpClient::sendOnce(const HttpRequest &request, const CancelCheck &isCancelled)
 {
-    QNetworkRequest networkRequest(request.url);
-    networkRequest.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
-                                QNetworkRequest::ManualRedirectPolicy);
-    networkRequest.setAttribute(QNetworkRequest::CacheSaveControlAttribute, false);
-    networkRequest.setTransferTimeout(int(m_options.transferTimeout.count()));
-    // QNetworkRequest keeps one value per name: join repeated headers as HTTP allows.
-    QList<QByteArray> names;
-    QHash<QByteArray, QByteArray> values;
-    for (const auto &[name, value] : request.headers) {
-        const QByteArray key = name.toLower();
-        if (!values.contains(key)) {
-            names.append(name);
-            values.insert(key, value);
-        } else {
-            values[key] += QByteArrayLiteral(", ") + value;
-        }
+    const QString origin = HttpConnection::originOf(request.url);
+    std::unique_ptr<HttpConnection> connection;
+    // The most recently used connection first: the likeliest to be still open.
+    while (!m_idle.empty() && !connection) {
+        auto it = std::find_if(m_idle.rbegin(), m_idle.rend(),
+                               [&](const auto &idle) { return idle->origin() == origin; });
+        if (it == m_idle.rend())
+            break;
+        std::unique_ptr<HttpConnection> candidate = std::move(*it);
+        m_idle.erase(std::next(it).base());
+        if (candidate->isReusable(m_options.maxIdle))
+            connection = std::move(candidate);
     }
-    for (const QByteArray &name : std::as_const(names))
-        networkRequest.setRawHeader(name, values.value(name.toLower()));
+    const bool reused = connection != nullptr;
+    if (!connection)
+        connection = std::make_unique<HttpConnection>(request.url);
 
-    // Without a body, GET/HEAD/DELETE go out without a Content-Length, and HEAD must be sent as
-    // HEAD so that Qt does not wait for a body. Everything else sends the body, even an empty one
-    // (Content-Length: 0, which Azure requires on PUT).
+    HttpConnection::Limits limits;
+    limits.connectTimeout = m_options.connectTimeout;
+    limits.transferTimeout = m_options.transferTimeout;
+    limits.maxResponseBytes = m_options.maxResponseBytes;
+    limits.cancelCheckInterval = m_options.cancelCheckInterval;
     const QByteArray method = request.method.toUpper();
-    QNetworkReply *raw = nullptr;
-    if (method == "HEAD")
-        raw = m_network->head(networkRequest);
-    else if (method == "GET" && request.body.isEmpty())
-        raw = m_network->get(networkRequest);
-    else if (method == "DELETE" && request.body.isEmpty())
-        raw = m_network->deleteResource(networkRequest);
-    else
-        raw = m_network->sendCustomRequest(networkRequest, request.method, request.body);
-    // Deleted directly when this function returns, outside its signal handlers: a worker that
-    // sends many requests in one slot must not pile up replies waiting for deleteLater.
-    const std::unique_ptr<QNetworkReply> reply(raw);
-
-    enum class Abort { None, ConnectTimeout, TooLarge, Cancelled };
-    Abort abortReason = Abort::None;
-    QByteArray body;
-    QEventLoop loop;
-    const auto abortWith = [&](Abort reason) {
-        if (abortReason == Abort::None)
-            abortReason = reason;
-        reply->abort();
-    };
-
-    QTimer connectTimer;
-    connectTimer.setSingleShot(true);
-    connectTimer.setInterval(m_options.connectTimeout);
-    QObject::connect(&connectTimer, &QTimer::timeout, &loop,
-                     [&] { abortWith(Abort::ConnectTimeout); });
-    QObject::connect(reply.get(), &QNetworkReply::requestSent, &loop, [&] { connectTimer.stop(); });
-    QObject::connect(reply.get(), &QNetworkReply::metaDataChanged, &loop, [&] {
-        connectTimer.stop();
-        const QVariant length = reply->header(QNetworkRequest::ContentLengthHeader);
-        if (length.isValid() && length.toLongLong() > m_options.maxResponseBytes)
-            abortWith(Abort::TooLarge);
-    });
-    QObject::connect(reply.get(), &QNetworkReply::readyRead, &loop, [&] {
-        body += reply->readAll();
-        if (body.size() > m_options.maxResponseBytes)
-            abortWith(Abort::TooLarge);
-    });
-    QTimer cancelTimer;
-    cancelTimer.setInterval(m_options.cancelCheckInterval);
-    QObject::connect(&cancelTimer, &QTimer::timeout, &loop, [&] {
-        if (isCancelled())
-            abortWith(Abort::Cancelled);
-    });
-    QObject::connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
-
-    if (!reply->isFinished()) {
-        connectTimer.start();
-        if (isCancelled)
-            cancelTimer.start();
-        loop.exec();
-    }
-    if (abortReason == Abort::None && reply->isOpen())
-        body += reply->readAll();
+    HttpConnection::Result result = connection->exchange(HttpConnection::serialize(request),
+                                                         method == "HEAD", limits, isCancelled);
 
     Attempt attempt;
-    attempt.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    attempt.headers = reply->rawHeaderPairs();
-    attempt.body = std::move(body);
-    switch (abortReason) {
-    case Abort::Cancelled:
-        attempt.cancelled = true;
-        return attempt;
-    case Abort::TooLarge:
-        attempt.body.clear();
+    attempt.status = result.status;
+    attempt.headers = std::move(result.headers);
+    attempt.body = std::move(result.body);
+    attempt.transportError = result.error;
+    attempt.transportErrorString = std::move(result.errorString);
+    attempt.cancelled = result.cancelled;
+    attempt.requestWritten = result.requestWritten;
+    // A kept-alive connection the server closed while it was idle fails before any answer; a
+    // request that only reads may go again at once on a new connection (what HTTP clients do,
+    // RFC 9112, 9.3.1). A write waits for the retry policy: the server may have acted on it.
+    attempt.idleConnectionClosed = reused && !result.answerStarted &&
+                                   result.error == QNetworkReply::RemoteHostClosedError &&
+                                   isSafe(method);
+    if (result.status != 0) {
+        if (m_idle.size() >= maxIdleConnections)
+            m_idle.erase(m_idle.begin());
+        m_idle.push_back(std::move(connection)); // dropped at the next take unless reusable
+    }
+    if (result.tooLarge) {
         attempt.clientError = clientError(
             BackendError::Category::Terminal, QStringLiteral("ResponseTooLarge"),
             QStringLiteral("the response from %1 is larger than %2; refusing to read it")
                 .arg(request.url.host(), mebibytes(m_options.maxResponseBytes)));
         return attempt;
-    case Abort::ConnectTimeout:
-        attempt.status = 0;
-        attempt.transportError = QNetworkReply::TimeoutError;
-        attempt.transportErrorString =
-            QStringLiteral("could not connect to %1 within %2 ms")
-                .arg(request.url.authority(), QString::number(m_options.connectTimeout.count()));
-        return attempt;
-    case Abort::None:
-        break;
-    }
-    if (attempt.status == 0) {
-        attempt.transportError = reply->error();
-        attempt.transportErrorString = reply->errorString();
-        // Qt reports its own transfer timeout as a cancellation; we did not cancel.
-        if (attempt.transportError == QNetworkReply::OperationCanceledError) {
-            attempt.transportError = QNetworkReply::TimeoutError;
-            attempt.transportErrorString =
-                QStringLiteral("no data from %1 for %2 ms")
-                    .arg(request.url.authority(),
-                         QString::number(m_options.transferTimeout.count()));
-        }
-        return attempt;
     }
     if (attempt.status >= 300 && attempt.status < 400 && attempt.status != 304) {
-        const QUrl target = request.url.resolved(
-            reply->attribute(QNetworkRequest::RedirectionTargetAttribute).toUrl());
+        const QUrl target = request.url.resolved(QUrl::fromEncoded(
+            attempt.headers.isEmpty() ? QByteArray() : headerOf(attempt.headers, "Location")));
         BackendError error = clientError(
             BackendError::Category::Invalid, QStringLiteral("Redirected"),
             QStringLiteral("redirected to %1; credentials are only sent to the account's host")

@@ -13,16 +13,24 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <vector>
 
-class QNetworkAccessManager;
+class QThread;
 
 namespace converge {
+
+class HttpConnection;
 
 /// Sends HTTP requests for one engine worker thread, with retries, timeouts, request ids and the
 /// transport rules that keep credentials where they belong.
 ///
-/// Threading: an HttpClient belongs to the thread that created it (it owns a
-/// QNetworkAccessManager, which must be used from its own thread). send() looks synchronous: it
+/// Every request goes out exactly once per attempt over HttpClient's own HTTP/1.1 connections
+/// (HttpConnection), kept alive per origin: the attempts counted, backed off and reported are
+/// all the attempts there are (Qt's QNetworkAccessManager re-sends by itself after a dropped
+/// connection, see HttpConnection).
+///
+/// Threading: an HttpClient belongs to the thread that created it (its connections' sockets
+/// live there). send() looks synchronous: it
 /// runs a local QEventLoop on the calling thread until the answer arrives, so other events of
 /// that thread are delivered meanwhile. It is meant for worker threads and must NEVER be called
 /// on the GUI thread, which must not wait on the network (DESIGN.md, "Threads").
@@ -36,18 +44,20 @@ namespace converge {
 /// - Responses larger than Options::maxResponseBytes are aborted with a Terminal error.
 /// - A User-Agent from BuildInfo::userAgent(), and a client request id (a UUID) when the request
 ///   asks for one; the id is the same across the retries of one send().
-/// - A body without a Content-Type is sent as application/octet-stream (Qt would otherwise pick
-///   application/x-www-form-urlencoded after signing); set before the signer runs.
+/// - A body without a Content-Type is sent as application/octet-stream, set before the signer
+///   runs (signers sign the Content-Type).
 class HttpClient final
 {
 public:
     struct Options
     {
-        /// Until the request is on the wire (DNS, TCP, TLS); approximated by a timer stopped at
-        /// QNetworkReply::requestSent or the first response headers.
+        /// Until the connection is open (DNS, TCP, TLS).
         std::chrono::milliseconds connectTimeout{10000};
-        /// Longest time without any bytes moving (QNetworkRequest::setTransferTimeout).
-        std::chrono::milliseconds transferTimeout{60000};
+        /// Longest time without any bytes moving once connected (a server that stops answering).
+        std::chrono::milliseconds transferTimeout{20000};
+        /// A kept-alive connection idle for longer is closed rather than reused (servers close
+        /// idle connections: Node's http server, so Azurite and dynalite, after 5 s).
+        std::chrono::milliseconds maxIdle{4000};
         qint64 maxResponseBytes = qint64(64) * 1024 * 1024;
         RetryPolicy::Options retry;
         /// For tests: makes the retry jitter deterministic.
@@ -72,12 +82,18 @@ public:
 
     /// Sends `request`, calling `sign` before every attempt, retrying per RetryPolicy, until an
     /// answer that is not retried, a refusal, or cancellation. See HttpResponse for the outcomes.
-    /// Worker threads only (see the class comment).
+    /// Retried: retriable statuses; connection failures before the request went out; and for
+    /// GET and HEAD any connection failure but a timeout. A write whose connection failed after
+    /// it went out, and any timeout, are returned at once: the caller decides (the engine looks
+    /// before it writes again). Worker threads only (see the class comment).
     HttpResponse send(const HttpRequest &request, const Signer &sign = {},
                       const CancelCheck &isCancelled = {});
 
     /// The refusal send() would give for this URL before sending anything, if any.
     std::optional<BackendError> checkUrl(const QUrl &url) const;
+
+    /// GET and HEAD: requests that change nothing, so may be sent again whatever happened.
+    static bool isSafe(const QByteArray &method);
 
     /// 127.0.0.0/8, ::1 and "localhost".
     static bool isLoopbackHost(const QString &host);
@@ -88,9 +104,13 @@ private:
     /// Waits `delay`; returns false when cancelled meanwhile.
     bool wait(std::chrono::milliseconds delay, const CancelCheck &isCancelled);
 
+    static constexpr std::size_t maxIdleConnections = 4;
+
     Options m_options;
     RetryPolicy m_retry;
-    std::unique_ptr<QNetworkAccessManager> m_network;
+    QThread *m_thread;
+    /// Open connections between requests, the most recently used last.
+    std::vector<std::unique_ptr<HttpConnection>> m_idle;
 };
 
 } // namespace converge

@@ -3,6 +3,7 @@
 #include "testhttpserver.h"
 
 #include <QTcpSocket>
+#include <QTimer>
 
 namespace converge::test {
 
@@ -55,6 +56,7 @@ TestHttpServer::TestHttpServer(QObject *parent)
 {
     connect(&m_server, &QTcpServer::newConnection, this, [this] {
         while (QTcpSocket *socket = m_server.nextPendingConnection()) {
+            ++m_connections;
             connect(socket, &QTcpSocket::readyRead, this, [this, socket] { onReadyRead(socket); });
             connect(socket, &QTcpSocket::disconnected, this, [this, socket] {
                 m_buffers.remove(socket);
@@ -133,7 +135,20 @@ void TestHttpServer::answer(QTcpSocket *socket, const Received &request)
     out += "Content-Length: " + QByteArray::number(reply.body.size()) + "\r\n\r\n";
     if (request.method != "HEAD")
         out += reply.body;
+    switch (reply.drop) {
+    case Reply::Drop::BeforeAnswer:
+        socket->disconnectFromHost();
+        return;
+    case Reply::Drop::MidAnswer:
+        socket->write(out.first(out.size() / 2));
+        socket->disconnectFromHost();
+        return;
+    case Reply::Drop::No:
+        break;
+    }
     socket->write(out);
+    if (reply.closeAfterAnswer)
+        QTimer::singleShot(20, socket, [socket] { socket->disconnectFromHost(); });
 }
 
 } // namespace converge::test

@@ -30,6 +30,11 @@ public:
         Headers headers;
         QByteArray body;
         bool stall = false; ///< never answer
+        /// Close the connection instead of answering (after the request was read), or after
+        /// half of the answer.
+        enum class Drop { No, BeforeAnswer, MidAnswer } drop = Drop::No;
+        /// Close the connection a moment after a complete answer (an idle keep-alive timeout).
+        bool closeAfterAnswer = false;
     };
 
     struct Received
@@ -53,6 +58,8 @@ public:
     void enqueue(const Reply &reply) { m_replies.append(reply); }
     void setFallback(const Reply &reply) { m_fallback = reply; }
     const QList<Received> &received() const { return m_received; }
+    /// Connections accepted so far.
+    int connections() const { return m_connections; }
 
 signals:
     void requestReceived();
@@ -66,6 +73,7 @@ private:
     QList<Reply> m_replies;
     Reply m_fallback;
     QList<Received> m_received;
+    int m_connections = 0;
 };
 
 } // namespace converge::test
