@@ -888,30 +888,6 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
         keyState[key].running = false;
         return;
     }
-    StoreError error;
-    StoreError batchError;
-    ws.writeTogether(
-        [&] {
-            if (result.kind == PhaseResult::Kind::Removed) {
-                ws.recordEvents(recorder.events(), &error);
-                ws.remove(key, &error);
-            } else {
-                // The backend ID goes with the status (the reconciler sets it in memory).
-                const QString id = res.metadata.annotations.value(Annotations::resourceId());
-                const bool newId =
-                    id != stored->metadata.annotations.value(Annotations::resourceId());
-                if (res.status != stored->status || newId)
-                    ws.updateStatus(key, res.status, newId ? id : QString(), &error);
-                if (!recorder.events().isEmpty())
-                    ws.recordEvents(recorder.events(), &error);
-            }
-        },
-        &batchError);
-    if (batchError.isError())
-        error = batchError;
-    if (error.isError())
-        qCWarning(lcController) << "store:" << error.message;
-
     ++reconciles;
     backendWrites += ctx.backendWrites;
 
@@ -940,15 +916,14 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
         tc.oldestRun = clock.now();
     tc.runs.append(run);
 
-    // Schedule the next look.
+    // Schedule the next look. The key stays `running` until its status is stored, so that a
+    // child never reads its owner's status from before this verdict.
     const QDateTime now = clock.now();
-    QList<ResourceKey> wokenChildren;
     bool stateChanged = false;
     ReconcileState newState;
     {
         std::lock_guard lock(mutex);
         KeyState &st = keyState[key];
-        st.running = false;
         if (ctx.backendWrites > 0)
             st.lastWrite = now;
         newState = st.stored;
@@ -967,7 +942,6 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
                 waiters[st.waitingOnOwner].insert(key);
             }
         }
-        const Kind *done = kinds.find(key.kind);
         switch (result.kind) {
         case PhaseResult::Kind::Done:
             st.failures = 0;
@@ -975,29 +949,6 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
             newState.attempts = 0;
             newState.lastError.clear();
             newState.nextAttempt = {};
-            if (res.status.ready().isReady() && done && done->ownerKind.isEmpty() &&
-                childKinds.contains(key.kind) && !listedOwners.contains(key)) {
-                // A newly Ready account: list what it holds, so that the window can show what
-                // nothing manages yet.
-                for (const QString &child : childKinds.value(key.kind)) {
-                    const ResourceKey jobKey = listJobKey(child, key);
-                    if (listJobs.contains(jobKey))
-                        continue;
-                    ListJob job;
-                    job.kind = child;
-                    job.owner = key;
-                    job.discoveryOnly = true;
-                    job.account = account.key().toString();
-                    queue.setGroup(jobKey, job.account);
-                    listJobs.insert(jobKey, job);
-                    queue.add(jobKey, WorkQueue::Lane::Resync);
-                }
-            }
-            if (res.status.ready().isReady()) {
-                // Children that waited for this owner go now rather than after their backoff.
-                if (const auto w = waiters.constFind(key.toString()); w != waiters.cend())
-                    wokenChildren = w->values();
-            }
             break;
         case PhaseResult::Kind::RequeueAfter:
             st.polls = ctx.pollCount + 1;
@@ -1035,6 +986,63 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
             stateChanged = compare != st.stored || !st.stored.lastAttempt.isValid();
             st.stored = newState;
         }
+    }
+
+    // Status, events and the reconcile state in one transaction.
+    StoreError error;
+    StoreError batchError;
+    ws.writeTogether(
+        [&] {
+            if (result.kind == PhaseResult::Kind::Removed) {
+                ws.recordEvents(recorder.events(), &error);
+                ws.remove(key, &error);
+                return;
+            }
+            // The backend ID goes with the status (the reconciler sets it in memory).
+            const QString id = res.metadata.annotations.value(Annotations::resourceId());
+            const bool newId = id != stored->metadata.annotations.value(Annotations::resourceId());
+            if (res.status != stored->status || newId)
+                ws.updateStatus(key, res.status, newId ? id : QString(), &error);
+            if (!recorder.events().isEmpty())
+                ws.recordEvents(recorder.events(), &error);
+            if (stateChanged)
+                ws.setReconcileState(key, newState, &error);
+        },
+        &batchError);
+    if (batchError.isError())
+        error = batchError;
+    if (error.isError())
+        qCWarning(lcController) << "store:" << error.message;
+
+    QList<ResourceKey> wokenChildren;
+    {
+        std::lock_guard lock(mutex);
+        if (const auto it = keyState.find(key); it != keyState.end())
+            it->running = false;
+        const Kind *done = kinds.find(key.kind);
+        if (result.kind == PhaseResult::Kind::Done && res.status.ready().isReady()) {
+            // Children that waited for this owner go now rather than after their backoff.
+            if (const auto w = waiters.constFind(key.toString()); w != waiters.cend())
+                wokenChildren = w->values();
+            if (done && done->ownerKind.isEmpty() && childKinds.contains(key.kind) &&
+                !listedOwners.contains(key)) {
+                // A newly Ready account: list what it holds, so that the window can show what
+                // nothing manages yet.
+                for (const QString &child : childKinds.value(key.kind)) {
+                    const ResourceKey jobKey = listJobKey(child, key);
+                    if (listJobs.contains(jobKey))
+                        continue;
+                    ListJob job;
+                    job.kind = child;
+                    job.owner = key;
+                    job.discoveryOnly = true;
+                    job.account = account.key().toString();
+                    queue.setGroup(jobKey, job.account);
+                    listJobs.insert(jobKey, job);
+                    queue.add(jobKey, WorkQueue::Lane::Resync);
+                }
+            }
+        }
         if (result.kind != PhaseResult::Kind::RequeueAfter && wokenChildren.isEmpty()) {
             // Not Ready (or gone): the children held back for this verdict run now and say why
             // they wait.
@@ -1055,8 +1063,6 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
             queue.add(child, WorkQueue::Lane::SpecChange);
         }
     }
-    if (stateChanged)
-        ws.setReconcileState(key, newState, nullptr);
     if (!wokenChildren.isEmpty())
         wakeWorkers.notify_all();
     notify(key, recorder.events());
