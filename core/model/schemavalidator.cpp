@@ -4,10 +4,10 @@
 
 #include "fieldpath.h"
 #include "kindregistry.h"
+#include "patterns.h"
 #include "suggestions.h"
 
 #include <QJsonArray>
-#include <QRegularExpression>
 
 #include <cmath>
 
@@ -107,9 +107,9 @@ public:
                           .arg(what, characters(schema.maxLength), QString::number(text.size())));
         if (schema.pattern.isEmpty())
             return;
-        const QRegularExpression re(QRegularExpression::anchoredPattern(schema.pattern));
-        Q_ASSERT_X(re.isValid(), "SchemaValidator", "a kind declares an invalid pattern");
-        if (re.match(text).hasMatch())
+        Q_ASSERT_X(Patterns::isValid(schema.pattern), "SchemaValidator",
+                   "a kind declares an invalid pattern");
+        if (Patterns::matchesWhole(text, schema.pattern))
             return;
         if (schema.patternHint.isEmpty())
             add(path, QStringLiteral("%1\"%2\" does not match %3").arg(what, text, schema.pattern));

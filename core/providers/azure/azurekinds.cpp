@@ -5,10 +5,10 @@
 #include "azureaccount.h"
 #include "httpclient.h"
 #include "kindregistry.h"
+#include "patterns.h"
 #include "resource.h"
 
 #include <QJsonObject>
-#include <QRegularExpression>
 #include <QUrl>
 
 namespace converge {
@@ -375,8 +375,7 @@ QString AzureKinds::azureName(const Resource &resource)
 QString AzureKinds::nameError(const QString &kind, const QString &name)
 {
     const auto matches = [&name](const QString &pattern) {
-        const QRegularExpression re(QRegularExpression::anchoredPattern(pattern));
-        return re.match(name).hasMatch();
+        return Patterns::matchesWhole(name, pattern);
     };
     if (kind == blobContainer() || kind == queue()) {
         if (name.size() < 3 || name.size() > 63 || !matches(containerNamePattern()))
