@@ -446,8 +446,15 @@ private:
 
 /// A claimed resource is no longer "discovered": drops the rows that list the backend resources
 /// these objects now record as theirs, inside the caller's transaction.
-bool dropClaimedDiscoveries(const QSqlDatabase &db, const QList<const Resource *> &objects,
-                            StoreError *error)
+const QString &dropClaimedDiscoveriesSql()
+{
+    static const QString sql = QStringLiteral(
+        "DELETE FROM discovered WHERE resource_id IN (SELECT value FROM json_each(?))");
+    return sql;
+}
+
+/// `q` is dropClaimedDiscoveriesSql() prepared (null when preparing it failed).
+bool dropClaimedDiscoveries(QSqlQuery *q, const QList<const Resource *> &objects, StoreError *error)
 {
     QJsonArray ids;
     for (const Resource *object : objects) {
@@ -457,12 +464,11 @@ bool dropClaimedDiscoveries(const QSqlDatabase &db, const QList<const Resource *
     }
     if (ids.isEmpty())
         return true;
-    QSqlQuery q(db);
-    q.prepare(QStringLiteral(
-        "DELETE FROM discovered WHERE resource_id IN (SELECT value FROM json_each(?))"));
-    q.addBindValue(compact(ids));
-    if (!q.exec())
-        return failSql(error, q, QStringLiteral("cannot update discovered resources"));
+    if (!q)
+        return false;
+    q->addBindValue(compact(ids));
+    if (!q->exec())
+        return failSql(error, *q, QStringLiteral("cannot update discovered resources"));
     return true;
 }
 
@@ -1033,7 +1039,7 @@ bool Workspace::apply(const QList<Resource> &objects, QList<ApplyOutcome> *outco
     stored.reserve(objects.size());
     for (const Resource &object : objects)
         stored.append(&object);
-    if (!dropClaimedDiscoveries(d->db, stored, error))
+    if (!dropClaimedDiscoveries(d->statement(dropClaimedDiscoveriesSql(), error), stored, error))
         return false;
     if (!version.store(d->statement(VersionCounter::updateSql(), error), error) ||
         !tx.commit(error))
@@ -1205,7 +1211,8 @@ bool Workspace::update(Resource &resource, StoreError *error)
     write.addBindValue(id);
     if (!write.exec())
         return failSql(error, write, QStringLiteral("cannot store %1").arg(key.toString()));
-    if (!dropClaimedDiscoveries(d->db, {&resource}, error))
+    if (!dropClaimedDiscoveries(d->statement(dropClaimedDiscoveriesSql(), error), {&resource},
+                                error))
         return false;
     if (!version.store(d->statement(VersionCounter::updateSql(), error), error) ||
         !tx.commit(error))
@@ -1299,7 +1306,8 @@ bool Workspace::updateStatus(const ResourceKey &key, const ResourceStatus &statu
     if (newId) {
         Resource identified;
         identified.metadata.annotations.insert(Annotations::resourceId(), resourceId);
-        if (!dropClaimedDiscoveries(d->db, {&identified}, error))
+        if (!dropClaimedDiscoveries(d->statement(dropClaimedDiscoveriesSql(), error), {&identified},
+                                    error))
             return false;
     }
 
