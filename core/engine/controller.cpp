@@ -988,15 +988,23 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
         }
     }
 
-    // Status, events and the reconcile state in one transaction.
+    // Intent outcomes, status, events and the reconcile state in one transaction.
     StoreError error;
     StoreError batchError;
     ws.writeTogether(
         [&] {
+            for (const auto &[intent, outcome] : std::as_const(ctx.finishedIntents))
+                ws.finishIntent(intent, outcome, &error);
             if (result.kind == PhaseResult::Kind::Removed) {
                 ws.recordEvents(recorder.events(), &error);
                 ws.remove(key, &error);
                 return;
+            }
+            if (ctx.finalizerPending) {
+                // Claimed by a run that wrote nothing to the backend.
+                const ResourceStatus status = res.status; // update() keeps the stored status
+                ws.update(res, &error);
+                res.status = status;
             }
             // The backend ID goes with the status (the reconciler sets it in memory).
             const QString id = res.metadata.annotations.value(Annotations::resourceId());

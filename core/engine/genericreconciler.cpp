@@ -35,6 +35,15 @@ QString describe(const BackendError &error)
     return text;
 }
 
+PhaseResult finalizerNotStored(const QString &error)
+{
+    PhaseResult r;
+    r.kind = PhaseResult::Kind::Retry;
+    r.error = error;
+    r.waitingFor = QStringLiteral("backoff");
+    return r;
+}
+
 } // namespace
 
 GenericReconciler::GenericReconciler(const KindRegistry &kinds)
@@ -158,17 +167,45 @@ void GenericReconciler::recordObserved(ReconcileContext &ctx, const Observation 
     res.status.observed = json;
 }
 
-bool GenericReconciler::commitMetadata(ReconcileContext &ctx, QString *error)
+std::optional<qint64> GenericReconciler::beginWrite(ReconcileContext &ctx, const QString &operation,
+                                                    const QJsonObject &details, QString *error)
 {
-    StoreError storeError;
     Resource &res = ctx.target.resource;
-    const ResourceStatus status = res.status; // update() writes metadata and spec only
-    if (!ctx.workspace->update(res, &storeError)) {
-        *error = storeError.message;
-        return false;
+    qint64 intent = 0;
+    StoreError storeError;
+    const auto journal = [&] {
+        intent = ctx.workspace->beginIntent(res.key(), operation, details, nullptr);
+    };
+    if (!ctx.finalizerPending) {
+        journal();
+        return intent;
     }
-    res.status = status;
-    return true;
+    // The finalizer is in the store before any backend write, so that nothing we create can be
+    // forgotten by a deletion that races with it; update() fails if the object changed since
+    // this run read it (deleted, or a new spec), and then nothing is written.
+    bool stored = false;
+    StoreError transactionError;
+    const bool committed = ctx.workspace->writeTogether(
+        [&] {
+            const ResourceStatus status = res.status; // update() writes metadata and spec only
+            stored = ctx.workspace->update(res, &storeError);
+            res.status = status;
+            if (stored)
+                journal();
+        },
+        &transactionError);
+    if (!stored || !committed) {
+        *error = QStringLiteral("could not record the finalizer: %1")
+                     .arg(stored ? transactionError.message : storeError.message);
+        return std::nullopt;
+    }
+    ctx.finalizerPending = false;
+    return intent;
+}
+
+void GenericReconciler::finishWrite(ReconcileContext &ctx, qint64 intent, const QString &outcome)
+{
+    ctx.finishedIntents.append({intent, outcome});
 }
 
 void GenericReconciler::recordResourceId(ReconcileContext &ctx, const Observation &observed)
@@ -242,17 +279,10 @@ PhaseResult GenericReconciler::claim(ReconcileContext &ctx)
     }
 
     if (!res.hasFinalizer()) {
-        // The finalizer is in the store before any backend write, so that nothing we create can
-        // be forgotten by a deletion that races with it.
+        // Stored with the first intent (beginWrite), before any backend write: one transaction,
+        // not two. A run that writes nothing stores it with its status.
         res.metadata.finalizers.append(Annotations::finalizer());
-        QString error;
-        if (!commitMetadata(ctx, &error)) {
-            PhaseResult r;
-            r.kind = PhaseResult::Kind::Retry;
-            r.error = QStringLiteral("could not record the finalizer: %1").arg(error);
-            r.waitingFor = QStringLiteral("backoff");
-            return r;
-        }
+        ctx.finalizerPending = true;
         ctx.events->normal(QStringLiteral("Claimed"),
                            QStringLiteral("%1 is managed by Converge").arg(res.key().toString()));
     }
@@ -288,19 +318,20 @@ PhaseResult GenericReconciler::createOrUpdate(ReconcileContext &ctx)
 
     const bool created = !found;
     if (created) {
-        const qint64 intent = ctx.workspace->beginIntent(
-            res.key(), QStringLiteral("create"),
-            QJsonObject{{QStringLiteral("generation"), generation}}, nullptr);
+        QString error;
+        const std::optional<qint64> intent =
+            beginWrite(ctx, QStringLiteral("create"),
+                       QJsonObject{{QStringLiteral("generation"), generation}}, &error);
+        if (!intent)
+            return finalizerNotStored(error);
         ++ctx.backendWrites;
         Outcome<Observation> answer = ctx.manager->create(ctx.target);
         // "adopted" keeps the journal exact: a create that found its resource (made by an
         // attempt whose end was lost, or by someone else) did not make a second one.
-        ctx.workspace->finishIntent(intent,
-                                    !answer ? QStringLiteral("failed: ") + describe(answer.error())
-                                    : answer.value().existed
-                                        ? QStringLiteral("adopted: it existed already")
-                                        : QStringLiteral("succeeded"),
-                                    nullptr);
+        finishWrite(ctx, *intent,
+                    !answer                  ? QStringLiteral("failed: ") + describe(answer.error())
+                    : answer.value().existed ? QStringLiteral("adopted: it existed already")
+                                             : QStringLiteral("succeeded"));
         if (!answer)
             return fail(ctx, answer.error(), false);
         found = std::move(answer.value());
@@ -353,17 +384,19 @@ PhaseResult GenericReconciler::createOrUpdate(ReconcileContext &ctx)
                             observed.requestId);
     }
 
-    const qint64 intent = ctx.workspace->beginIntent(
-        res.key(), QStringLiteral("update"),
-        QJsonObject{{QStringLiteral("generation"), generation},
-                    {QStringLiteral("delta"), QJsonArray::fromStringList(delta)}},
-        nullptr);
+    QString error;
+    const std::optional<qint64> intent =
+        beginWrite(ctx, QStringLiteral("update"),
+                   QJsonObject{{QStringLiteral("generation"), generation},
+                               {QStringLiteral("delta"), QJsonArray::fromStringList(delta)}},
+                   &error);
+    if (!intent)
+        return finalizerNotStored(error);
     ++ctx.backendWrites;
     Outcome<Observation> updated = ctx.manager->update(ctx.target, observed, delta);
-    ctx.workspace->finishIntent(intent,
-                                updated ? QStringLiteral("succeeded")
-                                        : QStringLiteral("failed: ") + describe(updated.error()),
-                                nullptr);
+    finishWrite(ctx, *intent,
+                updated ? QStringLiteral("succeeded")
+                        : QStringLiteral("failed: ") + describe(updated.error()));
     if (!updated)
         return fail(ctx, updated.error(), false);
     recordObserved(ctx, updated.value());
@@ -407,15 +440,17 @@ PhaseResult GenericReconciler::deleteResource(ReconcileContext &ctx)
         return inProgress(ctx, observed);
     }
 
-    const qint64 intent = ctx.workspace->beginIntent(
-        res.key(), QStringLiteral("delete"),
-        QJsonObject{{QStringLiteral("resourceId"), observed.resourceId}}, nullptr);
+    QString error;
+    const std::optional<qint64> intent =
+        beginWrite(ctx, QStringLiteral("delete"),
+                   QJsonObject{{QStringLiteral("resourceId"), observed.resourceId}}, &error);
+    if (!intent)
+        return finalizerNotStored(error);
     ++ctx.backendWrites;
     Outcome<std::optional<Observation>> deleted = ctx.manager->deleteResource(ctx.target, observed);
-    ctx.workspace->finishIntent(intent,
-                                deleted ? QStringLiteral("succeeded")
-                                        : QStringLiteral("failed: ") + describe(deleted.error()),
-                                nullptr);
+    finishWrite(ctx, *intent,
+                deleted ? QStringLiteral("succeeded")
+                        : QStringLiteral("failed: ") + describe(deleted.error()));
     if (!deleted) {
         if (deleted.error().category == Category::NotFound) {
             PhaseResult r;

@@ -2,6 +2,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QJsonObject>
+
+#include <optional>
+
 #include "condition.h"
 #include "reconciler.h"
 
@@ -41,7 +45,13 @@ private:
     void recordObserved(ReconcileContext &ctx, const Observation &observed);
     /// The prefetched observation (used once), else a get.
     static Outcome<Observation> observe(ReconcileContext &ctx);
-    bool commitMetadata(ReconcileContext &ctx, QString *error);
+    /// Journals the intent of a backend write, in one transaction with the finalizer claim()
+    /// left pending. Nullopt when the finalizer could not be stored: then nothing may be
+    /// written (`error` says why).
+    std::optional<qint64> beginWrite(ReconcileContext &ctx, const QString &operation,
+                                     const QJsonObject &details, QString *error);
+    /// The outcome of an intent, stored by the controller with the run's status.
+    static void finishWrite(ReconcileContext &ctx, qint64 intent, const QString &outcome);
     /// Sets the backend ID in the resource-id annotation (the controller stores it).
     void recordResourceId(ReconcileContext &ctx, const Observation &observed);
     std::chrono::milliseconds pollDelay(const ReconcileContext &ctx,

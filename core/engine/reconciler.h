@@ -36,6 +36,12 @@ struct ReconcileContext
     int pollCount = 0;     ///< consecutive in-progress polls, for the bounded backoff
     int backendWrites = 0; ///< create, update and delete calls made by this run
     QString requestId;     ///< the last backend request ID this run saw
+    /// claim() added the finalizer in memory: it is stored with the first intent, before any
+    /// backend write, or else with the run's status.
+    bool finalizerPending = false;
+    /// Outcomes of the intents this run journalled (id, outcome): stored with its status. A
+    /// crash before that leaves them unfinished, and the next start resolves them by observing.
+    QList<QPair<qint64, QString>> finishedIntents;
 };
 
 /// How a phase ended, and when the resource should be looked at again.

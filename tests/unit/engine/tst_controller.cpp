@@ -112,6 +112,7 @@ private slots:
         Engine e(f, m_clock);
         QVERIFY(converge(f, e, 50));
         QTRY_VERIFY(e.controller->isIdle());
+        QVERIFY(f.ws->unfinishedIntents().isEmpty()); // stored with each run's status
         const int gets = f.backend.gets;
         const int lists = f.backend.lists;
         const int writes = f.backend.writes();

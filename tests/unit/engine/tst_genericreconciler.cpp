@@ -100,25 +100,52 @@ private slots:
             QStringLiteral("is not Ready")));
     }
 
-    void claimCommitsFinalizerBeforeAnyWrite()
+    void claimStoresFinalizerWithTheIntentBeforeAnyWrite()
     {
+        // The finalizer is in the store before the backend write, in the transaction of the
+        // write's intent (one commit, not two).
         EngineFixture f;
         QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("g")),
                          EngineFixture::widget(QStringLiteral("w"), QStringLiteral("g"))}));
         makeReady(f, g);
         bool finalizerStoredAtWrite = false;
+        int intentsAtWrite = -1;
         Workspace *ws = f.ws.get();
         f.backend.onWrite = [&](const QString &, const ResourceKey &key) {
             finalizerStoredAtWrite = ws->get(key)->hasFinalizer();
+            intentsAtWrite = int(ws->unfinishedIntents().size());
         };
         auto run = context(f, w);
         GenericReconciler reconciler(f.kinds);
         QCOMPARE(reconciler.claim(run->ctx).kind, PK::Done);
-        QVERIFY(f.stored(w).hasFinalizer());
+        QVERIFY(run->ctx.target.resource.hasFinalizer());
+        QVERIFY(run->ctx.finalizerPending);
+        QVERIFY(!f.stored(w).hasFinalizer()); // not yet: with the first intent
         QCOMPARE(f.backend.writes(), 0);
         QCOMPARE(reconciler.createOrUpdate(run->ctx).kind, PK::Done);
         QCOMPARE(f.backend.creates.load(), 1);
         QVERIFY(finalizerStoredAtWrite);
+        QCOMPARE(intentsAtWrite, 1);
+        QVERIFY(!run->ctx.finalizerPending);
+    }
+
+    void finalizerNotStoredMeansNoWrite()
+    {
+        // The object changed after the run read it (here: deleted): the finalizer cannot be
+        // stored, and nothing is created.
+        EngineFixture f;
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("g")),
+                         EngineFixture::widget(QStringLiteral("w"), QStringLiteral("g"))}));
+        makeReady(f, g);
+        auto run = context(f, w);
+        GenericReconciler reconciler(f.kinds);
+        QCOMPARE(reconciler.claim(run->ctx).kind, PK::Done);
+        QVERIFY(f.ws->remove(w, nullptr));
+        const PhaseResult result = reconciler.createOrUpdate(run->ctx);
+        QCOMPARE(result.kind, PK::Retry);
+        QVERIFY2(result.error.contains(QStringLiteral("finalizer")), qPrintable(result.error));
+        QCOMPARE(f.backend.writes(), 0);
+        QVERIFY(f.ws->unfinishedIntents().isEmpty());
     }
 
     void createThenNoOpPassMakesNoWrite()
@@ -367,6 +394,11 @@ private slots:
         QCOMPARE(reconciler.claim(run->ctx).kind, PK::Done);
         QCOMPARE(reconciler.createOrUpdate(run->ctx).kind, PK::Done);
         QCOMPARE(unfinishedDuringWrite, 1);
+        // The outcome goes to the store with the run's status (the controller writes both).
+        QCOMPARE(run->ctx.finishedIntents.size(), 1);
+        QCOMPARE(run->ctx.finishedIntents.first().second, QStringLiteral("succeeded"));
+        QVERIFY(f.ws->finishIntent(run->ctx.finishedIntents.first().first,
+                                   run->ctx.finishedIntents.first().second, nullptr));
         QVERIFY(f.ws->unfinishedIntents().isEmpty());
     }
 
