@@ -108,10 +108,7 @@ void ResourceWaiter::stopController()
     if (m_controller) {
         // Stopping cancels work in flight, and a cancelled reconcile leaves a Cancelled warning
         // behind: drop the queued work and let what runs finish first (within a bound).
-        if (m_workspace) {
-            for (const Resource &r : m_workspace->list())
-                m_controller->cancel(r.key());
-        }
+        m_controller->cancelAll();
         QElapsedTimer drain;
         drain.start();
         while (m_controller->stats().inFlight > 0 && drain.elapsed() < m_drainTimeout.count()) {

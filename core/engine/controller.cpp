@@ -331,6 +331,12 @@ bool Controller::cancel(const ResourceKey &key)
     return d->queue.cancel(key);
 }
 
+void Controller::cancelAll()
+{
+    std::lock_guard lock(d->mutex);
+    d->queue.cancelAll();
+}
+
 void Controller::wake()
 {
     {

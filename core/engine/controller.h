@@ -90,6 +90,8 @@ public:
     void claim(const DiscoveredResource &item);
     /// Removes the queued work of a key (work in flight finishes).
     bool cancel(const ResourceKey &key);
+    /// Removes all queued work (work in flight finishes).
+    void cancelAll();
     /// Looks at the workspace now instead of at the next poll (after an apply in-process).
     void wake();
     /// Observes every resource now: by list pages where a kind can (one request per page of

@@ -184,6 +184,13 @@ bool WorkQueue::cancel(const ResourceKey &key)
     return removed;
 }
 
+void WorkQueue::cancelAll()
+{
+    const QList<ResourceKey> keys = m_keys.keys();
+    for (const ResourceKey &key : keys)
+        cancel(key);
+}
+
 QDateTime WorkQueue::nextDue() const
 {
     std::optional<qint64> earliest;

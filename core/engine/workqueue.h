@@ -61,6 +61,8 @@ public:
     /// Removes `key` from the queue and forgets an add() made while it is in flight (flight itself
     /// goes on): a person cancelled its queued work. True if anything was removed.
     bool cancel(const ResourceKey &key);
+    /// cancel() for every key.
+    void cancelAll();
 
     /// When to wake up for take() (for sleeping): the earliest over queued keys of
     /// max(due, end of the group's hold); a time in the past when a key is ready. Keys waiting

@@ -69,6 +69,7 @@ private slots:
     void requeueKeepsArrivalOfAdd();
     void doneWithoutAddDoesNotRequeue();
     void cancel();
+    void cancelAll();
     void groupLimits();
     void groupLimitRemoved();
     void setGroupWhileQueued();
@@ -336,6 +337,25 @@ void tst_WorkQueue::cancel()
 
     QVERIFY(queue.cancel(c)); // ready
     QCOMPARE(queue.queuedCount(), 0);
+    QCOMPARE(take(queue, at(3600)), QStringLiteral("none"));
+    QVERIFY(!queue.nextDue().isValid());
+}
+
+void tst_WorkQueue::cancelAll()
+{
+    const ResourceKey a = key(QStringLiteral("a"));
+    WorkQueue queue;
+    queue.setGroup(key(QStringLiteral("g")), QStringLiteral("account"));
+    queue.add(a, Lane::SpecChange);
+    queue.add(key(QStringLiteral("b")), Lane::Retry, at(10));
+    queue.add(key(QStringLiteral("c")), Lane::Resync);
+    QCOMPARE(take(queue), QStringLiteral("a"));
+    queue.add(a, Lane::UserAction); // while in flight
+    queue.cancelAll();
+    QCOMPARE(queue.queuedCount(), 0);
+    QVERIFY(queue.isInFlight(a)); // flight goes on
+    queue.done(a);
+    QVERIFY(!queue.isQueued(a));
     QCOMPARE(take(queue, at(3600)), QStringLiteral("none"));
     QVERIFY(!queue.nextDue().isValid());
 }
