@@ -18,6 +18,7 @@
 #include <QSqlQuery>
 #include <QUuid>
 
+#include <array>
 #include <atomic>
 #include <limits>
 #include <mutex>
@@ -284,6 +285,38 @@ QByteArray eventInsertManySql()
     return sql;
 }
 
+/// The statements of WriteTransaction, prepared once per connection: parsing BEGIN, COMMIT and a
+/// savepoint's two statements again at each of a reconcile's writes cost as much as the writes.
+class TransactionStatements final
+{
+public:
+    enum Which { Begin, Commit, Savepoint, Release, Rollback, RollbackTo, Count };
+
+    static QString sql(Which which)
+    {
+        static const char *const text[Count] = {"BEGIN IMMEDIATE",  "COMMIT",
+                                                "SAVEPOINT nested", "RELEASE nested",
+                                                "ROLLBACK",         "ROLLBACK TO nested"};
+        return QString::fromLatin1(text[which]);
+    }
+
+    /// The statement `which` on `db`, prepared at first use; null if it cannot be prepared.
+    QSqlQuery *get(const QSqlDatabase &db, Which which)
+    {
+        std::unique_ptr<QSqlQuery> &q = m_queries[which];
+        if (!q) {
+            auto prepared = std::make_unique<QSqlQuery>(db);
+            if (!prepared->prepare(sql(which)))
+                return nullptr;
+            q = std::move(prepared);
+        }
+        return q.get();
+    }
+
+private:
+    std::array<std::unique_ptr<QSqlQuery>, Count> m_queries;
+};
+
 /// BEGIN IMMEDIATE takes the write lock up front (waiting up to the busy timeout), so a writer
 /// never fails half-way because another connection wrote first. Rolls back unless committed.
 /// Inside Workspace::writeTogether() (`depth` above 0) it is a savepoint of that transaction
@@ -295,20 +328,20 @@ public:
     /// share it queue on it rather than in SQLite's busy handler, which sleeps in steps of up
     /// to 100 ms while another connection writes.
     explicit WriteTransaction(const QSqlDatabase &db, std::mutex *writers = nullptr,
-                              int *depth = nullptr)
+                              int *depth = nullptr, TransactionStatements *statements = nullptr)
         : m_db(db)
         , m_writers(writers)
         , m_depth(depth)
+        , m_statements(statements)
     {}
     ~WriteTransaction()
     {
         if (m_active) {
-            QSqlQuery rollback(m_db);
-            if (!rollback.exec(m_nested ? QStringLiteral("ROLLBACK TO nested")
-                                        : QStringLiteral("ROLLBACK")))
-                logSql(rollback, "rollback");
-            if (m_nested && !rollback.exec(QStringLiteral("RELEASE nested")))
-                logSql(rollback, "release");
+            if (!run(m_nested ? TransactionStatements::RollbackTo : TransactionStatements::Rollback,
+                     nullptr))
+                qCWarning(lcStore) << "rollback failed";
+            if (m_nested && !run(TransactionStatements::Release, nullptr))
+                qCWarning(lcStore) << "release failed";
             leave();
         }
         if (m_locked)
@@ -320,17 +353,15 @@ public:
     {
         m_nested = m_depth && *m_depth > 0;
         if (m_nested) {
-            QSqlQuery savepoint(m_db);
-            if (!savepoint.exec(QStringLiteral("SAVEPOINT nested")))
-                return failSql(error, savepoint, QStringLiteral("cannot start writing"));
+            if (!run(TransactionStatements::Savepoint, error))
+                return false;
         } else {
             if (m_writers) {
                 m_writers->lock();
                 m_locked = true;
             }
-            QSqlQuery begin(m_db);
-            if (!begin.exec(QStringLiteral("BEGIN IMMEDIATE")))
-                return failSql(error, begin, QStringLiteral("cannot start writing"));
+            if (!run(TransactionStatements::Begin, error))
+                return false;
         }
         m_active = true;
         if (m_depth)
@@ -340,9 +371,8 @@ public:
 
     bool commit(StoreError *error)
     {
-        QSqlQuery commit(m_db);
-        if (!commit.exec(m_nested ? QStringLiteral("RELEASE nested") : QStringLiteral("COMMIT")))
-            return failSql(error, commit, QStringLiteral("cannot commit"));
+        if (!run(m_nested ? TransactionStatements::Release : TransactionStatements::Commit, error))
+            return false;
         m_active = false;
         leave();
         if (m_locked) {
@@ -359,9 +389,29 @@ private:
             --*m_depth;
     }
 
+    bool run(TransactionStatements::Which which, StoreError *error)
+    {
+        static const char *const what[TransactionStatements::Count] = {
+            "cannot start writing", "cannot commit", "cannot start writing",
+            "cannot commit",        "rollback",      "rollback"};
+        QSqlQuery local(m_db);
+        QSqlQuery *q = m_statements ? m_statements->get(m_db, which) : nullptr;
+        if (!q) {
+            if (!local.prepare(TransactionStatements::sql(which)))
+                return failSql(error, local, QString::fromLatin1(what[which]));
+            q = &local;
+        }
+        const bool ok = q->exec();
+        if (!ok)
+            failSql(error, *q, QString::fromLatin1(what[which]));
+        q->finish();
+        return ok;
+    }
+
     QSqlDatabase m_db;
     std::mutex *m_writers;
     int *m_depth;
+    TransactionStatements *m_statements;
     bool m_active = false;
     bool m_locked = false;
     bool m_nested = false;
@@ -670,6 +720,7 @@ public:
         objectSelect.reset();
         objectInsert.reset();
         statements.clear();
+        transactions = {};
         db.close();
         db = {};
         // Only once no QSqlDatabase handle refers to the connection any more.
@@ -703,6 +754,7 @@ public:
     mutable QHash<QString, std::shared_ptr<QSqlQuery>> statements; ///< statement()
     std::shared_ptr<std::mutex> writers; ///< shared with the process's other connections, or null
     int writeDepth = 0; ///< open WriteTransactions (writeTogether() and the calls inside it)
+    TransactionStatements transactions; ///< their statements, prepared once
     /// The synchronous mode a SyncScope that wants `wanted` starts from: inside writeTogether()
     /// the mode cannot change (SQLite refuses within a transaction), so the batch commits with
     /// the connection's default.
@@ -949,7 +1001,7 @@ bool Workspace::apply(const QList<Resource> &objects, QList<ApplyOutcome> *outco
     }
 
     const SyncScope durable(d->db, d->syncDefault(false), false); // people's desired state: FULL
-    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
+    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth, &d->transactions);
     if (!tx.begin(error))
         return false;
     VersionCounter version;
@@ -1127,7 +1179,7 @@ bool Workspace::update(Resource &resource, StoreError *error)
     if (error)
         *error = {};
     const ResourceKey key = resource.key();
-    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
+    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth, &d->transactions);
     if (!tx.begin(error))
         return false;
 
@@ -1229,7 +1281,7 @@ bool Workspace::writeTogether(const std::function<void()> &writes, StoreError *e
 {
     if (error)
         *error = {};
-    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
+    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth, &d->transactions);
     if (!tx.begin(error))
         return false;
     writes();
@@ -1250,7 +1302,7 @@ bool Workspace::updateStatus(const ResourceKey &key, const ResourceStatus &statu
 {
     if (error)
         *error = {};
-    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
+    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth, &d->transactions);
     if (!tx.begin(error))
         return false;
 
@@ -1345,7 +1397,7 @@ bool Workspace::requestDeletion(const ResourceKey &key, StoreError *error)
 {
     if (error)
         *error = {};
-    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
+    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth, &d->transactions);
     if (!tx.begin(error))
         return false;
     QSqlQuery select(d->db);
@@ -1384,7 +1436,7 @@ bool Workspace::remove(const ResourceKey &key, StoreError *error)
 {
     if (error)
         *error = {};
-    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
+    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth, &d->transactions);
     if (!tx.begin(error))
         return false;
     for (const QString &table : {QStringLiteral("resources"), QStringLiteral("reconcile_state"),
@@ -1417,7 +1469,7 @@ bool Workspace::setReconcileState(const ResourceKey &key, const ReconcileState &
     if (error)
         *error = {};
     const SyncScope relaxed(d->db, d->syncDefault(true), true);
-    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
+    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth, &d->transactions);
     if (!tx.begin(error))
         return false;
     bool exists = false;
@@ -1574,7 +1626,7 @@ bool Workspace::recordEvents(QList<Event> &events, StoreError *error)
     }
 
     const SyncScope relaxed(d->db, d->syncDefault(true), true);
-    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
+    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth, &d->transactions);
     if (!tx.begin(error) || !d->prepareEventQueries(error))
         return false;
     QHash<ResourceKey, qint64> objects;
@@ -1681,13 +1733,17 @@ bool Workspace::recordEvents(QList<Event> &events, StoreError *error)
 
     qint64 nextId = 0;
     {
-        QSqlQuery q(d->db);
-        if (!q.exec(QStringLiteral(
+        QSqlQuery *q = d->statement(
+            QStringLiteral(
                 "SELECT max(coalesce((SELECT max(id) FROM events), 0),"
-                " coalesce((SELECT value FROM workspace_meta WHERE key = 'event_id'), 0))")) ||
-            !q.next())
-            return failSql(error, q, QStringLiteral("cannot read events"));
-        nextId = q.value(0).toLongLong() + 1;
+                " coalesce((SELECT value FROM workspace_meta WHERE key = 'event_id'), 0))"),
+            error);
+        if (!q)
+            return false;
+        if (!q->exec() || !q->next())
+            return failSql(error, *q, QStringLiteral("cannot read events"));
+        nextId = q->value(0).toLongLong() + 1;
+        q->finish();
     }
     QSqlQuery &aggregate = *d->eventAggregate;
     QList<const Pending *> fresh;
@@ -1826,7 +1882,7 @@ qint64 Workspace::pruneEvents(StoreError *error)
     if (error)
         *error = {};
     const SyncScope relaxed(d->db, d->syncDefault(true), true);
-    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
+    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth, &d->transactions);
     if (!tx.begin(error))
         return 0;
     {
@@ -1876,7 +1932,7 @@ bool Workspace::recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error)
     if (runs.isEmpty())
         return true;
     const SyncScope relaxed(d->db, d->syncDefault(true), true);
-    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
+    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth, &d->transactions);
     if (!tx.begin(error))
         return false;
     QSqlQuery insert(d->db);
@@ -1964,7 +2020,7 @@ bool Workspace::replaceDiscovered(const ResourceKey &owner, const QString &kind,
     if (error)
         *error = {};
     const SyncScope relaxed(d->db, d->syncDefault(true), true);
-    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
+    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth, &d->transactions);
     if (!tx.begin(error))
         return false;
     QSqlQuery q(d->db);
@@ -2056,7 +2112,7 @@ qint64 Workspace::beginIntent(const ResourceKey &key, const QString &operation,
         fail(error, StoreError::Code::Invalid, QStringLiteral("an intent needs an operation"));
         return 0;
     }
-    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
+    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth, &d->transactions);
     if (!tx.begin(error))
         return 0;
     QSqlQuery *statement =
@@ -2085,7 +2141,7 @@ bool Workspace::finishIntent(qint64 id, const QString &outcome, StoreError *erro
 {
     if (error)
         *error = {};
-    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth);
+    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth, &d->transactions);
     if (!tx.begin(error))
         return false;
     QSqlQuery *statement = d->statement(QStringLiteral("UPDATE journal SET finished_at = ?,"
