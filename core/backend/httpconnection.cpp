@@ -26,19 +26,6 @@ int portOf(const QUrl &url)
     return url.port(isHttps(url) ? 443 : 80);
 }
 
-/// Host[:port] as RFC 9110, 7.2 wants it (the port only when not the scheme's default; an IPv6
-/// literal in brackets); the same value the AWS signer signs.
-QByteArray hostHeader(const QUrl &url)
-{
-    QByteArray host = url.host(QUrl::FullyEncoded).toUtf8();
-    if (host.contains(':'))
-        host = '[' + host + ']';
-    const int port = url.port(-1);
-    if (port != -1 && port != (isHttps(url) ? 443 : 80))
-        host += ':' + QByteArray::number(port);
-    return host;
-}
-
 QNetworkReply::NetworkError networkErrorOf(QAbstractSocket::SocketError error)
 {
     switch (error) {
@@ -53,7 +40,6 @@ QNetworkReply::NetworkError networkErrorOf(QAbstractSocket::SocketError error)
     case QAbstractSocket::NetworkError:
         return QNetworkReply::TemporaryNetworkFailureError;
     case QAbstractSocket::SslHandshakeFailedError:
-        return QNetworkReply::SslHandshakeFailedError;
     case QAbstractSocket::SslInternalError:
     case QAbstractSocket::SslInvalidUserDataError:
         return QNetworkReply::SslHandshakeFailedError;
@@ -107,7 +93,7 @@ QByteArray HttpConnection::serialize(const HttpRequest &request)
     bytes.reserve(512 + request.body.size());
     bytes += method + ' ' + target.toEncoded(format) + " HTTP/1.1\r\n";
     if (!request.hasHeader("Host"))
-        bytes += "Host: " + hostHeader(request.url) + "\r\n";
+        bytes += "Host: " + HttpRequest::hostHeader(request.url) + "\r\n";
 
     // Repeated names are joined into one field as HTTP allows, in the order given.
     QList<QByteArray> names;

@@ -48,4 +48,16 @@ QByteArray HttpRequest::clientRequestIdHeader(ClientRequestId style)
     return {};
 }
 
+QByteArray HttpRequest::hostHeader(const QUrl &url)
+{
+    QByteArray host = url.host(QUrl::FullyEncoded).toUtf8();
+    if (host.contains(':'))
+        host = '[' + host + ']';
+    const int port = url.port(-1);
+    const bool https = url.scheme().compare(QLatin1String("https"), Qt::CaseInsensitive) == 0;
+    if (port != -1 && port != (https ? 443 : 80))
+        host += ':' + QByteArray::number(port);
+    return host;
+}
+
 } // namespace converge

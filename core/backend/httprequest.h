@@ -41,6 +41,10 @@ struct HttpRequest
     void removeHeader(QByteArrayView name);
 
     static QByteArray clientRequestIdHeader(ClientRequestId style);
+
+    /// The Host header for `url` (RFC 9110, 7.2): the host, an IPv6 literal in brackets, and
+    /// the port unless it is the scheme's default. What is sent, and what SigV4 signs.
+    static QByteArray hostHeader(const QUrl &url);
 };
 
 /// Signs a request in place, once per attempt (dates and so signatures change between retries).

@@ -97,6 +97,17 @@ bool HttpResponseParser::appendBody(QByteArrayView bytes)
     return true;
 }
 
+bool HttpResponseParser::takeRemaining()
+{
+    const qint64 take = std::min<qint64>(m_remaining, m_buffer.size() - m_pos);
+    if (take > 0) {
+        m_body.append(QByteArrayView(m_buffer).sliced(m_pos, take));
+        m_pos += take;
+        m_remaining -= take;
+    }
+    return m_remaining == 0;
+}
+
 bool HttpResponseParser::startBody()
 {
     if (m_headRequest || m_status == 204 || m_status == 304) {
@@ -228,18 +239,11 @@ HttpResponseParser::State HttpResponseParser::parse()
                 return m_state;
             continue;
         }
-        case Phase::Body: {
-            const qint64 take = std::min<qint64>(m_remaining, m_buffer.size() - m_pos);
-            if (take > 0) {
-                m_body.append(QByteArrayView(m_buffer).sliced(m_pos, take));
-                m_pos += take;
-                m_remaining -= take;
-            }
-            if (m_remaining > 0)
+        case Phase::Body:
+            if (!takeRemaining())
                 break;
             m_phase = Phase::Done;
             continue;
-        }
         case Phase::UntilClose:
             if (m_pos < m_buffer.size() && !appendBody(QByteArrayView(m_buffer).sliced(m_pos)))
                 return m_state;
@@ -281,18 +285,11 @@ HttpResponseParser::State HttpResponseParser::parse()
             m_phase = Phase::ChunkData;
             continue;
         }
-        case Phase::ChunkData: {
-            const qint64 take = std::min<qint64>(m_remaining, m_buffer.size() - m_pos);
-            if (take > 0) {
-                m_body.append(QByteArrayView(m_buffer).sliced(m_pos, take));
-                m_pos += take;
-                m_remaining -= take;
-            }
-            if (m_remaining > 0)
+        case Phase::ChunkData:
+            if (!takeRemaining())
                 break;
             m_phase = Phase::ChunkEnd;
             continue;
-        }
         case Phase::ChunkEnd:
             if (!takeLine(line)) {
                 if (m_buffer.size() - m_pos > 2)

@@ -71,6 +71,8 @@ private:
     /// The next CRLF- (or LF-) terminated line of m_buffer from m_pos, or false if incomplete.
     bool takeLine(QByteArrayView &line);
     bool startBody();
+    /// Moves up to m_remaining buffered bytes into the body; true when none remain.
+    bool takeRemaining();
     State fail(const QString &message);
     bool appendBody(QByteArrayView bytes);
 

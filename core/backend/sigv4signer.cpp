@@ -43,20 +43,6 @@ QByteArray sha256Hex(const QByteArray &data)
     return QCryptographicHash::hash(data, QCryptographicHash::Sha256).toHex();
 }
 
-QByteArray hostHeader(const QUrl &url)
-{
-    QByteArray host = url.host(QUrl::FullyEncoded).toUtf8();
-    if (host.contains(':'))
-        host = '[' + host + ']';
-    const int port = url.port();
-    const bool defaultPort = port == -1 ||
-                             (port == 443 && url.scheme() == QLatin1String("https")) ||
-                             (port == 80 && url.scheme() == QLatin1String("http"));
-    if (!defaultPort)
-        host += ':' + QByteArray::number(port);
-    return host;
-}
-
 } // namespace
 
 SigV4Signer::SigV4Signer(QString accessKeyId, QString secretAccessKey, QString region,
@@ -118,7 +104,7 @@ SigV4Signer::Parts SigV4Signer::compute(const HttpRequest &request, const QDateT
             *it += ',' + value.simplified();
     }
     if (!headers.contains("host"))
-        headers.insert("host", hostHeader(request.url));
+        headers.insert("host", HttpRequest::hostHeader(request.url));
     if (!headers.contains("x-amz-date"))
         headers.insert("x-amz-date", date);
 
