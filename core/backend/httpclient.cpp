@@ -14,25 +14,14 @@
 #include <QTimer>
 #include <QUuid>
 
-#include <algorithm>
-
 namespace converge {
 
 namespace {
 
-QByteArray headerOf(const HttpResponse::Headers &headers, QByteArrayView name)
-{
-    for (const auto &[key, value] : headers) {
-        if (name.compare(key, Qt::CaseInsensitive) == 0)
-            return value;
-    }
-    return {};
-}
-
-QString requestIdOf(const HttpResponse::Headers &headers)
+QString requestIdOf(const HttpResponse &response)
 {
     for (const char *name : {"x-ms-request-id", "x-amzn-RequestId", "x-amz-request-id"}) {
-        if (const QByteArray value = headerOf(headers, name); !value.isEmpty())
+        if (const QByteArray value = response.header(name); !value.isEmpty())
             return QString::fromLatin1(value);
     }
     return {};
@@ -63,14 +52,9 @@ bool onGuiThread()
 
 } // namespace
 
+/// What send() needs to know of an attempt beyond the answer it put in the response.
 struct HttpClient::Attempt
 {
-    int status = 0;
-    HttpResponse::Headers headers;
-    QByteArray body;
-    QNetworkReply::NetworkError transportError = QNetworkReply::NoError;
-    QString transportErrorString;
-    std::optional<BackendError> clientError;
     bool cancelled = false;
     bool idleConnectionClosed = false;
     bool requestWritten = false;
@@ -173,15 +157,9 @@ HttpResponse HttpClient::send(const HttpRequest &request, const Signer &sign,
         HttpRequest signedRequest = prepared;
         if (sign)
             sign(signedRequest);
-        Attempt result = sendOnce(signedRequest, isCancelled);
+        const Attempt result = sendOnce(signedRequest, isCancelled, response);
         response.attempts = attempt;
-        response.status = result.status;
-        response.headers = std::move(result.headers);
-        response.body = std::move(result.body);
-        response.transportError = result.transportError;
-        response.transportErrorString = std::move(result.transportErrorString);
-        response.clientError = std::move(result.clientError);
-        response.requestId = requestIdOf(response.headers);
+        response.requestId = requestIdOf(response);
         if (result.cancelled) {
             markCancelled();
             break;
@@ -218,18 +196,20 @@ HttpResponse HttpClient::send(const HttpRequest &request, const Signer &sign,
     return finish();
 }
 
-HttpClient::Attempt HttpClient::sendOnce(const HttpRequest &request, const CancelCheck &isCancelled)
+HttpClient::Attempt HttpClient::sendOnce(const HttpRequest &request, const CancelCheck &isCancelled,
+                                         HttpResponse &response)
 {
     const QString origin = HttpConnection::originOf(request.url);
     std::unique_ptr<HttpConnection> connection;
-    // The most recently used connection first: the likeliest to be still open.
-    while (!m_idle.empty() && !connection) {
-        auto it = std::find_if(m_idle.rbegin(), m_idle.rend(),
-                               [&](const auto &idle) { return idle->origin() == origin; });
-        if (it == m_idle.rend())
-            break;
+    // The most recently used connection of this origin first: the likeliest to be still open.
+    // One the server closed meanwhile is dropped on the way.
+    for (auto it = m_idle.rbegin(); it != m_idle.rend() && !connection;) {
+        if ((*it)->origin() != origin) {
+            ++it;
+            continue;
+        }
         std::unique_ptr<HttpConnection> candidate = std::move(*it);
-        m_idle.erase(std::next(it).base());
+        it = std::make_reverse_iterator(m_idle.erase(std::next(it).base()));
         if (candidate->isReusable(m_options.maxIdle))
             connection = std::move(candidate);
     }
@@ -246,12 +226,13 @@ HttpClient::Attempt HttpClient::sendOnce(const HttpRequest &request, const Cance
     HttpConnection::Result result = connection->exchange(HttpConnection::serialize(request),
                                                          method == "HEAD", limits, isCancelled);
 
+    response.status = result.status;
+    response.headers = std::move(result.headers);
+    response.body = std::move(result.body);
+    response.transportError = result.error;
+    response.transportErrorString = std::move(result.errorString);
+    response.clientError.reset();
     Attempt attempt;
-    attempt.status = result.status;
-    attempt.headers = std::move(result.headers);
-    attempt.body = std::move(result.body);
-    attempt.transportError = result.error;
-    attempt.transportErrorString = std::move(result.errorString);
     attempt.cancelled = result.cancelled;
     attempt.requestWritten = result.requestWritten;
     // A kept-alive connection the server closed while it was idle fails before any answer; a
@@ -260,28 +241,25 @@ HttpClient::Attempt HttpClient::sendOnce(const HttpRequest &request, const Cance
     attempt.idleConnectionClosed = reused && !result.answerStarted &&
                                    result.error == QNetworkReply::RemoteHostClosedError &&
                                    isSafe(method);
-    if (result.status != 0) {
+    if (connection->isReusable(m_options.maxIdle)) {
         if (m_idle.size() >= maxIdleConnections)
             m_idle.erase(m_idle.begin());
-        m_idle.push_back(std::move(connection)); // dropped at the next take unless reusable
+        m_idle.push_back(std::move(connection));
     }
     if (result.tooLarge) {
-        attempt.clientError = clientError(
+        response.clientError = clientError(
             BackendError::Category::Terminal, QStringLiteral("ResponseTooLarge"),
             QStringLiteral("the response from %1 is larger than %2; refusing to read it")
                 .arg(request.url.host(), mebibytes(m_options.maxResponseBytes)));
-        return attempt;
-    }
-    if (attempt.status >= 300 && attempt.status < 400 && attempt.status != 304) {
-        const QUrl target = request.url.resolved(QUrl::fromEncoded(
-            attempt.headers.isEmpty() ? QByteArray() : headerOf(attempt.headers, "Location")));
+    } else if (response.status >= 300 && response.status < 400 && response.status != 304) {
+        const QUrl target = request.url.resolved(QUrl::fromEncoded(response.header("Location")));
         BackendError error = clientError(
             BackendError::Category::Invalid, QStringLiteral("Redirected"),
             QStringLiteral("redirected to %1; credentials are only sent to the account's host")
                 .arg(target.host().isEmpty() ? QStringLiteral("an unknown location")
                                              : target.host()));
-        error.httpStatus = attempt.status;
-        attempt.clientError = std::move(error);
+        error.httpStatus = response.status;
+        response.clientError = std::move(error);
     }
     return attempt;
 }

@@ -100,7 +100,9 @@ public:
 
 private:
     struct Attempt;
-    Attempt sendOnce(const HttpRequest &request, const CancelCheck &isCancelled);
+    /// One attempt: its answer, transport failure or refusal goes into `response`.
+    Attempt sendOnce(const HttpRequest &request, const CancelCheck &isCancelled,
+                     HttpResponse &response);
     /// Waits `delay`; returns false when cancelled meanwhile.
     bool wait(std::chrono::milliseconds delay, const CancelCheck &isCancelled);
 

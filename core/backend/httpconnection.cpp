@@ -172,7 +172,6 @@ HttpConnection::Result HttpConnection::exchange(const QByteArray &requestBytes, 
 {
     Result result;
     m_reusable = false;
-    ++m_exchanges;
     // First: in a thread not started by QThread, it makes the event dispatcher that the
     // socket's notifiers need at creation.
     QEventLoop loop;

@@ -78,8 +78,6 @@ public:
     Result exchange(const QByteArray &requestBytes, bool headRequest, const Limits &limits,
                     const std::function<bool()> &isCancelled);
 
-    /// True when this connection carried an exchange before.
-    bool wasUsed() const { return m_exchanges > 0; }
     /// Open, left clean by its last answer, idle for at most `maxIdle`, and not closed by the
     /// server meanwhile (checked without waiting).
     bool isReusable(std::chrono::milliseconds maxIdle);
@@ -92,7 +90,6 @@ private:
     std::unique_ptr<QTcpSocket> m_socket;
     QElapsedTimer m_idleSince;
     bool m_reusable = false;
-    int m_exchanges = 0;
 };
 
 } // namespace converge

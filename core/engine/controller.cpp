@@ -1008,9 +1008,7 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
             }
             if (ctx.finalizerPending) {
                 // Claimed by a run that wrote nothing to the backend.
-                const ResourceStatus status = res.status; // update() keeps the stored status
                 ws.update(res, &error);
-                res.status = status;
             }
             // The backend ID goes with the status (the reconciler sets it in memory).
             const QString id = res.metadata.annotations.value(Annotations::resourceId());

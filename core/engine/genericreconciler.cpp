@@ -187,9 +187,7 @@ std::optional<qint64> GenericReconciler::beginWrite(ReconcileContext &ctx, const
     StoreError transactionError;
     const bool committed = ctx.workspace->writeTogether(
         [&] {
-            const ResourceStatus status = res.status; // update() writes metadata and spec only
-            stored = ctx.workspace->update(res, &storeError);
-            res.status = status;
+            stored = ctx.workspace->update(res, &storeError); // metadata and spec only
             if (stored)
                 journal();
         },
