@@ -1127,6 +1127,30 @@ std::optional<Resource> Workspace::get(const ResourceKey &key) const
     return result;
 }
 
+std::optional<qint64> Workspace::resourceVersion(const ResourceKey &key) const
+{
+    StoreError error;
+    QSqlQuery *statement = d->statement(
+        QStringLiteral("SELECT resource_version FROM resources WHERE kind = ? AND name = ?"),
+        &error);
+    if (!statement) {
+        qCWarning(lcStore) << "resourceVersion:" << error.message;
+        return std::nullopt;
+    }
+    QSqlQuery &q = *statement;
+    q.addBindValue(text(key.kind));
+    q.addBindValue(text(key.name));
+    if (!q.exec()) {
+        logSql(q, "resourceVersion");
+        return std::nullopt;
+    }
+    std::optional<qint64> result;
+    if (q.next())
+        result = q.value(0).toLongLong();
+    q.finish();
+    return result;
+}
+
 QList<Resource> Workspace::list(const QString &kind) const
 {
     if (kind.isEmpty())

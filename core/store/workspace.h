@@ -56,6 +56,9 @@ public:
     bool apply(const QList<Resource> &objects, QList<ApplyOutcome> *outcomes, StoreError *error);
 
     std::optional<Resource> get(const ResourceKey &key) const;
+    /// The resourceVersion of one resource, nullopt when it is not in the workspace: one
+    /// integer read, for callers that keep parsed copies (ResourceCache).
+    std::optional<qint64> resourceVersion(const ResourceKey &key) const;
     /// All resources, or those of one kind, ordered by kind then name.
     QList<Resource> list(const QString &kind = {}) const;
     /// The resources whose resourceVersion is above `resourceVersion` (created or changed
