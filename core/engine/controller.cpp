@@ -9,6 +9,7 @@
 #include "httpclient.h"
 #include "kindregistry.h"
 #include "reconciler.h"
+#include "resourcecache.h"
 #include "workspace.h"
 
 #include <QElapsedTimer>
@@ -144,6 +145,7 @@ public:
         std::unique_ptr<Workspace> ws;
         std::unique_ptr<HttpClient> http;
         QHash<QString, std::shared_ptr<Manager>> managers;
+        ResourceCache owners; ///< every child reads its owners again: kept parsed
         QList<PhaseRun> runs; ///< recorded in batches: one commit per run would cost more
         QDateTime oldestRun;  ///< when the oldest unrecorded run finished
     };
@@ -156,7 +158,7 @@ public:
     void recover(ThreadContext &tc);
     void scan(Workspace &ws, bool initial);
     void resync();
-    QList<Resource> ownersOf(Workspace &ws, const Resource &resource) const;
+    QList<Resource> ownersOf(ThreadContext &tc, const Resource &resource) const;
     std::shared_ptr<Manager> managerFor(ThreadContext &tc, const Resource &resource,
                                         const Resource &account,
                                         std::optional<BackendError> *error);
@@ -453,7 +455,7 @@ void Controller::Private::recover(ThreadContext &tc)
         const std::optional<Resource> res = ws.get(entry.key);
         QString outcome = QStringLiteral("resolved: the resource left the workspace");
         if (res) {
-            const QList<Resource> owners = ownersOf(ws, *res);
+            const QList<Resource> owners = ownersOf(tc, *res);
             const Resource &account = owners.isEmpty() ? *res : owners.first();
             std::optional<BackendError> managerError;
             std::shared_ptr<Manager> manager = managerFor(tc, *res, account, &managerError);
@@ -723,7 +725,7 @@ void Controller::Private::recordRuns(ThreadContext &tc, bool force)
     tc.runs.clear();
 }
 
-QList<Resource> Controller::Private::ownersOf(Workspace &ws, const Resource &resource) const
+QList<Resource> Controller::Private::ownersOf(ThreadContext &tc, const Resource &resource) const
 {
     QList<Resource> owners;
     const Resource *current = &resource;
@@ -733,7 +735,7 @@ QList<Resource> Controller::Private::ownersOf(Workspace &ws, const Resource &res
         if (!kind || kind->ownerKind.isEmpty())
             break;
         const std::optional<Resource> owner =
-            ws.get(ResourceKey{kind->ownerKind, current->ownerName()});
+            tc.owners.get(*tc.ws, ResourceKey{kind->ownerKind, current->ownerName()});
         if (!owner)
             break;
         owners.prepend(*owner);
@@ -790,7 +792,7 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
     }
     Workspace &ws = *tc.ws;
     const std::optional<Resource> stored = ws.get(key);
-    const QList<Resource> owners = stored ? ownersOf(ws, *stored) : QList<Resource>();
+    const QList<Resource> owners = stored ? ownersOf(tc, *stored) : QList<Resource>();
     std::optional<Prefetch> prefetch;
     {
         std::lock_guard lock(mutex);
@@ -994,33 +996,39 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
         }
     }
 
-    // Intent outcomes, status, events and the reconcile state in one transaction.
+    // Intent outcomes, status, events and the reconcile state in one transaction; a run that
+    // changed none of them (a resync that found no drift) takes no write lock.
+    const QString id = res.metadata.annotations.value(Annotations::resourceId());
+    const bool newId = id != stored->metadata.annotations.value(Annotations::resourceId());
+    const bool statusChanged = res.status != stored->status || newId;
+    const bool anythingToWrite =
+        !ctx.finishedIntents.isEmpty() || result.kind == PhaseResult::Kind::Removed ||
+        ctx.finalizerPending || statusChanged || !recorder.events().isEmpty() || stateChanged;
     StoreError error;
     StoreError batchError;
-    ws.writeTogether(
-        [&] {
-            for (const auto &[intent, outcome] : std::as_const(ctx.finishedIntents))
-                ws.finishIntent(intent, outcome, &error);
-            if (result.kind == PhaseResult::Kind::Removed) {
-                ws.recordEvents(recorder.events(), &error);
-                ws.remove(key, &error);
-                return;
-            }
-            if (ctx.finalizerPending) {
-                // Claimed by a run that wrote nothing to the backend.
-                ws.update(res, &error);
-            }
-            // The backend ID goes with the status (the reconciler sets it in memory).
-            const QString id = res.metadata.annotations.value(Annotations::resourceId());
-            const bool newId = id != stored->metadata.annotations.value(Annotations::resourceId());
-            if (res.status != stored->status || newId)
-                ws.updateStatus(key, res.status, newId ? id : QString(), &error);
-            if (!recorder.events().isEmpty())
-                ws.recordEvents(recorder.events(), &error);
-            if (stateChanged)
-                ws.setReconcileState(key, newState, &error);
-        },
-        &batchError);
+    if (anythingToWrite)
+        ws.writeTogether(
+            [&] {
+                for (const auto &[intent, outcome] : std::as_const(ctx.finishedIntents))
+                    ws.finishIntent(intent, outcome, &error);
+                if (result.kind == PhaseResult::Kind::Removed) {
+                    ws.recordEvents(recorder.events(), &error);
+                    ws.remove(key, &error);
+                    return;
+                }
+                if (ctx.finalizerPending) {
+                    // Claimed by a run that wrote nothing to the backend.
+                    ws.update(res, &error);
+                }
+                // The backend ID goes with the status (the reconciler sets it in memory).
+                if (statusChanged)
+                    ws.updateStatus(key, res.status, newId ? id : QString(), &error);
+                if (!recorder.events().isEmpty())
+                    ws.recordEvents(recorder.events(), &error);
+                if (stateChanged)
+                    ws.setReconcileState(key, newState, &error);
+            },
+            &batchError);
     if (batchError.isError())
         error = batchError;
     if (error.isError())
@@ -1088,16 +1096,28 @@ void Controller::Private::processList(ThreadContext &tc, const ResourceKey &jobK
         job = listJobs.take(jobKey);
     }
     QList<ResourceKey> toObserve = job.unidentified; // one by one, with a get
-    QHash<ResourceKey, Prefetch> seen;
+    QSet<ResourceKey> seen;
+    QHash<ResourceKey, Prefetch> seenOnPage;
+    // What a page observed is reconciled while the next page is on its way.
+    const auto queueSeen = [&] {
+        if (seenOnPage.isEmpty())
+            return;
+        {
+            std::lock_guard lock(mutex);
+            for (auto it = seenOnPage.begin(); it != seenOnPage.end(); ++it) {
+                prefetched.insert(it.key(), std::move(*it));
+                queue.add(it.key(), WorkQueue::Lane::Resync);
+            }
+        }
+        seenOnPage.clear();
+        wakeWorkers.notify_all();
+    };
     const auto finish = [&] {
+        queueSeen();
         std::lock_guard lock(mutex);
         for (auto it = job.managed.cbegin(); it != job.managed.cend() && !job.discoveryOnly; ++it) {
             if (!seen.contains(it.value()))
                 toObserve.append(it.value());
-        }
-        for (auto it = seen.begin(); it != seen.end(); ++it) {
-            prefetched.insert(it.key(), std::move(*it));
-            queue.add(it.key(), WorkQueue::Lane::Resync);
         }
         for (const ResourceKey &key : std::as_const(toObserve))
             queue.add(key, WorkQueue::Lane::Resync);
@@ -1111,7 +1131,7 @@ void Controller::Private::processList(ThreadContext &tc, const ResourceKey &jobK
     if (!owner || owner->metadata.isBeingDeleted() || !owner->status.ready().isReady())
         return finish();
     ListScope scope;
-    scope.owners = ownersOf(ws, *owner);
+    scope.owners = ownersOf(tc, *owner);
     scope.owners.append(*owner);
     Resource probe;
     probe.kind = job.kind;
@@ -1136,11 +1156,11 @@ void Controller::Private::processList(ThreadContext &tc, const ResourceKey &jobK
     QList<DiscoveredResource> unmanaged;
     for (int page = 0; page < 100'000 && !stopping; ++page) {
         ++listCalls;
+        const QDateTime pageAt = clock.now();
         const Outcome<ListPage> listed = manager->list(scope);
         if (!listed) {
-            // Each resource then says for itself what is wrong (unreachable, unauthorized).
+            // The rest then say for themselves what is wrong (unreachable, unauthorized).
             qCDebug(lcController) << "list" << jobKey.name << "failed:" << listed.error().message;
-            seen.clear();
             return finish();
         }
         for (const Observation &item : listed.value().items) {
@@ -1154,8 +1174,10 @@ void Controller::Private::processList(ThreadContext &tc, const ResourceKey &jobK
                      byName != job.managedByName.cend())
                 managed = &*byName;
             if (managed) {
-                if (complete && !job.discoveryOnly)
-                    seen.insert(*managed, Prefetch{item, listedAt});
+                if (complete && !job.discoveryOnly) {
+                    seen.insert(*managed);
+                    seenOnPage.insert(*managed, Prefetch{item, pageAt});
+                }
                 continue;
             }
             DiscoveredResource found;
@@ -1168,6 +1190,7 @@ void Controller::Private::processList(ThreadContext &tc, const ResourceKey &jobK
             found.seenAt = listedAt;
             unmanaged.append(found);
         }
+        queueSeen();
         scope.continuation = listed.value().continuation;
         if (scope.continuation.isEmpty())
             break;
@@ -1211,7 +1234,7 @@ void Controller::Private::processClaim(ThreadContext &tc, const ResourceKey &job
         error = QStringLiteral("%1 is no longer in the workspace").arg(item.owner.toString());
         return done();
     }
-    QList<Resource> owners = ownersOf(ws, *owner);
+    QList<Resource> owners = ownersOf(tc, *owner);
     owners.append(*owner);
     Resource probe;
     probe.kind = item.kind;

@@ -35,6 +35,7 @@ public:
     std::atomic<int> asyncPolls{0};        ///< creates stay "in progress" for this many gets
     std::atomic<int> asyncDeletePolls{-1}; ///< >= 0: deletes are asynchronous
     std::atomic<int> listPageSize{1000};   ///< items per list page
+    std::atomic<int> listFailsFrom{-1};    ///< a page from this offset on fails once (Transient)
     std::atomic<bool> listComplete{true};  ///< whether list pages observe as fully as get
     std::atomic<bool> listIds{true};       ///< false: list items carry a name only (ListTables)
     std::atomic<bool> createAdopts{false}; ///< create finds an existing object instead of replacing
@@ -236,6 +237,10 @@ public:
         }
         names.sort();
         const int from = scope.continuation.toInt();
+        if (from > 0 && from == m_backend.listFailsFrom.load()) {
+            m_backend.listFailsFrom = -1;
+            return fakeError(BackendError::Category::Transient, QStringLiteral("PageLost"));
+        }
         const int size = std::max(1, m_backend.listPageSize.load());
         ListPage page;
         for (int i = from; i < names.size() && i < from + size; ++i) {

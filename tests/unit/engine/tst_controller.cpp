@@ -177,6 +177,24 @@ private slots:
         QVERIFY(allReady(f));
     }
 
+    void pagesBeforeAFailedPageAreUsed()
+    {
+        EngineFixture f;
+        f.backend.listPageSize = 10;
+        Engine e(f, m_clock);
+        QVERIFY(converge(f, e, 50));
+        QTRY_VERIFY(e.controller->isIdle());
+        const int gets = f.backend.gets;
+        const qint64 reconciles = e.controller->stats().reconciles;
+        f.backend.listFailsFrom = 30;
+        e.controller->resyncNow();
+        QTRY_VERIFY(e.controller->stats().reconciles >= reconciles + 51);
+        QTRY_VERIFY(e.controller->isIdle());
+        // Three pages observed 30 widgets; the other 20 and the gadget are got one by one.
+        QCOMPARE(f.backend.gets - gets, 21);
+        QVERIFY(allReady(f));
+    }
+
     void listsWithoutIdsMatchByBackendName()
     {
         EngineFixture f;
