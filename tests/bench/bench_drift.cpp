@@ -35,6 +35,7 @@
 #include <QUrlQuery>
 
 #include <atomic>
+#include <ctime>
 
 using namespace converge;
 using namespace std::chrono_literals;
@@ -72,6 +73,7 @@ struct Counters
 struct Pass
 {
     double seconds = 0;
+    double cpuSeconds = 0; // this process's CPU time, all threads: steadier than the wall clock
     qint64 reconciles = 0;
     qint64 requests = 0;
     qint64 lists = 0;
@@ -80,9 +82,11 @@ struct Pass
 
     QJsonObject toJson() const
     {
-        return {{QStringLiteral("seconds"), seconds},   {QStringLiteral("reconciles"), reconciles},
-                {QStringLiteral("requests"), requests}, {QStringLiteral("lists"), lists},
-                {QStringLiteral("writes"), writes},     {QStringLiteral("events"), events}};
+        return {
+            {QStringLiteral("seconds"), seconds},       {QStringLiteral("cpuSeconds"), cpuSeconds},
+            {QStringLiteral("reconciles"), reconciles}, {QStringLiteral("requests"), requests},
+            {QStringLiteral("lists"), lists},           {QStringLiteral("writes"), writes},
+            {QStringLiteral("events"), events}};
     }
 };
 
@@ -138,6 +142,7 @@ int main(int argc, char **argv)
                      eventsBefore = events;
         QElapsedTimer timer;
         timer.start();
+        const std::clock_t cpuStart = std::clock();
         if (!begin())
             return false;
         const bool done = waitFor(
@@ -146,6 +151,7 @@ int main(int argc, char **argv)
             },
             900'000);
         pass->seconds = timer.nsecsElapsed() / 1e9;
+        pass->cpuSeconds = double(std::clock() - cpuStart) / CLOCKS_PER_SEC;
         // The last batch of events is delivered one batch interval later.
         waitFor([] { return false; }, 200);
         pass->reconciles = controller.stats().reconciles - reconciles;
@@ -158,11 +164,12 @@ int main(int argc, char **argv)
 
     QTextStream out(stdout);
     const auto print = [&out, total](const QString &what, const Pass &p) {
-        out << QStringLiteral("bench_drift: %1 %2 resources in %3 s: %4 requests (%5 lists), %6 "
-                              "writes, %7 events\n")
+        out << QStringLiteral("bench_drift: %1 %2 resources in %3 s (CPU %4 s): %5 requests (%6 "
+                              "lists), %7 writes, %8 events\n")
                    .arg(what)
                    .arg(total)
                    .arg(p.seconds, 0, 'f', 3)
+                   .arg(p.cpuSeconds, 0, 'f', 3)
                    .arg(p.requests)
                    .arg(p.lists)
                    .arg(p.writes)
