@@ -1959,12 +1959,16 @@ bool Workspace::recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error)
     WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth, &d->transactions);
     if (!tx.begin(error))
         return false;
-    QSqlQuery insert(d->db);
-    if (!insert.prepare(QStringLiteral(
+    // Prepared once per connection: the controller records a run per reconcile.
+    QSqlQuery *insertStatement = d->statement(
+        QStringLiteral(
             "INSERT INTO phase_runs (kind, name, reconcile_id, phase, started_at, duration_ms,"
             " outcome, reason, message, backend_writes, backend_code, request_id)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")))
-        return failSql(error, insert, QStringLiteral("cannot prepare a phase run"));
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+        error);
+    if (!insertStatement)
+        return false;
+    QSqlQuery &insert = *insertStatement;
     QSet<ResourceKey> keys;
     for (PhaseRun &run : runs) {
         insert.addBindValue(text(run.key.kind));
@@ -1984,20 +1988,25 @@ bool Workspace::recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error)
         run.id = insert.lastInsertId().toLongLong();
         keys.insert(run.key);
     }
+    insert.finish();
     // The newest runs say why a resource is where it is; older ones are noise.
-    QSqlQuery prune(d->db);
-    if (!prune.prepare(QStringLiteral(
-            "DELETE FROM phase_runs WHERE kind = ? AND name = ? AND id <= (SELECT id FROM"
-            " phase_runs WHERE kind = ? AND name = ? ORDER BY id DESC LIMIT 1 OFFSET 200)")))
-        return failSql(error, prune, QStringLiteral("cannot prepare a phase run"));
+    QSqlQuery *pruneStatement = d->statement(
+        QStringLiteral(
+            "DELETE FROM phase_runs WHERE kind = :kind AND name = :name AND id <= (SELECT"
+            " id FROM phase_runs WHERE kind = :kind AND name = :name ORDER BY id DESC LIMIT 1"
+            " OFFSET %1)")
+            .arg(phaseRunsKept),
+        error);
+    if (!pruneStatement)
+        return false;
+    QSqlQuery &prune = *pruneStatement;
     for (const ResourceKey &key : std::as_const(keys)) {
-        for (int i = 0; i < 2; ++i) {
-            prune.addBindValue(text(key.kind));
-            prune.addBindValue(text(key.name));
-        }
+        prune.bindValue(QStringLiteral(":kind"), text(key.kind));
+        prune.bindValue(QStringLiteral(":name"), text(key.name));
         if (!prune.exec())
             return failSql(error, prune, QStringLiteral("cannot prune phase runs"));
     }
+    prune.finish();
     return tx.commit(error);
 }
 

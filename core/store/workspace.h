@@ -116,10 +116,12 @@ public:
     qint64 pruneEvents(StoreError *error);
 
     // --- Phase runs (the Timeline) --------------------------------------------------------
-    /// Stores runs in one transaction (ids written back); keeps the newest 200 per resource.
+    static constexpr int phaseRunsKept = 200;
+    /// Stores runs in one transaction (ids written back); keeps the newest phaseRunsKept per
+    /// resource.
     bool recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error);
     /// The resource's runs, newest first.
-    QList<PhaseRun> phaseRuns(const ResourceKey &key, int limit = 200) const;
+    QList<PhaseRun> phaseRuns(const ResourceKey &key, int limit = phaseRunsKept) const;
 
     // --- Discovery -----------------------------------------------------------------------
     /// Replaces what a complete list of `kind` under `owner` found unmanaged. Items whose

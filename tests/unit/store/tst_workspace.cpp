@@ -693,7 +693,19 @@ private slots:
         QCOMPARE(stored.first().durationMs, 204);
         QCOMPARE(stored.last().reconcileId, s("r5"));
         QCOMPARE(m_ws->phaseRuns(key, 3).size(), 3);
-        QCOMPARE(m_ws->phaseRuns(other).size(), 1); // another resource's runs are its own
+        QCOMPARE(m_ws->phaseRuns(key, 0).size(), 200); // all that is stored
+        QCOMPARE(m_ws->phaseRuns(other).size(), 1);    // another resource's runs are its own
+
+        // A second batch through the same prepared statements prunes again.
+        QList<PhaseRun> more = runs.mid(0, 3);
+        for (int i = 0; i < more.size(); ++i)
+            more[i].reconcileId = QStringLiteral("r%1").arg(205 + i);
+        QVERIFY2(m_ws->recordPhaseRuns(more, &error), qPrintable(error.message));
+        QVERIFY(more.last().id > runs.last().id);
+        const QList<PhaseRun> after = m_ws->phaseRuns(key, 0);
+        QCOMPARE(after.size(), 200);
+        QCOMPARE(after.first().reconcileId, s("r207"));
+        QCOMPARE(after.last().reconcileId, s("r8"));
 
         QVERIFY(m_ws->remove(key, &error));
         QVERIFY(m_ws->phaseRuns(key).isEmpty());
