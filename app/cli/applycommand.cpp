@@ -124,7 +124,8 @@ int ApplyCommand::run(CommandContext &ctx, const QCommandLineParser &parser)
         console.error(QStringLiteral("nothing was stored: %1").arg(error.message));
         return error.code == StoreError::Code::Invalid ? ExitUsage : ExitFailed;
     }
-    ws.reset();
+    // `ws` stays open through the wait: closing the last connection checkpoints the file, and
+    // the waiter would open it again at once.
 
     QList<ResourceWaiter::Target> targets;
     for (const ApplyOutcome &outcome : std::as_const(outcomes)) {

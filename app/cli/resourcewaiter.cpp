@@ -133,6 +133,7 @@ ResourceWaiter::Result ResourceWaiter::wait(const QList<Target> &targets)
 {
     m_targets = targets;
     m_final.clear();
+    m_readVersion = -1;
     m_pending.clear();
     m_index.clear();
     for (qsizetype i = 0; i < m_targets.size(); ++i)
@@ -190,7 +191,7 @@ ResourceWaiter::Result ResourceWaiter::wait(const QList<Target> &targets)
                 m_console.error(QStringLiteral("%1 failed: %2").arg(name, it->detail));
             continue;
         }
-        const Status now = evaluate(target, true);
+        const Status now = evaluate(target, m_workspace->get(target.key), true);
         if (m_result == Result::TimedOut)
             m_console.error(QStringLiteral("timed out after %1 waiting for %2 (%3)")
                                 .arg(Duration::format(m_timeout), name, now.detail));
@@ -231,9 +232,24 @@ void ResourceWaiter::check()
     // full pass is a safety net, once a second.
     if (m_runsHere && m_controller && m_ticks % 5 != 0 && !m_pending.isEmpty())
         return;
+    QList<ResourceKey> open;
     for (const Target &target : std::as_const(m_targets)) {
         if (!m_final.contains(target.key))
-            update(target);
+            open.append(target.key);
+    }
+    // Many targets (an apply of a thousand) are read in one statement, a few one by one.
+    if (open.size() >= bulkReadMinimum && open.size() * 4 >= m_workspace->count()) {
+        QHash<ResourceKey, Resource> read;
+        for (Resource &r : m_workspace->listChangedSince(0, &m_readVersion))
+            read.insert(r.key(), std::move(r));
+        for (const ResourceKey &key : std::as_const(open)) {
+            const auto it = read.constFind(key);
+            update(m_targets.at(m_index.value(key)),
+                   it == read.cend() ? std::nullopt : std::optional<Resource>(*it));
+        }
+    } else {
+        for (const ResourceKey &key : std::as_const(open))
+            update(m_targets.at(m_index.value(key)), m_workspace->get(key));
     }
     concludeOrReport();
 }
@@ -242,17 +258,33 @@ void ResourceWaiter::checkKeys(const QList<ResourceKey> &keys)
 {
     if (m_finished || !m_workspace)
         return;
+    // A large batch: what changed since the last read, in one statement. A key of the batch
+    // that is not among those did not change since it was last evaluated, or went away, or
+    // only its processing counts (reconcile --wait): read one by one.
+    QHash<ResourceKey, Resource> changed;
+    if (keys.size() >= bulkReadMinimum && m_readVersion >= 0) {
+        qint64 current = 0;
+        for (Resource &r : m_workspace->listChangedSince(m_readVersion, &current)) {
+            if (m_index.contains(r.key()))
+                changed.insert(r.key(), std::move(r));
+        }
+        m_readVersion = current;
+        for (auto it = changed.cbegin(); it != changed.cend(); ++it) {
+            if (!m_final.contains(it.key()))
+                update(m_targets.at(m_index.value(it.key())), *it);
+        }
+    }
     for (const ResourceKey &key : keys) {
         const auto it = m_index.constFind(key);
-        if (it != m_index.cend() && !m_final.contains(key))
-            update(m_targets.at(*it));
+        if (it != m_index.cend() && !m_final.contains(key) && !changed.contains(key))
+            update(m_targets.at(*it), m_workspace->get(key));
     }
     concludeOrReport();
 }
 
-void ResourceWaiter::update(const Target &target)
+void ResourceWaiter::update(const Target &target, const std::optional<Resource> &resource)
 {
-    const Status status = evaluate(target);
+    const Status status = evaluate(target, resource);
     if (status.state == State::Pending) {
         m_pending.insert(target.key, status.detail);
         return;
@@ -282,12 +314,13 @@ void ResourceWaiter::concludeOrReport()
     reportProgress(pending, m_targets.size());
 }
 
-ResourceWaiter::Status ResourceWaiter::evaluate(const Target &target, bool detailed) const
+ResourceWaiter::Status ResourceWaiter::evaluate(const Target &target,
+                                                const std::optional<Resource> &r,
+                                                bool detailed) const
 {
     const auto pendingText = [detailed](const Condition &c) {
         return detailed ? conditionText(c) : reasonText(c);
     };
-    const std::optional<Resource> r = m_workspace->get(target.key);
     // Another process's reconciles cannot be told apart from earlier ones: only the status
     // counts then.
     const bool processed = !m_runsHere || m_processed.contains(target.key);
