@@ -133,7 +133,6 @@ ResourceWaiter::Result ResourceWaiter::wait(const QList<Target> &targets)
 {
     m_targets = targets;
     m_final.clear();
-    m_readVersion = -1;
     m_pending.clear();
     m_index.clear();
     for (qsizetype i = 0; i < m_targets.size(); ++i)
@@ -237,20 +236,7 @@ void ResourceWaiter::check()
         if (!m_final.contains(target.key))
             open.append(target.key);
     }
-    // Many targets (an apply of a thousand) are read in one statement, a few one by one.
-    if (open.size() >= bulkReadMinimum && open.size() * 4 >= m_workspace->count()) {
-        QHash<ResourceKey, Resource> read;
-        for (Resource &r : m_workspace->listChangedSince(0, &m_readVersion))
-            read.insert(r.key(), std::move(r));
-        for (const ResourceKey &key : std::as_const(open)) {
-            const auto it = read.constFind(key);
-            update(m_targets.at(m_index.value(key)),
-                   it == read.cend() ? std::nullopt : std::optional<Resource>(*it));
-        }
-    } else {
-        for (const ResourceKey &key : std::as_const(open))
-            update(m_targets.at(m_index.value(key)), m_workspace->get(key));
-    }
+    updateAll(open);
     concludeOrReport();
 }
 
@@ -258,28 +244,33 @@ void ResourceWaiter::checkKeys(const QList<ResourceKey> &keys)
 {
     if (m_finished || !m_workspace)
         return;
-    // A large batch: what changed since the last read, in one statement. A key of the batch
-    // that is not among those did not change since it was last evaluated, or went away, or
-    // only its processing counts (reconcile --wait): read one by one.
-    QHash<ResourceKey, Resource> changed;
-    if (keys.size() >= bulkReadMinimum && m_readVersion >= 0) {
-        qint64 current = 0;
-        for (Resource &r : m_workspace->listChangedSince(m_readVersion, &current)) {
-            if (m_index.contains(r.key()))
-                changed.insert(r.key(), std::move(r));
-        }
-        m_readVersion = current;
-        for (auto it = changed.cbegin(); it != changed.cend(); ++it) {
-            if (!m_final.contains(it.key()))
-                update(m_targets.at(m_index.value(it.key())), *it);
-        }
-    }
+    QList<ResourceKey> open;
+    QSet<ResourceKey> seen;
     for (const ResourceKey &key : keys) {
-        const auto it = m_index.constFind(key);
-        if (it != m_index.cend() && !m_final.contains(key) && !changed.contains(key))
-            update(m_targets.at(*it), m_workspace->get(key));
+        if (m_index.contains(key) && !m_final.contains(key) && !seen.contains(key)) {
+            seen.insert(key);
+            open.append(key);
+        }
     }
+    updateAll(open);
     concludeOrReport();
+}
+
+void ResourceWaiter::updateAll(const QList<ResourceKey> &keys)
+{
+    if (keys.size() < bulkReadMinimum) {
+        for (const ResourceKey &key : keys)
+            update(m_targets.at(m_index.value(key)), m_workspace->get(key));
+        return;
+    }
+    QHash<ResourceKey, Resource> read;
+    for (Resource &r : m_workspace->get(keys))
+        read.insert(r.key(), std::move(r));
+    for (const ResourceKey &key : keys) {
+        const auto it = read.constFind(key);
+        update(m_targets.at(m_index.value(key)),
+               it == read.cend() ? std::nullopt : std::optional<Resource>(*it));
+    }
 }
 
 void ResourceWaiter::update(const Target &target, const std::optional<Resource> &resource)

@@ -1127,6 +1127,21 @@ std::optional<Resource> Workspace::get(const ResourceKey &key) const
     return result;
 }
 
+QList<Resource> Workspace::get(const QList<ResourceKey> &keys) const
+{
+    if (keys.isEmpty())
+        return {};
+    QJsonArray wanted;
+    for (const ResourceKey &key : keys)
+        wanted.append(QJsonArray{key.kind, key.name});
+    return selectResources(
+        d->db,
+        QStringLiteral("WHERE (kind, name) IN (SELECT json_extract(value, '$[0]'),"
+                       " json_extract(value, '$[1]') FROM json_each(?))"
+                       " ORDER BY kind, name"),
+        {compact(wanted)}, "get");
+}
+
 std::optional<qint64> Workspace::resourceVersion(const ResourceKey &key) const
 {
     StoreError error;

@@ -56,6 +56,9 @@ public:
     bool apply(const QList<Resource> &objects, QList<ApplyOutcome> *outcomes, StoreError *error);
 
     std::optional<Resource> get(const ResourceKey &key) const;
+    /// Those of `keys` that are in the workspace, in one statement (a get per key pays its
+    /// statement's overhead each time), ordered by kind then name.
+    QList<Resource> get(const QList<ResourceKey> &keys) const;
     /// The resourceVersion of one resource, nullopt when it is not in the workspace: one
     /// integer read, for callers that keep parsed copies (ResourceCache).
     std::optional<qint64> resourceVersion(const ResourceKey &key) const;

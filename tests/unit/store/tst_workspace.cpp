@@ -712,6 +712,26 @@ private slots:
         QCOMPARE(m_ws->phaseRuns(other).size(), 1);
     }
 
+    void getManyInOneRead()
+    {
+        Resource odd = container(s("quote\"d-é"));
+        QVERIFY(apply({container(s("b")), container(s("a")), odd,
+                       makeResource(s("Queue"), s("a"),
+                                    {{s("owner"), QJsonObject{{s("name"), s("devstore")}}}})}));
+        const QList<Resource> read =
+            m_ws->get(QList<ResourceKey>{{s("Queue"), s("a")},
+                                         {s("BlobContainer"), s("b")},
+                                         {s("BlobContainer"), s("missing")},
+                                         odd.key(),
+                                         {s("Queue"), s("b")}});
+        QCOMPARE(read.size(), 3);
+        QCOMPARE(read.at(0).key(), (ResourceKey{s("BlobContainer"), s("b")}));
+        QCOMPARE(read.at(1).key(), odd.key());
+        QCOMPARE(read.at(2).key(), (ResourceKey{s("Queue"), s("a")}));
+        QCOMPARE(read.at(1), *m_ws->get(odd.key()));
+        QVERIFY(m_ws->get(QList<ResourceKey>{}).isEmpty());
+    }
+
     void listOwnedBy()
     {
         Resource elsewhere = container(s("elsewhere"));
