@@ -160,6 +160,8 @@ QString mapText(const QMap<QString, QString> &map)
 QMap<QString, QString> mapFrom(const QVariant &text)
 {
     QMap<QString, QString> map;
+    if (text.toString() == QLatin1String("{}"))
+        return map; // most labels: no parse
     const QJsonObject json = parse(text).object();
     for (auto it = json.constBegin(); it != json.constEnd(); ++it)
         map.insert(it.key(), it.value().toString());
@@ -210,8 +212,16 @@ Resource resourceFrom(const QSqlQuery &q)
     r.metadata.resourceVersion = q.value(5).toLongLong();
     r.metadata.labels = mapFrom(q.value(6));
     r.metadata.annotations = mapFrom(q.value(7));
-    for (const QJsonValue &f : parse(q.value(8)).array())
-        r.metadata.finalizers.append(f.toString());
+    // Nearly every resource holds Converge's finalizer and nothing else: no parse for that.
+    static const QString onlyOurs =
+        compact(QJsonArray{Annotations::finalizer()}); // ["converge.dev/finalizer"]
+    const QString finalizers = q.value(8).toString();
+    if (finalizers == onlyOurs) {
+        r.metadata.finalizers.append(Annotations::finalizer());
+    } else if (finalizers != QLatin1String("[]")) {
+        for (const QJsonValue &f : parse(finalizers).array())
+            r.metadata.finalizers.append(f.toString());
+    }
     r.spec = parse(q.value(9)).object();
     r.status = statusFrom(q.value(10));
     r.metadata.creationTimestamp = timeFrom(q.value(11));
