@@ -81,7 +81,9 @@ public:
                                                                const Observation &latest) = 0;
     /// One page of the resources of this kind under `scope`, for discovery and cheap resyncs.
     virtual Outcome<ListPage> list(const ListScope &scope) = 0;
-    /// Whether list() observes each item as fully as get() (then a resync may use list pages).
+    /// Whether list() observes each item as fully as get(): then a resync may use list pages, and
+    /// an item whose page shows it as the last run that changed nothing saw it, with the resource
+    /// unchanged, is not reconciled again (its verdict depends on nothing else).
     virtual bool listIsComplete() const { return false; }
     /// Whether create() leaves an existing resource as it is and answers with its observation
     /// (Azure's 409 AlreadyExists, DynamoDB's ResourceInUseException): then the reconciler

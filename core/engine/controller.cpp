@@ -94,6 +94,24 @@ ResourceKey listJobKey(const QString &kind, const ResourceKey &owner)
 }
 const QString claimJobKind = QStringLiteral("converge.dev/Claim");
 
+/// What the last run of a key that found nothing to do saw: a resync whose list page shows the
+/// same, of the same stored resource, would reach the same verdict.
+struct QuietRun
+{
+    qint64 resourceVersion = 0; ///< the stored resource that run read
+    Observation observed;       ///< the list page's observation it judged
+    QString phase;
+    QString reason; ///< the Ready condition's, for the Timeline
+    QString message;
+};
+
+/// Whether two observations of a resource say the same (request IDs and hints aside).
+bool sameObservation(const Observation &a, const Observation &b)
+{
+    return a.spec == b.spec && a.details == b.details && a.resourceId == b.resourceId &&
+           a.name == b.name && a.inProgress == b.inProgress && a.progress == b.progress;
+}
+
 /// The controller's bookkeeping for one key, guarded by the controller's mutex.
 struct KeyState
 {
@@ -108,8 +126,9 @@ struct KeyState
     /// Woken from a hold: its next run goes ahead even if the owner is due again (an owner
     /// retrying every few hundred milliseconds would otherwise hold it for ever).
     bool releasedFromHold = false;
-    bool running = false;  ///< a worker took it; cleared with its verdict
-    ReconcileState stored; ///< what was last written to the workspace
+    bool running = false;          ///< a worker took it; cleared with its verdict
+    ReconcileState stored;         ///< what was last written to the workspace
+    std::optional<QuietRun> quiet; ///< the last run, when it was Ready and changed nothing
 };
 
 QString newReconcileId()
@@ -153,6 +172,7 @@ public:
 
     bool openThreadContext(ThreadContext &tc);
     void process(ThreadContext &tc, const ResourceKey &key, bool observeOnly, int polls);
+    bool skipUnchanged(ThreadContext &tc, const ResourceKey &key);
     void processList(ThreadContext &tc, const ResourceKey &jobKey);
     void processClaim(ThreadContext &tc, const ResourceKey &jobKey);
     void recover(ThreadContext &tc);
@@ -198,6 +218,7 @@ public:
     std::atomic<bool> stopping{false};
     std::atomic<int> busyWorkers{0};
     std::atomic<qint64> reconciles{0};
+    std::atomic<qint64> skippedUnchanged{0};
     std::atomic<qint64> backendWrites{0};
     std::atomic<qint64> failures{0};
     std::atomic<qint64> listCalls{0};
@@ -365,6 +386,7 @@ Controller::Stats Controller::stats() const
     s.inFlight = d->queue.inFlightCount();
     s.busyWorkers = d->busyWorkers;
     s.reconciles = d->reconciles;
+    s.skippedUnchanged = d->skippedUnchanged;
     s.backendWrites = d->backendWrites;
     s.failures = d->failures;
     s.listCalls = d->listCalls;
@@ -790,6 +812,8 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
         processClaim(tc, key);
         return;
     }
+    if (!observeOnly && skipUnchanged(tc, key))
+        return;
     Workspace &ws = *tc.ws;
     const std::optional<Resource> stored = ws.get(key);
     const QList<Resource> owners = stored ? ownersOf(tc, *stored) : QList<Resource>();
@@ -849,6 +873,7 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
     // A person's refresh looks for itself; a list page from the last minute is as good as a get.
     if (prefetch && !observeOnly && prefetch->listedAt.msecsTo(clock.now()) < 60'000)
         ctx.prefetched = std::move(prefetch->observation);
+    const std::optional<Observation> listed = ctx.prefetched; // the reconciler consumes it
     EventRecorder recorder(key, ctx.reconcileId, clock);
     ctx.events = &recorder;
     const Resource &account = ctx.target.owners.isEmpty() ? *stored : ctx.target.owners.first();
@@ -1004,6 +1029,25 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
     const bool anythingToWrite =
         !ctx.finishedIntents.isEmpty() || result.kind == PhaseResult::Kind::Removed ||
         ctx.finalizerPending || statusChanged || !recorder.events().isEmpty() || stateChanged;
+    {
+        // A run that judged a list page's observation, wrote nothing to the backend or the
+        // resource and left it Ready lets the next resync that sees the same skip the work
+        // (skipUnchanged).
+        std::lock_guard lock(mutex);
+        if (const auto it = keyState.find(key); it != keyState.end()) {
+            const Condition ready = res.status.ready();
+            // The reconcile state (when it last ran) may be written: it is no input.
+            const bool resourceUnchanged = !statusChanged && !ctx.finalizerPending &&
+                                           ctx.finishedIntents.isEmpty() &&
+                                           recorder.events().isEmpty();
+            if (result.kind == PhaseResult::Kind::Done && listed && resourceUnchanged &&
+                ctx.backendWrites == 0 && ready.isReady() && !res.metadata.isBeingDeleted())
+                it->quiet = QuietRun{stored->metadata.resourceVersion, *listed, run.phase,
+                                     ready.reason, ready.message};
+            else
+                it->quiet.reset();
+        }
+    }
     StoreError error;
     StoreError batchError;
     if (anythingToWrite)
@@ -1086,6 +1130,60 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
     if (!wokenChildren.isEmpty())
         wakeWorkers.notify_all();
     notify(key, recorder.events());
+}
+
+bool Controller::Private::skipUnchanged(ThreadContext &tc, const ResourceKey &key)
+{
+    // A resync whose list page shows the resource exactly as the last run that changed nothing
+    // saw it, with the stored resource unchanged since (same resourceVersion: every write
+    // raises it), ends here: the reconciler would reach the same verdict from the same inputs.
+    // Only complete lists prefetch (Manager::listIsComplete), so a kind whose verdict needs
+    // more than the listing (a blob's local content) never comes this way. Reading and parsing
+    // the resource and its owners was most of the CPU of a no-change pass.
+    QuietRun quiet;
+    QString requestId;
+    {
+        std::lock_guard lock(mutex);
+        const auto st = keyState.constFind(key);
+        const auto page = prefetched.constFind(key);
+        if (st == keyState.cend() || !st->quiet || page == prefetched.cend() ||
+            !st->waitingOnOwner.isEmpty() || waiters.contains(key.toString()) ||
+            (st->lastWrite.isValid() && page->listedAt <= st->lastWrite) ||
+            page->listedAt.msecsTo(clock.now()) >= 60'000 ||
+            !sameObservation(page->observation, st->quiet->observed))
+            return false;
+        quiet = *st->quiet;
+        requestId = page->observation.requestId;
+    }
+    if (tc.ws->resourceVersion(key) != quiet.resourceVersion)
+        return false;
+
+    const QDateTime now = clock.now();
+    PhaseRun run;
+    run.key = key;
+    run.reconcileId = newReconcileId();
+    run.phase = quiet.phase;
+    run.startedAt = now;
+    run.outcome = QStringLiteral("Done");
+    run.reason = quiet.reason;
+    run.message = quiet.message;
+    run.requestId = requestId;
+    {
+        std::lock_guard lock(mutex);
+        prefetched.remove(key);
+        KeyState &st = keyState[key];
+        st.failures = 0;
+        st.polls = 0;
+        st.stored.lastAttempt = now;
+        st.stored.lastReconcileId = run.reconcileId;
+    }
+    ++reconciles;
+    ++skippedUnchanged;
+    if (tc.runs.isEmpty())
+        tc.oldestRun = now;
+    tc.runs.append(run);
+    notify(key, {});
+    return true;
 }
 
 void Controller::Private::processList(ThreadContext &tc, const ResourceKey &jobKey)

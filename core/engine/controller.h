@@ -60,7 +60,10 @@ public:
         int queued = 0;
         int inFlight = 0;
         int busyWorkers = 0;
-        qint64 reconciles = 0;    ///< runs finished since start
+        qint64 reconciles = 0; ///< runs finished since start
+        /// Of those, resyncs that found the resource as a run that changed nothing had left it,
+        /// and ended without reading it (its list page and resourceVersion said so).
+        qint64 skippedUnchanged = 0;
         qint64 backendWrites = 0; ///< create, update and delete calls since start
         qint64 failures = 0;
         qint64 listCalls = 0; ///< list pages asked for by resyncs and discovery

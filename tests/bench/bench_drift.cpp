@@ -75,6 +75,7 @@ struct Pass
     double seconds = 0;
     double cpuSeconds = 0; // this process's CPU time, all threads: steadier than the wall clock
     qint64 reconciles = 0;
+    qint64 skipped = 0; // reconciles that found the resource as the last quiet run left it
     qint64 requests = 0;
     qint64 lists = 0;
     qint64 writes = 0;
@@ -82,11 +83,14 @@ struct Pass
 
     QJsonObject toJson() const
     {
-        return {
-            {QStringLiteral("seconds"), seconds},       {QStringLiteral("cpuSeconds"), cpuSeconds},
-            {QStringLiteral("reconciles"), reconciles}, {QStringLiteral("requests"), requests},
-            {QStringLiteral("lists"), lists},           {QStringLiteral("writes"), writes},
-            {QStringLiteral("events"), events}};
+        return {{QStringLiteral("seconds"), seconds},
+                {QStringLiteral("cpuSeconds"), cpuSeconds},
+                {QStringLiteral("reconciles"), reconciles},
+                {QStringLiteral("requests"), requests},
+                {QStringLiteral("lists"), lists},
+                {QStringLiteral("writes"), writes},
+                {QStringLiteral("events"), events},
+                {QStringLiteral("skippedUnchanged"), skipped}};
     }
 };
 
@@ -138,6 +142,7 @@ int main(int argc, char **argv)
 
     const auto measure = [&](Pass *pass, const auto &begin) {
         const qint64 reconciles = controller.stats().reconciles;
+        const qint64 skipped = controller.stats().skippedUnchanged;
         const qint64 requests = counters.requests, lists = counters.lists, writes = counters.writes,
                      eventsBefore = events;
         QElapsedTimer timer;
@@ -155,6 +160,7 @@ int main(int argc, char **argv)
         // The last batch of events is delivered one batch interval later.
         waitFor([] { return false; }, 200);
         pass->reconciles = controller.stats().reconciles - reconciles;
+        pass->skipped = controller.stats().skippedUnchanged - skipped;
         pass->requests = counters.requests - requests;
         pass->lists = counters.lists - lists;
         pass->writes = counters.writes - writes;
@@ -165,7 +171,7 @@ int main(int argc, char **argv)
     QTextStream out(stdout);
     const auto print = [&out, total](const QString &what, const Pass &p) {
         out << QStringLiteral("bench_drift: %1 %2 resources in %3 s (CPU %4 s): %5 requests (%6 "
-                              "lists), %7 writes, %8 events\n")
+                              "lists), %7 writes, %8 events, %9 unchanged\n")
                    .arg(what)
                    .arg(total)
                    .arg(p.seconds, 0, 'f', 3)
@@ -173,7 +179,8 @@ int main(int argc, char **argv)
                    .arg(p.requests)
                    .arg(p.lists)
                    .arg(p.writes)
-                   .arg(p.events);
+                   .arg(p.events)
+                   .arg(p.skipped);
         out.flush();
     };
     Pass startup;

@@ -383,6 +383,7 @@ async function benchDrift() {
       resources: drift.resources, concurrency,
       convergeRequests: pass.requests, convergeLists: pass.lists, convergeWrites: writes,
       eventsStored: pass.events, reconciles: pass.reconciles,
+      skippedUnchanged: pass.skippedUnchanged,
       peerRequests: peerCounts.requests, peerWrites: peerCounts.writes,
       convergeCpuSeconds: stats(drift.passes.map((x) => x.cpuSeconds)),
       setupSeconds: setup.seconds, startupPassSeconds: drift.startup.seconds,

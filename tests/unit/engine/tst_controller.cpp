@@ -177,6 +177,58 @@ private slots:
         QVERIFY(allReady(f));
     }
 
+    void unchangedResyncsSkipTheReconcile()
+    {
+        EngineFixture f;
+        Engine e(f, m_clock);
+        QVERIFY(converge(f, e, 20));
+        const auto resync = [&e] {
+            const qint64 reconciles = e.controller->stats().reconciles;
+            e.controller->resyncNow();
+            return QTest::qWaitFor(
+                [&] {
+                    return e.controller->stats().reconciles >= reconciles + 21 &&
+                           e.controller->isIdle();
+                },
+                20000);
+        };
+        const ResourceKey w0{QStringLiteral("Widget"), QStringLiteral("w0")};
+        const qsizetype runsBefore = f.ws->phaseRuns(w0, 0).size();
+        // The first resync judges each widget's list observation and finds nothing to do; the
+        // second sees the same observations of the same stored widgets and reads none of them.
+        QVERIFY(resync());
+        QCOMPARE(e.controller->stats().skippedUnchanged, 0);
+        const int gets = f.backend.gets;
+        QVERIFY(resync());
+        QCOMPARE(e.controller->stats().skippedUnchanged, 20);
+        QCOMPARE(f.backend.gets - gets, 1); // the gadget, which no list covers
+        QVERIFY(allReady(f));
+        // A skipped resync is still a run on the Timeline.
+        QTRY_COMPARE(f.ws->phaseRuns(w0, 0).size(), runsBefore + 2);
+        QCOMPARE(f.ws->phaseRuns(w0, 1).constFirst().outcome, QStringLiteral("Done"));
+
+        // Drift is seen in the observation: corrected, as without the skip.
+        const ResourceKey w3{QStringLiteral("Widget"), QStringLiteral("w3")};
+        QJsonObject drifted = f.backend.spec(w3);
+        drifted.insert(QStringLiteral("replicas"), 7);
+        f.backend.put(w3, drifted);
+        const int updates = f.backend.updates;
+        QVERIFY(resync());
+        QCOMPARE(f.backend.updates - updates, 1);
+        QCOMPARE(f.backend.spec(w3).value(QStringLiteral("replicas")).toInt(), 1);
+        QCOMPARE(e.controller->stats().skippedUnchanged, 20 + 19);
+
+        // A widget written since its quiet run goes the whole way, though its page looks the
+        // same; w3 too (its last run wrote to the backend).
+        const ResourceKey w5{QStringLiteral("Widget"), QStringLiteral("w5")};
+        Resource labelled = *f.ws->get(w5);
+        labelled.metadata.labels.insert(QStringLiteral("team"), QStringLiteral("storage"));
+        StoreError error;
+        QVERIFY2(f.ws->update(labelled, &error), qPrintable(error.message));
+        QVERIFY(resync());
+        QCOMPARE(e.controller->stats().skippedUnchanged, 20 + 19 + 18);
+    }
+
     void pagesBeforeAFailedPageAreUsed()
     {
         EngineFixture f;
