@@ -748,6 +748,10 @@ public:
     /// statements per reconcile, and parsing them each time cost as much as running them);
     /// null, with `error`, when it cannot be prepared. Call finish() after use.
     QSqlQuery *statement(const QString &sql, StoreError *error) const;
+    /// Runs `SELECT columns FROM resources` for one key through statement(), and hands the row
+    /// to `read` when there is one (the engine's most frequent reads).
+    void readRow(QLatin1StringView columns, const ResourceKey &key, const char *context,
+                 const std::function<void(const QSqlQuery &)> &read) const;
 
     QString path;
     QString connectionName;
@@ -926,6 +930,30 @@ QSqlQuery *Workspace::Private::statement(const QString &sql, StoreError *error) 
     }
     statements.insert(sql, q);
     return q.get();
+}
+
+void Workspace::Private::readRow(QLatin1StringView columns, const ResourceKey &key,
+                                 const char *context,
+                                 const std::function<void(const QSqlQuery &)> &read) const
+{
+    // Prepared once: parsing the SQL each time cost more than running it.
+    StoreError error;
+    QSqlQuery *q = statement(
+        QStringLiteral("SELECT %1 FROM resources WHERE kind = ? AND name = ?").arg(columns),
+        &error);
+    if (!q) {
+        qCWarning(lcStore) << context << error.message;
+        return;
+    }
+    q->addBindValue(text(key.kind));
+    q->addBindValue(text(key.name));
+    if (!q->exec()) {
+        logSql(*q, context);
+        return;
+    }
+    if (q->next())
+        read(*q);
+    q->finish(); // a statement left open would hold a read snapshot
 }
 
 Workspace::Workspace(std::unique_ptr<Private> d)
@@ -1113,27 +1141,9 @@ bool Workspace::apply(const QList<Resource> &objects, QList<ApplyOutcome> *outco
 
 std::optional<Resource> Workspace::get(const ResourceKey &key) const
 {
-    // The engine's most frequent read: parsing its SQL each time cost more than running it.
-    StoreError error;
-    QSqlQuery *statement =
-        d->statement(QStringLiteral("SELECT %1 FROM resources WHERE kind = ? AND name = ?")
-                         .arg(QLatin1String(resourceColumns)),
-                     &error);
-    if (!statement) {
-        qCWarning(lcStore) << "get:" << error.message;
-        return std::nullopt;
-    }
-    QSqlQuery &q = *statement;
-    q.addBindValue(text(key.kind));
-    q.addBindValue(text(key.name));
-    if (!q.exec()) {
-        logSql(q, "get");
-        return std::nullopt;
-    }
     std::optional<Resource> result;
-    if (q.next())
-        result = resourceFrom(q);
-    q.finish(); // a statement left open would hold a read snapshot
+    d->readRow(QLatin1String(resourceColumns), key, "get",
+               [&result](const QSqlQuery &q) { result = resourceFrom(q); });
     return result;
 }
 
@@ -1154,25 +1164,9 @@ QList<Resource> Workspace::get(const QList<ResourceKey> &keys) const
 
 std::optional<qint64> Workspace::resourceVersion(const ResourceKey &key) const
 {
-    StoreError error;
-    QSqlQuery *statement = d->statement(
-        QStringLiteral("SELECT resource_version FROM resources WHERE kind = ? AND name = ?"),
-        &error);
-    if (!statement) {
-        qCWarning(lcStore) << "resourceVersion:" << error.message;
-        return std::nullopt;
-    }
-    QSqlQuery &q = *statement;
-    q.addBindValue(text(key.kind));
-    q.addBindValue(text(key.name));
-    if (!q.exec()) {
-        logSql(q, "resourceVersion");
-        return std::nullopt;
-    }
     std::optional<qint64> result;
-    if (q.next())
-        result = q.value(0).toLongLong();
-    q.finish();
+    d->readRow(QLatin1String("resource_version"), key, "resourceVersion",
+               [&result](const QSqlQuery &q) { result = q.value(0).toLongLong(); });
     return result;
 }
 
