@@ -81,6 +81,13 @@ struct Prefetch
 {
     Observation observation;
     QDateTime listedAt; ///< when the list began: older than a write of the key means stale
+
+    /// As good as a get at `now`: from the last minute, and not older than our last write of
+    /// the key (`lastWrite`, invalid when none), which may have landed after the list looked.
+    bool usable(const QDateTime &lastWrite, const QDateTime &now) const
+    {
+        return (!lastWrite.isValid() || listedAt > lastWrite) && listedAt.msecsTo(now) < 60'000;
+    }
 };
 
 /// Work queue keys of list jobs live in their own kind, which no provider can register (kinds
@@ -173,6 +180,7 @@ public:
     bool openThreadContext(ThreadContext &tc);
     void process(ThreadContext &tc, const ResourceKey &key, bool observeOnly, int polls);
     bool skipUnchanged(ThreadContext &tc, const ResourceKey &key);
+    void addRun(ThreadContext &tc, const PhaseRun &run);
     void processList(ThreadContext &tc, const ResourceKey &jobKey);
     void processClaim(ThreadContext &tc, const ResourceKey &jobKey);
     void recover(ThreadContext &tc);
@@ -854,9 +862,9 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
             prefetch = std::move(*it);
             prefetched.erase(it);
         }
-        const QDateTime lastWrite = keyState.value(key).lastWrite;
-        if (prefetch && lastWrite.isValid() && prefetch->listedAt <= lastWrite)
-            prefetch.reset(); // a write of ours may have landed after the list looked
+        if (prefetch &&
+            (observeOnly || !prefetch->usable(keyState.value(key).lastWrite, clock.now())))
+            prefetch.reset(); // a person's refresh looks for itself; a stale page is no get
     }
 
     const QDateTime startedAt = clock.now();
@@ -870,10 +878,8 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
     ctx.clock = &clock;
     ctx.isCancelled = [this] { return stopping.load(); };
     ctx.pollCount = polls;
-    // A person's refresh looks for itself; a list page from the last minute is as good as a get.
-    if (prefetch && !observeOnly && prefetch->listedAt.msecsTo(clock.now()) < 60'000)
-        ctx.prefetched = std::move(prefetch->observation);
-    const std::optional<Observation> listed = ctx.prefetched; // the reconciler consumes it
+    if (prefetch)
+        ctx.prefetched = prefetch->observation; // the reconciler consumes it; `prefetch` stays
     EventRecorder recorder(key, ctx.reconcileId, clock);
     ctx.events = &recorder;
     const Resource &account = ctx.target.owners.isEmpty() ? *stored : ctx.target.owners.first();
@@ -945,9 +951,7 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
         if (!event.requestId.isEmpty())
             run.requestId = event.requestId;
     }
-    if (tc.runs.isEmpty())
-        tc.oldestRun = clock.now();
-    tc.runs.append(run);
+    addRun(tc, run);
 
     // Schedule the next look. The key stays `running` until its status is stored, so that a
     // child never reads its owner's status from before this verdict.
@@ -1026,28 +1030,11 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
     const QString id = res.metadata.annotations.value(Annotations::resourceId());
     const bool newId = id != stored->metadata.annotations.value(Annotations::resourceId());
     const bool statusChanged = res.status != stored->status || newId;
+    // Nothing to record but, perhaps, when it last ran (the reconcile state).
+    const bool quiet = !statusChanged && !ctx.finalizerPending && ctx.finishedIntents.isEmpty() &&
+                       recorder.events().isEmpty();
     const bool anythingToWrite =
-        !ctx.finishedIntents.isEmpty() || result.kind == PhaseResult::Kind::Removed ||
-        ctx.finalizerPending || statusChanged || !recorder.events().isEmpty() || stateChanged;
-    {
-        // A run that judged a list page's observation, wrote nothing to the backend or the
-        // resource and left it Ready lets the next resync that sees the same skip the work
-        // (skipUnchanged).
-        std::lock_guard lock(mutex);
-        if (const auto it = keyState.find(key); it != keyState.end()) {
-            const Condition ready = res.status.ready();
-            // The reconcile state (when it last ran) may be written: it is no input.
-            const bool resourceUnchanged = !statusChanged && !ctx.finalizerPending &&
-                                           ctx.finishedIntents.isEmpty() &&
-                                           recorder.events().isEmpty();
-            if (result.kind == PhaseResult::Kind::Done && listed && resourceUnchanged &&
-                ctx.backendWrites == 0 && ready.isReady() && !res.metadata.isBeingDeleted())
-                it->quiet = QuietRun{stored->metadata.resourceVersion, *listed, run.phase,
-                                     ready.reason, ready.message};
-            else
-                it->quiet.reset();
-        }
-    }
+        !quiet || result.kind == PhaseResult::Kind::Removed || stateChanged;
     StoreError error;
     StoreError batchError;
     if (anythingToWrite)
@@ -1081,8 +1068,19 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
     QList<ResourceKey> wokenChildren;
     {
         std::lock_guard lock(mutex);
-        if (const auto it = keyState.find(key); it != keyState.end())
+        if (const auto it = keyState.find(key); it != keyState.end()) {
             it->running = false;
+            // A quiet run that judged a list page's observation and left the resource Ready
+            // lets the next resync that sees the same skip the work (skipUnchanged).
+            const Condition ready = res.status.ready();
+            if (quiet && ctx.backendWrites == 0 && prefetch &&
+                result.kind == PhaseResult::Kind::Done && ready.isReady() &&
+                !res.metadata.isBeingDeleted())
+                it->quiet = QuietRun{stored->metadata.resourceVersion, prefetch->observation,
+                                     run.phase, ready.reason, ready.message};
+            else
+                it->quiet.reset();
+        }
         const Kind *done = kinds.find(key.kind);
         if (result.kind == PhaseResult::Kind::Done && res.status.ready().isReady()) {
             // Children that waited for this owner go now rather than after their backoff.
@@ -1148,8 +1146,7 @@ bool Controller::Private::skipUnchanged(ThreadContext &tc, const ResourceKey &ke
         const auto page = prefetched.constFind(key);
         if (st == keyState.cend() || !st->quiet || page == prefetched.cend() ||
             !st->waitingOnOwner.isEmpty() || waiters.contains(key.toString()) ||
-            (st->lastWrite.isValid() && page->listedAt <= st->lastWrite) ||
-            page->listedAt.msecsTo(clock.now()) >= 60'000 ||
+            !page->usable(st->lastWrite, clock.now()) ||
             !sameObservation(page->observation, st->quiet->observed))
             return false;
         quiet = *st->quiet;
@@ -1179,11 +1176,16 @@ bool Controller::Private::skipUnchanged(ThreadContext &tc, const ResourceKey &ke
     }
     ++reconciles;
     ++skippedUnchanged;
-    if (tc.runs.isEmpty())
-        tc.oldestRun = now;
-    tc.runs.append(run);
+    addRun(tc, run);
     notify(key, {});
     return true;
+}
+
+void Controller::Private::addRun(ThreadContext &tc, const PhaseRun &run)
+{
+    if (tc.runs.isEmpty())
+        tc.oldestRun = clock.now();
+    tc.runs.append(run);
 }
 
 void Controller::Private::processList(ThreadContext &tc, const ResourceKey &jobKey)
