@@ -748,6 +748,12 @@ public:
     /// statements per reconcile, and parsing them each time cost as much as running them);
     /// null, with `error`, when it cannot be prepared. Call finish() after use.
     QSqlQuery *statement(const QString &sql, StoreError *error) const;
+    /// A WriteTransaction of this connection: the process's writer lock, nesting inside
+    /// writeTogether(), statements prepared once.
+    WriteTransaction transaction()
+    {
+        return WriteTransaction(db, writers.get(), &writeDepth, &transactions);
+    }
     /// Runs `SELECT columns FROM resources` for one key through statement(), and hands the row
     /// to `read` when there is one (the engine's most frequent reads).
     void readRow(QLatin1StringView columns, const ResourceKey &key, const char *context,
@@ -1039,7 +1045,7 @@ bool Workspace::apply(const QList<Resource> &objects, QList<ApplyOutcome> *outco
     }
 
     const SyncScope durable(d->db, d->syncDefault(false), false); // people's desired state: FULL
-    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth, &d->transactions);
+    WriteTransaction tx = d->transaction();
     if (!tx.begin(error))
         return false;
     VersionCounter version;
@@ -1222,7 +1228,7 @@ bool Workspace::update(Resource &resource, StoreError *error)
     if (error)
         *error = {};
     const ResourceKey key = resource.key();
-    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth, &d->transactions);
+    WriteTransaction tx = d->transaction();
     if (!tx.begin(error))
         return false;
 
@@ -1324,7 +1330,7 @@ bool Workspace::writeTogether(const std::function<void()> &writes, StoreError *e
 {
     if (error)
         *error = {};
-    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth, &d->transactions);
+    WriteTransaction tx = d->transaction();
     if (!tx.begin(error))
         return false;
     writes();
@@ -1345,7 +1351,7 @@ bool Workspace::updateStatus(const ResourceKey &key, const ResourceStatus &statu
 {
     if (error)
         *error = {};
-    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth, &d->transactions);
+    WriteTransaction tx = d->transaction();
     if (!tx.begin(error))
         return false;
 
@@ -1440,7 +1446,7 @@ bool Workspace::requestDeletion(const ResourceKey &key, StoreError *error)
 {
     if (error)
         *error = {};
-    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth, &d->transactions);
+    WriteTransaction tx = d->transaction();
     if (!tx.begin(error))
         return false;
     QSqlQuery select(d->db);
@@ -1479,7 +1485,7 @@ bool Workspace::remove(const ResourceKey &key, StoreError *error)
 {
     if (error)
         *error = {};
-    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth, &d->transactions);
+    WriteTransaction tx = d->transaction();
     if (!tx.begin(error))
         return false;
     for (const QString &table : {QStringLiteral("resources"), QStringLiteral("reconcile_state"),
@@ -1512,7 +1518,7 @@ bool Workspace::setReconcileState(const ResourceKey &key, const ReconcileState &
     if (error)
         *error = {};
     const SyncScope relaxed(d->db, d->syncDefault(true), true);
-    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth, &d->transactions);
+    WriteTransaction tx = d->transaction();
     if (!tx.begin(error))
         return false;
     bool exists = false;
@@ -1669,7 +1675,7 @@ bool Workspace::recordEvents(QList<Event> &events, StoreError *error)
     }
 
     const SyncScope relaxed(d->db, d->syncDefault(true), true);
-    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth, &d->transactions);
+    WriteTransaction tx = d->transaction();
     if (!tx.begin(error) || !d->prepareEventQueries(error))
         return false;
     QHash<ResourceKey, qint64> objects;
@@ -1925,7 +1931,7 @@ qint64 Workspace::pruneEvents(StoreError *error)
     if (error)
         *error = {};
     const SyncScope relaxed(d->db, d->syncDefault(true), true);
-    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth, &d->transactions);
+    WriteTransaction tx = d->transaction();
     if (!tx.begin(error))
         return 0;
     {
@@ -1975,7 +1981,7 @@ bool Workspace::recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error)
     if (runs.isEmpty())
         return true;
     const SyncScope relaxed(d->db, d->syncDefault(true), true);
-    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth, &d->transactions);
+    WriteTransaction tx = d->transaction();
     if (!tx.begin(error))
         return false;
     // Prepared once per connection: the controller records a run per reconcile.
@@ -2072,7 +2078,7 @@ bool Workspace::replaceDiscovered(const ResourceKey &owner, const QString &kind,
     if (error)
         *error = {};
     const SyncScope relaxed(d->db, d->syncDefault(true), true);
-    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth, &d->transactions);
+    WriteTransaction tx = d->transaction();
     if (!tx.begin(error))
         return false;
     QSqlQuery q(d->db);
@@ -2164,7 +2170,7 @@ qint64 Workspace::beginIntent(const ResourceKey &key, const QString &operation,
         fail(error, StoreError::Code::Invalid, QStringLiteral("an intent needs an operation"));
         return 0;
     }
-    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth, &d->transactions);
+    WriteTransaction tx = d->transaction();
     if (!tx.begin(error))
         return 0;
     QSqlQuery *statement =
@@ -2193,7 +2199,7 @@ bool Workspace::finishIntent(qint64 id, const QString &outcome, StoreError *erro
 {
     if (error)
         *error = {};
-    WriteTransaction tx(d->db, d->writers.get(), &d->writeDepth, &d->transactions);
+    WriteTransaction tx = d->transaction();
     if (!tx.begin(error))
         return false;
     QSqlQuery *statement = d->statement(QStringLiteral("UPDATE journal SET finished_at = ?,"
