@@ -258,11 +258,8 @@ void ResourceWaiter::checkKeys(const QList<ResourceKey> &keys)
 
 void ResourceWaiter::updateAll(const QList<ResourceKey> &keys)
 {
-    if (keys.size() < bulkReadMinimum) {
-        for (const ResourceKey &key : keys)
-            update(m_targets.at(m_index.value(key)), m_workspace->get(key));
+    if (keys.isEmpty())
         return;
-    }
     QHash<ResourceKey, Resource> read;
     for (Resource &r : m_workspace->get(keys))
         read.insert(r.key(), std::move(r));

@@ -95,7 +95,8 @@ private:
     /// Only the targets among `keys` (a batch of the controller's changes): evaluating all 1,000
     /// of an apply for each batch cost a fifth of the process's time.
     void checkKeys(const QList<ResourceKey> &keys);
-    /// Evaluates the targets of `keys`: many by one read, a few by a get each.
+    /// Evaluates the targets of `keys`, read by one statement: an apply of 1,000 spent a tenth
+    /// of its CPU in a get per key here.
     void updateAll(const QList<ResourceKey> &keys);
     /// Evaluates `target`, whose stored object is `resource`, into m_pending or m_final.
     void update(const Target &target, const std::optional<Resource> &resource);
@@ -123,9 +124,6 @@ private:
     QHash<ResourceKey, qsizetype> m_index; // target key -> index in m_targets
     QSet<ResourceKey> m_processed;         // keys the controller reported since it started
     QString m_lastProgress;
-    /// From this many keys on, targets are read by one statement rather than a get per key: an
-    /// apply of 1,000 spent a tenth of its CPU in gets here.
-    static constexpr qsizetype bulkReadMinimum = 32;
     int m_ticks = 0;
     bool m_runsHere = false; ///< this process holds the lock and runs (or will run) the controller
     bool m_finished = false;

@@ -152,8 +152,8 @@ private slots:
 
     void applyWaitOfManyConverges()
     {
-        // Enough targets that the waiter reads them by one statement, not a get per key; its
-        // own workspace, so that the earlier tests' resources do not count.
+        // Many targets, read by the waiter in batches of one statement each; its own
+        // workspace, so that the earlier tests' resources do not count.
         CliRunner cli(m_dir.filePath(s("many.converge")));
         const Emulators &e = m_emulators;
         QString text = s("apiVersion: azure.converge.dev/v1\n"
