@@ -232,7 +232,9 @@ public:
     std::atomic<qint64> listCalls{0};
 
     std::vector<QThread *> threads; // owned; joined in stop()
-    QTimer *flushTimer = nullptr;   // child of q
+    /// Opened, and so checked, by start(); the threads' connections are opened from it.
+    std::unique_ptr<Workspace> origin;
+    QTimer *flushTimer = nullptr; // child of q
 
     std::mutex pendingMutex;
     QList<ResourceKey> pendingKeys;
@@ -270,7 +272,8 @@ bool Controller::start(StoreError *error)
     if (isRunning())
         return true;
     StoreError openError;
-    if (!Workspace::open(d->path, &openError)) {
+    d->origin = Workspace::open(d->path, &openError);
+    if (!d->origin) {
         if (error)
             *error = openError;
         return false;
@@ -305,14 +308,20 @@ void Controller::stop()
         if (!t->wait(deadline))
             qCWarning(lcController) << "a worker did not finish within" << budget << "ms";
     }
+    bool leaked = false;
     for (QThread *t : d->threads) {
         if (t->isRunning()) {
             // Leaking a stuck thread is better than destroying a running one.
+            leaked = true;
             continue;
         }
         delete t;
     }
     d->threads.clear();
+    if (leaked)
+        (void)d->origin.release(); // a stuck thread may still open its connection from it
+    else
+        d->origin.reset();
     d->flushTimer->stop();
     d->flush();
 }
@@ -420,7 +429,7 @@ QDateTime Controller::Private::nextResyncTime(const QDateTime &from) const
 bool Controller::Private::openThreadContext(ThreadContext &tc)
 {
     StoreError error;
-    tc.ws = Workspace::open(path, &error);
+    tc.ws = origin->openAnother(&error);
     if (!tc.ws) {
         std::lock_guard lock(pendingMutex);
         pendingStoreError = error.message;

@@ -997,6 +997,23 @@ std::unique_ptr<Workspace> Workspace::open(const QString &path, StoreError *erro
     return std::unique_ptr<Workspace>(new Workspace(std::move(d)));
 }
 
+std::unique_ptr<Workspace> Workspace::openAnother(StoreError *error) const
+{
+    StoreError local;
+    StoreError *err = error ? error : &local;
+    *err = {};
+    if (!QFileInfo::exists(d->path)) { // SQLite would create an empty file
+        fail(err, StoreError::Code::NotFound,
+             QStringLiteral("%1 does not exist any more").arg(shown(d->path)));
+        return nullptr;
+    }
+    // Its identity is read again (a cheap header read): the file may have been replaced since.
+    auto d2 = std::make_unique<Private>(d->path);
+    if (!d2->open(false, OpenMode::OpenExisting, err))
+        return nullptr;
+    return std::unique_ptr<Workspace>(new Workspace(std::move(d2)));
+}
+
 void Workspace::shareWriteLock(std::shared_ptr<std::mutex> writers)
 {
     d->writers = std::move(writers);

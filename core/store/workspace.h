@@ -32,6 +32,12 @@ public:
     /// newer version, or is corrupt gives an error and is not modified.
     static std::unique_ptr<Workspace> open(const QString &path, StoreError *error,
                                            OpenMode mode = OpenMode::OpenOrCreate);
+    /// Another connection to this workspace's file, for another thread. open() inspected the
+    /// file (its identity and a quick_check that reads every page), so this one does not again:
+    /// a controller opens a connection per worker, and a check each cost a read of the whole
+    /// file per thread at every start. Its durability and write lock are its own to set. Safe to
+    /// call from any thread while this connection lives: it reads only the path.
+    std::unique_ptr<Workspace> openAnother(StoreError *error) const;
     ~Workspace();
     Q_DISABLE_COPY_MOVE(Workspace)
 

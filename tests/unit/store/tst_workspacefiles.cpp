@@ -463,6 +463,55 @@ private slots:
         QCOMPARE(snapshot(file).modified, before.modified);
     }
 
+    void openAnotherTrustsTheFirstCheck()
+    {
+        QVERIFY(makeWorkspace(path(), 300));
+        StoreError error;
+        auto first = Workspace::open(path(), &error, Workspace::OpenMode::OpenExisting);
+        QVERIFY2(first, qPrintable(error.message));
+        auto second = first->openAnother(&error);
+        QVERIFY2(second, qPrintable(error.message));
+        QCOMPARE(second->count(), 300);
+        QVERIFY(second->remove({s("BlobContainer"), s("keep-0")}, &error));
+        QCOMPARE(first->count(), 299); // one file
+
+        // The whole-file check ran when the first opened; a page damaged since is no reason
+        // for a worker's connection to fail (the call that reads it says Corrupt), where a
+        // new open() still refuses the file.
+        second.reset();
+        first.reset();
+        QVERIFY(QFileInfo(path()).size() > 20 * 4096);
+        first = Workspace::open(path(), &error);
+        QVERIFY2(first, qPrintable(error.message));
+        const qint64 middle = (QFileInfo(path()).size() / 4096 / 2) * 4096;
+        QVERIFY(writeFile(path(), QByteArray(4096, '\xa5'), middle));
+        QVERIFY2(first->openAnother(&error), qPrintable(error.message));
+        QVERIFY(!Workspace::open(path(), &error));
+        QCOMPARE(error.code, StoreError::Code::Corrupt);
+    }
+
+    void openAnotherRefusesWhatReplacedTheFile()
+    {
+        QVERIFY(makeWorkspace(path()));
+        StoreError error;
+        auto first = Workspace::open(path(), &error);
+        QVERIFY2(first, qPrintable(error.message));
+
+        const QString other = m_dir->filePath(s("other.db"));
+        {
+            RawDb db(other);
+            QVERIFY(db.exec(s("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)")));
+        }
+        QVERIFY(QFile::remove(path()));
+        QVERIFY(!first->openAnother(&error));
+        QCOMPARE(error.code, StoreError::Code::NotFound);
+        QVERIFY(!QFileInfo::exists(path())); // not created empty
+
+        QVERIFY(QFile::rename(other, path()));
+        QVERIFY(!first->openAnother(&error));
+        QCOMPARE(error.code, StoreError::Code::NotAWorkspace);
+    }
+
     void largeWorkspaceStillChecked()
     {
         // Above 64 MB only the desired state and bookkeeping are checked on open; damage there is
