@@ -135,7 +135,7 @@ int ActionCommand::run(CommandContext &ctx, const QCommandLineParser &parser)
     if (code != ExitSuccess)
         return code;
 
-    ResourceWaiter waiter(ctx.services(), console, ctx.workspacePath());
+    ResourceWaiter waiter(ctx.services(), console, *ws);
     if (timeout)
         waiter.setTimeout(*timeout);
     QList<ResourceWaiter::Target> targets;
@@ -184,7 +184,6 @@ int ActionCommand::run(CommandContext &ctx, const QCommandLineParser &parser)
         if (!timeout)
             return ExitSuccess;
     }
-    ws.reset();
 
     const ResourceWaiter::Result result = waiter.wait(targets);
     if (result == ResourceWaiter::Result::Succeeded && here) {

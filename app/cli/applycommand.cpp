@@ -124,8 +124,6 @@ int ApplyCommand::run(CommandContext &ctx, const QCommandLineParser &parser)
         console.error(QStringLiteral("nothing was stored: %1").arg(error.message));
         return error.code == StoreError::Code::Invalid ? ExitUsage : ExitFailed;
     }
-    // `ws` stays open through the wait: closing the last connection checkpoints the file, and
-    // the waiter would open it again at once.
 
     QList<ResourceWaiter::Target> targets;
     for (const ApplyOutcome &outcome : std::as_const(outcomes)) {
@@ -138,7 +136,7 @@ int ApplyCommand::run(CommandContext &ctx, const QCommandLineParser &parser)
     if (!timeout)
         return ExitSuccess;
 
-    ResourceWaiter waiter(ctx.services(), console, ctx.workspacePath());
+    ResourceWaiter waiter(ctx.services(), console, *ws);
     waiter.setTimeout(*timeout);
     return ResourceWaiter::exitCode(waiter.wait(targets));
 }

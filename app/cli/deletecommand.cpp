@@ -133,11 +133,10 @@ int DeleteCommand::run(CommandContext &ctx, const QCommandLineParser &parser)
         console.info(name + QStringLiteral(" marked for deletion"));
         targets.append({key, ResourceWaiter::Goal::Gone});
     }
-    ws.reset();
     if (!timeout || targets.isEmpty())
         return code;
 
-    ResourceWaiter waiter(ctx.services(), console, ctx.workspacePath());
+    ResourceWaiter waiter(ctx.services(), console, *ws);
     waiter.setTimeout(*timeout);
     const ResourceWaiter::Result result = waiter.wait(targets);
     if (result == ResourceWaiter::Result::Succeeded) {

@@ -39,12 +39,13 @@ QString conditionText(const Condition &c)
 
 } // namespace
 
-ResourceWaiter::ResourceWaiter(Services &services, Console &console, const QString &workspacePath,
+ResourceWaiter::ResourceWaiter(Services &services, Console &console, Workspace &workspace,
                                QObject *parent)
     : QObject(parent)
     , m_services(services)
     , m_console(console)
-    , m_workspacePath(workspacePath)
+    , m_workspacePath(workspace.path())
+    , m_workspace(workspace)
 {}
 
 ResourceWaiter::~ResourceWaiter()
@@ -141,13 +142,7 @@ ResourceWaiter::Result ResourceWaiter::wait(const QList<Target> &targets)
     m_result = Result::Succeeded;
     m_lastProgress.clear();
 
-    StoreError error;
-    m_workspace = Workspace::open(m_workspacePath, &error);
-    if (!m_workspace) {
-        m_console.error(
-            QStringLiteral("cannot open the workspace %1: %2").arg(m_workspacePath, error.message));
-        return Result::Error;
-    }
+    m_waiting = true;
     if (!m_lock)
         acquireController();
     m_runsHere = m_lock->isLocked();
@@ -172,6 +167,7 @@ ResourceWaiter::Result ResourceWaiter::wait(const QList<Target> &targets)
     check();
     if (!m_finished && m_runsHere && !m_controller && !startController()) {
         stopController();
+        m_waiting = false;
         return Result::Error;
     }
     if (!m_finished) {
@@ -190,7 +186,7 @@ ResourceWaiter::Result ResourceWaiter::wait(const QList<Target> &targets)
                 m_console.error(QStringLiteral("%1 failed: %2").arg(name, it->detail));
             continue;
         }
-        const Status now = evaluate(target, m_workspace->get(target.key), true);
+        const Status now = evaluate(target, m_workspace.get(target.key), true);
         if (m_result == Result::TimedOut)
             m_console.error(QStringLiteral("timed out after %1 waiting for %2 (%3)")
                                 .arg(Duration::format(m_timeout), name, now.detail));
@@ -198,7 +194,7 @@ ResourceWaiter::Result ResourceWaiter::wait(const QList<Target> &targets)
             m_console.error(
                 QStringLiteral("interrupted while waiting for %1 (%2)").arg(name, now.detail));
     }
-    m_workspace.reset();
+    m_waiting = false;
     return m_result;
 }
 
@@ -214,7 +210,7 @@ void ResourceWaiter::finish(Result result)
 
 void ResourceWaiter::check()
 {
-    if (m_finished || !m_workspace)
+    if (m_finished || !m_waiting)
         return;
     ++m_ticks;
     // The process that ran the controller went away: someone has to reconcile.
@@ -242,7 +238,7 @@ void ResourceWaiter::check()
 
 void ResourceWaiter::checkKeys(const QList<ResourceKey> &keys)
 {
-    if (m_finished || !m_workspace)
+    if (m_finished || !m_waiting)
         return;
     QList<ResourceKey> open;
     QSet<ResourceKey> seen;
@@ -261,7 +257,7 @@ void ResourceWaiter::updateAll(const QList<ResourceKey> &keys)
     if (keys.isEmpty())
         return;
     QHash<ResourceKey, Resource> read;
-    for (Resource &r : m_workspace->get(keys))
+    for (Resource &r : m_workspace.get(keys))
         read.insert(r.key(), std::move(r));
     for (const ResourceKey &key : keys) {
         const auto it = read.constFind(key);

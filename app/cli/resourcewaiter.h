@@ -55,8 +55,10 @@ public:
 
     enum class Result { Succeeded, Failed, TimedOut, Interrupted, Error };
 
-    /// None of the references is owned; all must outlive the waiter.
-    ResourceWaiter(Services &services, Console &console, const QString &workspacePath,
+    /// None of the references is owned; all must outlive the waiter. The waiter reads through
+    /// `workspace`, the command's own connection (opening another would check the whole file
+    /// again).
+    ResourceWaiter(Services &services, Console &console, Workspace &workspace,
                    QObject *parent = nullptr);
     ~ResourceWaiter() override;
 
@@ -115,7 +117,7 @@ private:
     QList<ResourceKey> m_reconcile;
     QList<ResourceKey> m_refresh;
 
-    std::unique_ptr<Workspace> m_workspace;
+    Workspace &m_workspace;
     std::unique_ptr<ControllerLock> m_lock;   // declared before the controller: outlives it
     std::unique_ptr<Controller> m_controller; // runs only while m_lock is held
     QList<Target> m_targets;
@@ -127,6 +129,7 @@ private:
     int m_ticks = 0;
     bool m_runsHere = false; ///< this process holds the lock and runs (or will run) the controller
     bool m_finished = false;
+    bool m_waiting = false; ///< inside wait(): the controller's batches are read
     Result m_result = Result::Succeeded;
     std::function<void()> m_quit;
 };
