@@ -1058,7 +1058,7 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
                 }
                 if (ctx.finalizerPending) {
                     // Claimed by a run that wrote nothing to the backend.
-                    ws.update(res, &error);
+                    ws.setFinalizers(res, &error);
                 }
                 // The backend ID goes with the status (the reconciler sets it in memory).
                 if (statusChanged)

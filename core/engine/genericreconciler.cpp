@@ -181,13 +181,13 @@ std::optional<qint64> GenericReconciler::beginWrite(ReconcileContext &ctx, const
         return intent;
     }
     // The finalizer is in the store before any backend write, so that nothing we create can be
-    // forgotten by a deletion that races with it; update() fails if the object changed since
+    // forgotten by a deletion that races with it; setFinalizers() fails if the object changed since
     // this run read it (deleted, or a new spec), and then nothing is written.
     bool stored = false;
     StoreError transactionError;
     const bool committed = ctx.workspace->writeTogether(
         [&] {
-            stored = ctx.workspace->update(res, &storeError); // metadata and spec only
+            stored = ctx.workspace->setFinalizers(res, &storeError);
             if (stored)
                 journal();
         },

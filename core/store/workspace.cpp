@@ -1343,6 +1343,56 @@ bool Workspace::update(Resource &resource, StoreError *error)
     return true;
 }
 
+bool Workspace::setFinalizers(Resource &resource, StoreError *error)
+{
+    if (error)
+        *error = {};
+    const ResourceKey key = resource.key();
+    WriteTransaction tx = d->transaction();
+    if (!tx.begin(error))
+        return false;
+    VersionCounter version;
+    if (!version.load(d->statement(VersionCounter::selectSql(), error), error))
+        return false;
+    const qint64 newVersion = version.next();
+    QSqlQuery *writeStatement = d->statement(
+        QStringLiteral("UPDATE resources SET finalizers = ?, resource_version = ?"
+                       " WHERE kind = ? AND name = ? AND resource_version = ? AND (? OR uid = ?)"),
+        error);
+    if (!writeStatement)
+        return false;
+    QSqlQuery &write = *writeStatement;
+    write.addBindValue(compact(QJsonArray::fromStringList(resource.metadata.finalizers)));
+    write.addBindValue(newVersion);
+    write.addBindValue(text(key.kind));
+    write.addBindValue(text(key.name));
+    write.addBindValue(resource.metadata.resourceVersion);
+    write.addBindValue(resource.metadata.uid.isEmpty());
+    write.addBindValue(text(resource.metadata.uid));
+    if (!write.exec())
+        return failSql(error, write, QStringLiteral("cannot store %1").arg(key.toString()));
+    const bool written = write.numRowsAffected() == 1;
+    write.finish();
+    if (!written) {
+        // Gone, or changed since it was read: the same answers as update().
+        const std::optional<qint64> stored = resourceVersion(key);
+        if (!stored)
+            return fail(error, StoreError::Code::NotFound,
+                        QStringLiteral("%1 does not exist").arg(key.toString()));
+        return fail(error, StoreError::Code::Conflict,
+                    QStringLiteral("%1 was changed by someone else (resourceVersion %2, yours "
+                                   "%3); read it again and retry")
+                        .arg(key.toString())
+                        .arg(*stored)
+                        .arg(resource.metadata.resourceVersion));
+    }
+    if (!version.store(d->statement(VersionCounter::updateSql(), error), error) ||
+        !tx.commit(error))
+        return false;
+    resource.metadata.resourceVersion = newVersion;
+    return true;
+}
+
 bool Workspace::writeTogether(const std::function<void()> &writes, StoreError *error)
 {
     if (error)

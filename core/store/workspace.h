@@ -82,6 +82,11 @@ public:
     /// Conflict. Bumps generation when the spec changed. On success `resource` holds the stored
     /// generation and resourceVersion.
     bool update(Resource &resource, StoreError *error);
+    /// Writes metadata.finalizers alone (the controller's claim), under the same rule as
+    /// update(): when `resource.metadata.resourceVersion` (and uid, when set) is the stored one,
+    /// else Conflict, or NotFound. Bumps resourceVersion, which `resource` then holds. The
+    /// claim's write: no read of the row and no rewrite of the other columns and their indexes.
+    bool setFinalizers(Resource &resource, StoreError *error);
 
     /// Runs `writes` — calls of this connection's write methods — in one transaction: one lock
     /// and one commit instead of one each (the controller's several writes per reconcile). Each

@@ -494,6 +494,47 @@ private slots:
         QCOMPARE(error.code, StoreError::Code::Conflict);
     }
 
+    void setFinalizersWritesThemAlone()
+    {
+        QVERIFY(apply({container(s("invoices"))}));
+        const ResourceKey key{s("BlobContainer"), s("invoices")};
+        const Resource before = *m_ws->get(key);
+        Resource r = before;
+        r.metadata.finalizers.append(s("converge.dev/finalizer"));
+        r.spec.insert(s("publicAccess"), s("Blob")); // not the claim's to write
+        r.metadata.labels.insert(s("tier"), s("gold"));
+        StoreError error;
+        QVERIFY2(m_ws->setFinalizers(r, &error), qPrintable(error.message));
+        QVERIFY(r.metadata.resourceVersion > before.metadata.resourceVersion);
+        const Resource after = *m_ws->get(key);
+        QCOMPARE(after.metadata.finalizers, QStringList{s("converge.dev/finalizer")});
+        QCOMPARE(after.metadata.resourceVersion, r.metadata.resourceVersion);
+        QCOMPARE(after.spec, before.spec);
+        QCOMPARE(after.metadata.labels, before.metadata.labels);
+        QCOMPARE(after.metadata.generation, before.metadata.generation);
+        // Seen as a change by those who follow the workspace.
+        QCOMPARE(m_ws->listChangedSince(before.metadata.resourceVersion).size(), 1);
+
+        // The rules of update(): a stale copy, another object of the same name, none at all.
+        Resource stale = before;
+        stale.metadata.finalizers = {s("x.example/finalizer")};
+        QVERIFY(!m_ws->setFinalizers(stale, &error));
+        QCOMPARE(error.code, StoreError::Code::Conflict);
+        QVERIFY(error.message.contains(key.toString()));
+        QCOMPARE(stale.metadata.resourceVersion, before.metadata.resourceVersion);
+        QCOMPARE(m_ws->get(key)->metadata.finalizers, after.metadata.finalizers);
+
+        Resource other = after;
+        other.metadata.uid = s("another-uid");
+        QVERIFY(!m_ws->setFinalizers(other, &error));
+        QCOMPARE(error.code, StoreError::Code::Conflict);
+
+        QVERIFY(m_ws->remove(key, &error));
+        Resource gone = after;
+        QVERIFY(!m_ws->setFinalizers(gone, &error));
+        QCOMPARE(error.code, StoreError::Code::NotFound);
+    }
+
     void updateMissing()
     {
         Resource r = container(s("ghost"));
