@@ -1098,7 +1098,10 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
             if (done && done->ownerKind.isEmpty() && childKinds.contains(key.kind) &&
                 !listedOwners.contains(key)) {
                 // A newly Ready account: list what it holds, so that the window can show what
-                // nothing manages yet.
+                // nothing manages yet. Ahead of its children's work (the lane of a person's
+                // action): a list is a request or two, what the account holds is what the window
+                // shows next, and behind a thousand queued creates it ran last, keeping
+                // `apply --wait` waiting for lists nobody asked it to wait for.
                 for (const QString &child : childKinds.value(key.kind)) {
                     const ResourceKey jobKey = listJobKey(child, key);
                     if (listJobs.contains(jobKey))
@@ -1110,7 +1113,7 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
                     job.account = account.key().toString();
                     queue.setGroup(jobKey, job.account);
                     listJobs.insert(jobKey, job);
-                    queue.add(jobKey, WorkQueue::Lane::Resync);
+                    queue.add(jobKey, WorkQueue::Lane::UserAction);
                 }
             }
         }

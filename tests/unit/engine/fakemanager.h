@@ -49,6 +49,7 @@ public:
 
     std::atomic<int> gets{0}, creates{0}, updates{0}, deletes{0}, lists{0};
     std::atomic<int> concurrentViolations{0};
+    std::atomic<int> createsAtFirstList{-1}; ///< how many creates had started when a list first ran
 
     int writes() const { return creates + updates + deletes; }
 
@@ -220,6 +221,8 @@ public:
     Outcome<ListPage> list(const ListScope &scope) override
     {
         ++m_backend.lists;
+        int never = -1;
+        m_backend.createsAtFirstList.compare_exchange_strong(never, m_backend.creates.load());
         const QString owner =
             scope.owners.isEmpty() ? QString() : scope.owners.last().metadata.name;
         if (auto e = m_backend.takeError(QStringLiteral("list"), ResourceKey{m_kind, owner}))

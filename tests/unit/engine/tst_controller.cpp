@@ -300,6 +300,19 @@ private slots:
         QVERIFY(!f.ws->get(stray)); // discovery never adds to the workspace by itself
     }
 
+    void newlyReadyOwnerIsListedBeforeItsChildren()
+    {
+        // Its children are queued when it turns Ready; listing what it holds waits for none of
+        // them (behind them, a CLI's wait for the children ended with lists in flight).
+        EngineFixture f;
+        f.backend.latencyMs = 5;
+        Engine e(f, m_clock);
+        QVERIFY(converge(f, e, 40));
+        QVERIFY(f.backend.lists > 0);
+        QVERIFY2(f.backend.createsAtFirstList <= 4,
+                 qPrintable(QString::number(f.backend.createsAtFirstList)));
+    }
+
     void claimTakesOverWithoutAWrite_data()
     {
         QTest::addColumn<bool>("listComplete");
