@@ -68,16 +68,28 @@ QStringList ApplyCommand::engineAnnotations()
             ActionCommand::refreshRequestedAnnotation()};
 }
 
-void ApplyCommand::keepEngineAnnotations(Resource &object, const Workspace &workspace)
+void ApplyCommand::keepEngineAnnotations(QList<Resource> &objects, const Workspace &workspace)
 {
-    const std::optional<Resource> stored = workspace.get(object.key());
-    if (!stored)
+    QList<ResourceKey> keys;
+    keys.reserve(objects.size());
+    for (const Resource &object : std::as_const(objects))
+        keys.append(object.key());
+    QHash<ResourceKey, Resource> stored;
+    for (Resource &r : workspace.get(keys))
+        stored.insert(r.key(), std::move(r));
+    if (stored.isEmpty())
         return;
-    for (const QString &name : engineAnnotations()) {
-        const auto it = stored->metadata.annotations.constFind(name);
-        if (it != stored->metadata.annotations.cend() &&
-            !object.metadata.annotations.contains(name))
-            object.metadata.annotations.insert(name, it.value());
+    const QStringList names = engineAnnotations();
+    for (Resource &object : objects) {
+        const auto found = stored.constFind(object.key());
+        if (found == stored.cend())
+            continue;
+        for (const QString &name : names) {
+            const auto it = found->metadata.annotations.constFind(name);
+            if (it != found->metadata.annotations.cend() &&
+                !object.metadata.annotations.contains(name))
+                object.metadata.annotations.insert(name, it.value());
+        }
     }
 }
 
@@ -114,10 +126,9 @@ int ApplyCommand::run(CommandContext &ctx, const QCommandLineParser &parser)
         return code;
     QList<Resource> objects;
     objects.reserve(read.objects.size());
-    for (const ManifestObject &object : read.objects) {
+    for (const ManifestObject &object : read.objects)
         objects.append(object.resource);
-        keepEngineAnnotations(objects.last(), *ws);
-    }
+    keepEngineAnnotations(objects, *ws);
     QList<ApplyOutcome> outcomes;
     StoreError error;
     if (!ws->apply(objects, &outcomes, &error)) {

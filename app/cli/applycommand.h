@@ -29,8 +29,9 @@ public:
     /// pending request from the CLI): a manifest never names them, so applying it again keeps
     /// the stored values instead of dropping them.
     static QStringList engineAnnotations();
-    /// Copies the stored values of engineAnnotations() that `object` does not set.
-    static void keepEngineAnnotations(Resource &object, const Workspace &workspace);
+    /// Copies the stored values of engineAnnotations() that `objects` do not set (the stored
+    /// objects read in one statement).
+    static void keepEngineAnnotations(QList<Resource> &objects, const Workspace &workspace);
 };
 
 } // namespace converge
