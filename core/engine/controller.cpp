@@ -47,7 +47,8 @@ struct Snapshot
     QString resourceId;  ///< converge.dev/resource-id, empty until the first reconcile
     QString backendName; ///< the kind's backend name field, else metadata.name
     bool hasFinalizer = false;
-    bool ready = false; ///< Ready at the current generation: its children can be listed
+    bool ready = false;      ///< Ready at the current generation: its children can be listed
+    bool readyAtAll = false; ///< Ready, at whatever generation: its children can run
 };
 
 /// A resync of one kind under one owner by list pages: the managed resources it can observe,
@@ -180,6 +181,7 @@ public:
     bool openThreadContext(ThreadContext &tc);
     void process(ThreadContext &tc, const ResourceKey &key, bool observeOnly, int polls);
     bool skipUnchanged(ThreadContext &tc, const ResourceKey &key);
+    bool holdForOwner(const ResourceKey &key, const ResourceKey &ownerKey);
     void addRun(ThreadContext &tc, const PhaseRun &run);
     void processList(ThreadContext &tc, const ResourceKey &jobKey);
     void processClaim(ThreadContext &tc, const ResourceKey &jobKey);
@@ -556,8 +558,8 @@ void Controller::Private::scan(Workspace &ws, bool initial)
         s.refreshRequest = r.metadata.annotations.value(Annotations::refreshRequestedAt());
         s.hasFinalizer = r.hasFinalizer();
         s.resourceId = r.metadata.annotations.value(Annotations::resourceId());
-        s.ready = r.status.ready().isReady() &&
-                  r.status.ready().observedGeneration == r.metadata.generation;
+        s.readyAtAll = r.status.ready().isReady();
+        s.ready = s.readyAtAll && r.status.ready().observedGeneration == r.metadata.generation;
         const Kind *kind = kinds.find(r.kind);
         if (kind && !kind->ownerKind.isEmpty())
             s.owner = ResourceKey{kind->ownerKind, r.ownerName()}.toString();
@@ -636,6 +638,10 @@ void Controller::Private::scan(Workspace &ws, bool initial)
         }
         for (const ResourceKey &key : std::as_const(refreshes))
             keyState[key].observeOnly = true;
+        // Owners first: a child whose owner is not Ready and is queued here waits for the
+        // owner's verdict (holdForOwner) without a run, and so without reading itself and its
+        // owners only to find that out, as process() would.
+        QList<QPair<ResourceKey, WorkQueue::Lane>> children;
         for (const auto &[key, lane] : toQueue) {
             if (lane == WorkQueue::Lane::SpecChange) {
                 // A changed spec gets a fresh start: no backoff from earlier failures.
@@ -643,7 +649,18 @@ void Controller::Private::scan(Workspace &ws, bool initial)
                 st.failures = 0;
                 st.polls = 0;
             }
-            queue.add(key, lane);
+            if (!snapshots.value(key).owner.isEmpty())
+                children.append({key, lane});
+            else
+                queue.add(key, lane);
+        }
+        for (const auto &[key, lane] : std::as_const(children)) {
+            const Snapshot s = snapshots.value(key);
+            const auto ownerKey = ResourceKey::fromString(s.owner);
+            const auto owner = ownerKey ? snapshots.constFind(*ownerKey) : snapshots.cend();
+            if (owner == snapshots.cend() || owner->readyAtAll || s.deleting ||
+                keyState.value(key).observeOnly || !holdForOwner(key, *ownerKey))
+                queue.add(key, lane);
         }
     }
     wakeWorkers.notify_all();
@@ -818,6 +835,24 @@ std::shared_ptr<Manager> Controller::Private::managerFor(ThreadContext &tc,
     return made.value();
 }
 
+bool Controller::Private::holdForOwner(const ResourceKey &key, const ResourceKey &ownerKey)
+{
+    const QDateTime due = queue.dueTime(ownerKey);
+    const bool verdictComing =
+        keyState.value(ownerKey).running ||
+        (queue.isQueued(ownerKey) && (!due.isValid() || due <= clock.now().addSecs(1)));
+    if (!verdictComing || keyState.value(key).releasedFromHold)
+        return false;
+    KeyState &st = keyState[key];
+    if (!st.waitingOnOwner.isEmpty() && st.waitingOnOwner != ownerKey.toString())
+        waiters[st.waitingOnOwner].remove(key);
+    st.waitingOnOwner = ownerKey.toString();
+    st.heldForOwner = true;
+    waiters[st.waitingOnOwner].insert(key);
+    prefetched.remove(key);
+    return true;
+}
+
 void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, bool observeOnly,
                                   int polls)
 {
@@ -849,23 +884,8 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
         // of an account and 1,000 containers spent its first half second on exactly that.
         if (const Resource *owner = owners.isEmpty() ? nullptr : &owners.last();
             owner && !observeOnly && !stored->metadata.isBeingDeleted() &&
-            !owner->status.ready().isReady()) {
-            const ResourceKey ownerKey = owner->key();
-            const QDateTime due = queue.dueTime(ownerKey);
-            const bool verdictComing =
-                keyState.value(ownerKey).running ||
-                (queue.isQueued(ownerKey) && (!due.isValid() || due <= clock.now().addSecs(1)));
-            if (verdictComing && !keyState.value(key).releasedFromHold) {
-                KeyState &st = keyState[key];
-                if (!st.waitingOnOwner.isEmpty() && st.waitingOnOwner != ownerKey.toString())
-                    waiters[st.waitingOnOwner].remove(key);
-                st.waitingOnOwner = ownerKey.toString();
-                st.heldForOwner = true;
-                waiters[st.waitingOnOwner].insert(key);
-                prefetched.remove(key);
-                return;
-            }
-        }
+            !owner->status.ready().isReady() && holdForOwner(key, owner->key()))
+            return;
         keyState[key].releasedFromHold = false;
         if (const auto it = prefetched.find(key); it != prefetched.end()) {
             prefetch = std::move(*it);
