@@ -13,8 +13,10 @@
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <istream>
 #include <streambuf>
+#include <thread>
 
 namespace converge {
 
@@ -22,14 +24,14 @@ namespace {
 
 const std::string standardTagPrefix = "tag:yaml.org,2002:";
 
-// Reads the QByteArray in place: manifests can be large, and yaml-cpp wants a stream.
+// Reads part of a QByteArray in place: manifests can be large, and yaml-cpp wants a stream.
 class ByteArrayBuffer final : public std::streambuf
 {
 public:
-    explicit ByteArrayBuffer(const QByteArray &data)
+    ByteArrayBuffer(const QByteArray &data, qsizetype from, qsizetype to)
     {
         char *begin = const_cast<char *>(data.constData());
-        setg(begin, begin, begin + data.size());
+        setg(begin + from, begin + from, begin + to);
     }
 };
 
@@ -43,11 +45,18 @@ QString decodeUtf8(const std::string &utf8)
     return decoder(QByteArrayView(utf8.data(), qsizetype(utf8.size())));
 }
 
-TextPos toPos(const YAML::Mark &mark)
+/// Where a piece of the text starts (parse() may read a large text in pieces): at a line start.
+struct Base
+{
+    int line = 0;
+    qsizetype offset = 0;
+};
+
+TextPos toPos(const YAML::Mark &mark, const Base &base)
 {
     if (mark.is_null())
         return {};
-    return {mark.line, mark.column, mark.pos};
+    return {base.line + mark.line, mark.column, base.offset + mark.pos};
 }
 
 QString tagName(const std::string &tag)
@@ -127,21 +136,25 @@ struct Enough
 class Builder final : public YAML::EventHandler
 {
 public:
-    Builder(const TextLocator &text, int maxDepth, ParsedText &out)
+    Builder(const TextLocator &text, const Base &base, int maxDepth, ParsedText &out)
         : m_text(text)
+        , m_base(base)
         , m_maxDepth(maxDepth)
         , m_out(out)
     {}
+
+    qint64 aliasValues() const { return m_aliasValues; }
 
     void OnDocumentStart(const YAML::Mark &mark) override
     {
         // yaml-cpp 0.7 reports empty documents forever, never moving on, at a ',' where a
         // document should start: stop on the second document at the same place.
-        if (mark.pos == m_lastDocumentStart) {
-            const char c = mark.pos < m_text.text().size() ? m_text.text().at(mark.pos) : ' ';
+        const qsizetype at = toPos(mark).offset;
+        if (at == m_lastDocumentStart) {
+            const char c = at < m_text.text().size() ? m_text.text().at(at) : ' ';
             abort(mark, {}, QStringLiteral("invalid YAML: unexpected \"%1\"").arg(QLatin1Char(c)));
         }
-        m_lastDocumentStart = mark.pos;
+        m_lastDocumentStart = at;
         m_stack.clear();
         m_anchors.clear();
         m_document = ParsedDocument{};
@@ -258,6 +271,7 @@ private:
     };
 
     QString depthMessage() const { return YamlParser::depthMessage(m_maxDepth); }
+    TextPos toPos(const YAML::Mark &mark) const { return converge::toPos(mark, m_base); }
 
     bool expectingKey() const
     {
@@ -413,6 +427,7 @@ private:
     }
 
     const TextLocator &m_text;
+    const Base m_base;
     const int m_maxDepth;
     ParsedText &m_out;
     QList<Frame> m_stack;
@@ -466,12 +481,18 @@ qsizetype tooDeepFlow(const QByteArray &text, int maxDepth)
 
 } // namespace
 
-ParsedText YamlParser::parse(const TextLocator &text, int maxDepth)
+namespace {
+
+/// Parses text[from, to), which starts at `base` (a line start); `aliasValues` gets what its
+/// aliases added, `enough` whether it stopped at ParsedText::maxErrors.
+ParsedText parseRange(const TextLocator &text, qsizetype from, qsizetype to, const Base &base,
+                      int maxDepth, qint64 *aliasValues, bool *enough)
 {
+    *enough = false;
     ParsedText out;
-    ByteArrayBuffer buffer(text.text());
+    ByteArrayBuffer buffer(text.text(), from, to);
     std::istream stream(&buffer);
-    Builder builder(text, maxDepth, out);
+    Builder builder(text, base, maxDepth, out);
     try {
         YAML::Parser parser(stream);
         while (parser.HandleNextDocument(builder)) {
@@ -479,13 +500,67 @@ ParsedText YamlParser::parse(const TextLocator &text, int maxDepth)
     } catch (const Abort &abort) {
         out.errors.append(abort.error);
     } catch (const Enough &) {
-        return out;
+        *enough = true;
     } catch (const YAML::Exception &e) {
         out.errors.append(
-            ManifestError{text.location(toPos(e.mark)),
+            ManifestError{text.location(toPos(e.mark, base)),
                           {},
                           QStringLiteral("invalid YAML: ") + QString::fromStdString(e.msg)});
     }
+    *aliasValues = builder.aliasValues();
+    return out;
+}
+
+/// Where a large text can be cut in two for parsing on two threads: the start of a document
+/// marker line ("---") near the middle, or -1. Such a line ends whatever precedes it (YAML
+/// forbids it inside scalars and collections), and aliases do not reach across documents.
+qsizetype splitPoint(const QByteArray &text)
+{
+    constexpr qsizetype smallest = 64 * 1024; // below, a thread costs more than it saves
+    if (text.size() < smallest || std::thread::hardware_concurrency() < 2)
+        return -1;
+    for (qsizetype at = text.indexOf("\n---", text.size() / 2); at >= 0;
+         at = text.indexOf("\n---", at + 1)) {
+        const qsizetype after = at + 4;
+        if (after == text.size() || QByteArrayView(" \t\r\n").contains(text.at(after)))
+            return at + 1;
+    }
+    return -1;
+}
+
+} // namespace
+
+ParsedText YamlParser::parse(const TextLocator &text, int maxDepth)
+{
+    // A large stream is read in two pieces at once (yaml-cpp is most of an apply's start-up).
+    // Only a clean read counts: with any error the whole text is read again in one piece, so
+    // that errors, their order and their limits are exactly those of one read.
+    if (const qsizetype split = splitPoint(text.text()); split > 0) {
+        const char *data = text.text().constData();
+        const Base second{int(std::count(data, data + split, '\n')), split};
+        ParsedText tail;
+        qint64 tailAliases = 0;
+        bool tailEnough = false;
+        std::thread worker([&, copy = text] {
+            tail = parseRange(copy, split, copy.text().size(), second, maxDepth, &tailAliases,
+                              &tailEnough);
+        });
+        qint64 headAliases = 0;
+        bool headEnough = false;
+        ParsedText head = parseRange(text, 0, split, {}, maxDepth, &headAliases, &headEnough);
+        worker.join();
+        if (head.errors.isEmpty() && tail.errors.isEmpty() &&
+            headAliases + tailAliases <= maxAliasValues) {
+            head.documents.append(std::move(tail.documents));
+            return head;
+        }
+    }
+
+    qint64 aliases = 0;
+    bool enough = false;
+    ParsedText out = parseRange(text, 0, text.text().size(), {}, maxDepth, &aliases, &enough);
+    if (enough)
+        return out;
     const QString depthMessage = YamlParser::depthMessage(maxDepth);
     if (!out.errors.isEmpty() && out.errors.last().message != depthMessage) {
         if (const qsizetype deep = tooDeepFlow(text.text(), maxDepth); deep >= 0)

@@ -88,6 +88,8 @@ private slots:
     void largeFileRefusedBeforeReading();
     void largeTextRefused();
     void tooManyErrors();
+    void largeStreamReadsAsOne();
+    void largeStreamErrorsAsOne();
 
     void folder();
     void pathsShareDuplicateCheck();
@@ -636,6 +638,97 @@ void tst_ManifestReader::tooManyErrors()
     QCOMPARE(result.errors.at(0).toString(), u"t.yaml:1:1: apiVersion: is required"_s);
     QCOMPARE(result.errors.last().toString(),
              result.errors.at(99).location.toString() + u": too many errors; stopped after 100"_s);
+}
+
+namespace {
+
+/// 600 Widgets (about 130 KB: YamlParser reads it in two pieces at once); `lines` gets the line
+/// of each document's first key. `replacements` replace documents by their index.
+QByteArray largeStream(QList<int> *lines, const QMap<int, QByteArray> &replacements = {})
+{
+    QByteArray text = "# many widgets\n";
+    int line = 2;
+    for (int i = 0; i < 600; ++i) {
+        if (i > 0) {
+            const QByteArray marker = i % 7 ? "---\n" : "--- # the next one\n";
+            text += marker;
+            ++line;
+        }
+        if (lines)
+            lines->append(line);
+        QByteArray doc = replacements.value(i);
+        if (doc.isEmpty()) {
+            doc = QByteArray("apiVersion: test.converge.dev/v1\n"
+                             "kind: Widget\n"
+                             "metadata:\n"
+                             "  name: w%1\n"
+                             "  labels: &labels {team: billing, n: \"%1\"}\n"
+                             "  annotations: *labels\n"
+                             "spec:\n"
+                             "  owner: {name: devbox}\n"
+                             "  source:\n"
+                             "    a: |\n"
+                             "      first\n"
+                             "      --- not a marker\n")
+                      .replace("%1", QByteArray::number(i));
+        }
+        text += doc;
+        line += int(doc.count('\n'));
+    }
+    return text;
+}
+
+/// A document whose aliases add 67,885 values (the limit is 100,000 for the whole text).
+QByteArray aliasHeavy()
+{
+    return "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+           "b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+           "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
+           "d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+           "e: [*d, *d, *d, *d, *d]\n";
+}
+
+} // namespace
+
+void tst_ManifestReader::largeStreamReadsAsOne()
+{
+    QList<int> lines;
+    const QByteArray text = largeStream(&lines);
+    QVERIFY(text.size() > 100 * 1024);
+    const ManifestReader::Result result = ManifestReader(m_registry).read(text, u"t.yaml"_s);
+    QVERIFY(sameErrors(result, {}));
+    QCOMPARE(result.objects.size(), 600);
+    for (int i = 0; i < 600; ++i) {
+        const ManifestObject &object = result.objects.at(i);
+        QCOMPARE(object.resource.metadata.name, u"w%1"_s.arg(i));
+        QCOMPARE(object.location.line, lines.at(i));
+        QCOMPARE(object.resource.metadata.annotations.value(u"n"_s), QString::number(i));
+        QCOMPARE(object.resource.spec.value(u"source"_s).toObject().value(u"a"_s),
+                 QJsonValue(u"first\n--- not a marker\n"_s));
+    }
+}
+
+void tst_ManifestReader::largeStreamErrorsAsOne()
+{
+    // An error late in the stream: its line counts from the start of the file.
+    QList<int> lines;
+    const QByteArray broken = "apiVersion: test.converge.dev/v1\nkind: Widget\nkind: Gadget\n";
+    const QByteArray text = largeStream(&lines, {{500, broken}});
+    ManifestReader::Result result = ManifestReader(m_registry).read(text, u"t.yaml"_s);
+    QVERIFY(sameErrors(
+        result, {u"t.yaml:%1:1: kind: duplicate key (first at t.yaml:%2:1)"_s.arg(lines.at(500) + 2)
+                     .arg(lines.at(500) + 1)}));
+    QVERIFY(result.objects.isEmpty());
+
+    // Aliases are counted over the whole text, not per piece: two documents far apart, each
+    // under the limit, together over it.
+    lines.clear();
+    result = ManifestReader(m_registry)
+                 .read(largeStream(&lines, {{10, aliasHeavy()}, {590, aliasHeavy()}}), u"t.yaml"_s);
+    QCOMPARE(result.errors.size(), 1);
+    QVERIFY2(result.errors.first().message == u"aliases expand to more than 100000 values"_s,
+             qPrintable(result.errors.first().toString()));
+    QCOMPARE(result.errors.first().location.line, lines.at(590) + 4);
 }
 
 void tst_ManifestReader::folder()
