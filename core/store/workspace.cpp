@@ -1472,11 +1472,14 @@ bool Workspace::updateStatus(const ResourceKey &key, const ResourceStatus &statu
         return failSql(error, write,
                        QStringLiteral("cannot store the status of %1").arg(key.toString()));
     if (newId) {
-        Resource identified;
-        identified.metadata.annotations.insert(Annotations::resourceId(), resourceId);
-        if (!dropClaimedDiscoveries(d->statement(dropClaimedDiscoveriesSql(), error), {&identified},
-                                    error))
+        // What a list found under that ID is managed now (dropClaimedDiscoveries, for one ID).
+        QSqlQuery *drop =
+            d->statement(QStringLiteral("DELETE FROM discovered WHERE resource_id = ?"), error);
+        if (!drop)
             return false;
+        drop->addBindValue(resourceId);
+        if (!drop->exec())
+            return failSql(error, *drop, QStringLiteral("cannot update discovered resources"));
     }
 
     const std::optional<Condition> before = readyOf(statusFrom(storedText));

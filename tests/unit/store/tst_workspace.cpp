@@ -845,6 +845,14 @@ private slots:
         QCOMPARE(all.size(), 2);
         QCOMPARE(all.at(0).name, s("backups"));
 
+        // The controller recording a resource's ID with its status does the same.
+        QVERIFY(apply({container(s("backups"))}));
+        QVERIFY(m_ws->updateStatus({s("BlobContainer"), s("backups")}, {},
+                                   s("http://backend/backups"), &error));
+        all = m_ws->discovered(devstore);
+        QCOMPARE(all.size(), 1);
+        QVERIFY(all.at(0).name != s("backups"));
+
         // An owner that leaves the workspace takes its discoveries along.
         QVERIFY(m_ws->remove(devstore, &error));
         QVERIFY(m_ws->discovered(devstore).isEmpty());
