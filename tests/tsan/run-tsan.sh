@@ -2,9 +2,10 @@
 # SPDX-FileCopyrightText: Converge contributors
 # SPDX-License-Identifier: MIT
 #
-# The engine's and the store's unit tests under ThreadSanitizer: configures the project in
-# BUILD_DIR with CONVERGE_SANITIZE=thread, builds only core and the tests of tests/unit/engine and
-# tests/unit/store, and runs them. Any race report fails the test (TSan's exit code 66).
+# The engine's, the store's and the manifest's unit tests under ThreadSanitizer (the manifest
+# reader parses large streams on two threads): configures the project in BUILD_DIR with
+# CONVERGE_SANITIZE=thread, builds only core and the tests of tests/unit/engine, tests/unit/store
+# and tests/unit/manifest, and runs them. Any race report fails the test (TSan's exit code 66).
 #
 # Test functions listed in tests/tsan/skip.txt are left out (each line: executable, function and
 # why); everything else of those executables runs.
@@ -15,7 +16,7 @@ src=$(cd "$1" && pwd)
 build=$2
 mkdir -p "$build"
 build=$(cd "$build" && pwd)
-dirs=(tests/unit/engine tests/unit/store)
+dirs=(tests/unit/engine tests/unit/store tests/unit/manifest)
 
 launcher=()
 if command -v ccache >/dev/null; then
