@@ -604,8 +604,6 @@ void Controller::Private::scan(Workspace &ws, bool initial)
         groups.append({r.key(), root});
     }
     snapshots = std::move(next);
-    if (initial)
-        resync();
 
     // One account must not hold every worker while another waits (an endpoint that stopped
     // answering keeps each request until its timeout): with more than one account, each gets
@@ -663,6 +661,8 @@ void Controller::Private::scan(Workspace &ws, bool initial)
                 queue.add(key, lane);
         }
     }
+    if (initial)
+        resync(); // after the holds: a held child is observed with its owner's verdict
     wakeWorkers.notify_all();
 }
 
@@ -713,8 +713,11 @@ void Controller::Private::resync()
         listJobs.insert(it.key(), std::move(*it));
         queue.add(it.key(), WorkQueue::Lane::Resync);
     }
-    for (const ResourceKey &key : std::as_const(individually))
-        queue.add(key, WorkQueue::Lane::Resync);
+    for (const ResourceKey &key : std::as_const(individually)) {
+        // A child held for its owner's verdict runs with it: a run now would only find that.
+        if (!keyState.value(key).heldForOwner)
+            queue.add(key, WorkQueue::Lane::Resync);
+    }
     wakeWorkers.notify_all();
 }
 
