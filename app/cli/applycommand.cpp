@@ -142,7 +142,8 @@ int ApplyCommand::run(CommandContext &ctx, const QCommandLineParser &parser)
                              : outcome.action == ApplyOutcome::Action::Updated ? "configured"
                                                                                : "unchanged";
         console.info(KindResolver::display(outcome.key) + QLatin1Char(' ') + QLatin1String(action));
-        targets.append({outcome.key, ResourceWaiter::Goal::Ready, outcome.generation, false});
+        targets.append({outcome.key, ResourceWaiter::Goal::Ready, outcome.generation, false,
+                        outcome.action == ApplyOutcome::Action::Created});
     }
     if (!timeout)
         return ExitSuccess;

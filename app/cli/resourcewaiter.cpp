@@ -18,6 +18,8 @@
 #include <QThread>
 #include <QTimer>
 
+#include <algorithm>
+
 using namespace std::chrono_literals;
 
 namespace converge {
@@ -163,13 +165,19 @@ ResourceWaiter::Result ResourceWaiter::wait(const QList<Target> &targets)
     deadline.setSingleShot(true);
     connect(&deadline, &QTimer::timeout, this, [this] { finish(Result::TimedOut); });
 
-    // Nothing to do (everything already Ready) starts no controller.
-    check();
+    // Nothing to do (everything already Ready) starts no controller; a target just created
+    // has something to do for sure, and the controller then starts before the first check.
+    const bool created = std::any_of(m_targets.cbegin(), m_targets.cend(),
+                                     [](const Target &t) { return t.created; });
+    if (!(created && m_runsHere))
+        check();
     if (!m_finished && m_runsHere && !m_controller && !startController()) {
         stopController();
         m_waiting = false;
         return Result::Error;
     }
+    if (!m_finished && m_controller && created)
+        check();
     if (!m_finished) {
         tick.start();
         deadline.start(m_timeout);
@@ -229,8 +237,15 @@ void ResourceWaiter::check()
         return;
     QList<ResourceKey> open;
     for (const Target &target : std::as_const(m_targets)) {
-        if (!m_final.contains(target.key))
-            open.append(target.key);
+        if (m_final.contains(target.key))
+            continue;
+        // Created by this command and not reconciled by this process's controller yet: nothing
+        // to read (its batches name it once processed).
+        if (target.created && m_runsHere && m_controller && !m_processed.contains(target.key)) {
+            m_pending.insert(target.key, QStringLiteral("not reconciled yet"));
+            continue;
+        }
+        open.append(target.key);
     }
     updateAll(open);
     concludeOrReport();

@@ -51,6 +51,9 @@ public:
         /// Ready: only after this process's controller processed the key (when it runs one),
         /// so that `reconcile --wait` does not take the status from before the reconcile.
         bool afterProcessing = false;
+        /// Ready: stored just now by this command (apply): not Ready before a reconcile, so the
+        /// controller starts without reading it first, and it is read once processed.
+        bool created = false;
     };
 
     enum class Result { Succeeded, Failed, TimedOut, Interrupted, Error };
