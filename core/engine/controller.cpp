@@ -181,6 +181,8 @@ public:
     bool openThreadContext(ThreadContext &tc);
     void process(ThreadContext &tc, const ResourceKey &key, bool observeOnly, int polls);
     bool skipUnchanged(ThreadContext &tc, const ResourceKey &key);
+    /// Under `mutex`: `key`, whose owner is not Ready, waits for the owner's verdict when one
+    /// is coming (the owner runs, or is due within a second); false when it should run.
     bool holdForOwner(const ResourceKey &key, const ResourceKey &ownerKey);
     void addRun(ThreadContext &tc, const PhaseRun &run);
     void processList(ThreadContext &tc, const ResourceKey &jobKey);

@@ -66,6 +66,17 @@ bool fail(StoreError *error, StoreError::Code code, const QString &message)
     return false;
 }
 
+/// update()'s answer to a copy read before someone else's write (or of another object).
+bool failConflict(StoreError *error, const Resource &yours, qint64 storedVersion)
+{
+    return fail(error, StoreError::Code::Conflict,
+                QStringLiteral("%1 was changed by someone else (resourceVersion %2, yours %3); "
+                               "read it again and retry")
+                    .arg(yours.key().toString())
+                    .arg(storedVersion)
+                    .arg(yours.metadata.resourceVersion));
+}
+
 int primaryCode(const QSqlError &e)
 {
     return e.nativeErrorCode().toInt() & 0xff;
@@ -1280,12 +1291,7 @@ bool Workspace::update(Resource &resource, StoreError *error)
 
     if (storedVersion != resource.metadata.resourceVersion ||
         (!resource.metadata.uid.isEmpty() && resource.metadata.uid != storedUid))
-        return fail(error, StoreError::Code::Conflict,
-                    QStringLiteral("%1 was changed by someone else (resourceVersion %2, yours "
-                                   "%3); read it again and retry")
-                        .arg(key.toString())
-                        .arg(storedVersion)
-                        .arg(resource.metadata.resourceVersion));
+        return failConflict(error, resource, storedVersion);
 
     const QString labels = mapText(resource.metadata.labels);
     const QString annotations = mapText(resource.metadata.annotations);
@@ -1379,12 +1385,7 @@ bool Workspace::setFinalizers(Resource &resource, StoreError *error)
         if (!stored)
             return fail(error, StoreError::Code::NotFound,
                         QStringLiteral("%1 does not exist").arg(key.toString()));
-        return fail(error, StoreError::Code::Conflict,
-                    QStringLiteral("%1 was changed by someone else (resourceVersion %2, yours "
-                                   "%3); read it again and retry")
-                        .arg(key.toString())
-                        .arg(*stored)
-                        .arg(resource.metadata.resourceVersion));
+        return failConflict(error, resource, *stored);
     }
     if (!version.store(d->statement(VersionCounter::updateSql(), error), error) ||
         !tx.commit(error))
