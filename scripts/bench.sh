@@ -10,10 +10,10 @@
 # pins the emulators and the SDK peers), builds Release with the tests in build-bench (its own:
 # the Install section's build-release is configured without tests), then runs
 # tests/bench/peers/bench.js: it starts the emulators itself on free loopback ports, runs every
-# benchmark (each figure the median of 3 runs, with min and max), prints a table and writes
+# benchmark (each figure the median of 5 runs, with min and max), prints a table and writes
 # every figure as JSON to FIGURES.json.
 #
-# Environment: BUILD_DIR (default build-bench), BENCH_RUNS (default 3), BENCH_WINDOW_RUNS (runs
+# Environment: BUILD_DIR (default build-bench), BENCH_RUNS (default 5), BENCH_WINDOW_RUNS (runs
 # of benchmarks 4 and 5, default 1: about 4 minutes each), BENCH_QUICK=1 for a smoke run at a
 # tiny size, BENCH_PARTS (default create,dynamo,drift,window).
 set -euo pipefail
@@ -30,5 +30,5 @@ cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCONVERGE_BUILD_
 cmake --build "$build_dir" --parallel "$(nproc)" --target converge bench_barecreate bench_drift \
     bench_window bench_store
 exec node tests/bench/peers/bench.js --build "$build_dir" --out "$out" \
-    --runs "${BENCH_RUNS:-3}" --window-runs "${BENCH_WINDOW_RUNS:-1}" --quick "${BENCH_QUICK:-0}" \
+    --runs "${BENCH_RUNS:-5}" --window-runs "${BENCH_WINDOW_RUNS:-1}" --quick "${BENCH_QUICK:-0}" \
     --parts "${BENCH_PARTS:-create,dynamo,drift,window}"

@@ -3,7 +3,7 @@
 //
 // Runs every benchmark of issue #11 side by side with the official SDKs and writes the figures:
 //
-//   node tests/bench/peers/bench.js --build BUILD_DIR --out FIGURES.json [--runs 3] [--quick 0|1]
+//   node tests/bench/peers/bench.js --build BUILD_DIR --out FIGURES.json [--runs 5] [--quick 0|1]
 //       [--parts create,dynamo,drift,window] [--window-runs 1]
 //
 // scripts/bench.sh builds Release and calls this. Each timed run of benchmarks 1 and 2 gets
@@ -25,7 +25,7 @@ const { startProxy } = require('./countproxy');
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const options = lib.parseArgs(process.argv.slice(2), {
-  build: '', out: '', runs: 3, quick: 0, parts: 'create,dynamo,drift,window', 'window-runs': 1,
+  build: '', out: '', runs: 5, quick: 0, parts: 'create,dynamo,drift,window', 'window-runs': 1,
 });
 const parts = options.parts.split(',');
 if (!options.build || !options.out) lib.fail('usage: bench.js --build DIR --out FIGURES.json');
