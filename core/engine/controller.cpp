@@ -882,6 +882,16 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
             if (!owner.isEmpty() && waiters.contains(owner))
                 waiters[owner].remove(key);
             prefetched.remove(key);
+            // Children held for its verdict get none: they run, and find it gone.
+            for (const ResourceKey &child : waiters.value(key.toString())) {
+                if (const auto it = keyState.find(child);
+                    it != keyState.end() && it->heldForOwner) {
+                    it->heldForOwner = false;
+                    it->releasedFromHold = true;
+                    queue.add(child, WorkQueue::Lane::SpecChange);
+                    wakeWorkers.notify_all();
+                }
+            }
             return;
         }
         // A child whose owner is not Ready and has its verdict coming (running, or due within a

@@ -475,6 +475,25 @@ private slots:
         QCOMPARE(f.backend.creates.load(), 13);
     }
 
+    void childrenHeldForAnOwnerThatIsRemovedRunAnyway()
+    {
+        // One worker, busy with account "a" while "g" waits its turn with its child held for
+        // its verdict; "g" leaves the workspace before it runs: the child must not wait for ever.
+        EngineFixture f;
+        f.backend.latencyMs = 1000;
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("a")),
+                         EngineFixture::gadget(QStringLiteral("g")),
+                         EngineFixture::widget(QStringLiteral("w"), QStringLiteral("g"))}));
+        Engine e(f, m_clock, fastOptions(1));
+        QVERIFY(e.controller->start());
+        QTRY_COMPARE(e.controller->stats().inFlight, 1); // "a"
+        StoreError error;
+        QVERIFY(f.ws->remove({QStringLiteral("Gadget"), QStringLiteral("g")}, &error));
+        const ResourceKey w{QStringLiteral("Widget"), QStringLiteral("w")};
+        QTRY_VERIFY_WITH_TIMEOUT(hasEvent(f, w, QStringLiteral("WaitingForOwner")), 10000);
+        QCOMPARE(f.backend.creates.load(), 1); // "a" only
+    }
+
     void specChangeIsReconciledAgain()
     {
         EngineFixture f;
