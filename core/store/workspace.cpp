@@ -515,32 +515,16 @@ private:
     qint64 m_loaded = 0;
 };
 
-/// A claimed resource is no longer "discovered": drops the rows that list the backend resources
-/// these objects now record as theirs, inside the caller's transaction.
-const QString &dropClaimedDiscoveriesSql()
+/// The backend ID each of `objects` records, where it records one.
+QStringList resourceIdsOf(const QList<Resource> &objects)
 {
-    static const QString sql = QStringLiteral(
-        "DELETE FROM discovered WHERE resource_id IN (SELECT value FROM json_each(?))");
-    return sql;
-}
-
-/// `q` is dropClaimedDiscoveriesSql() prepared (null when preparing it failed).
-bool dropClaimedDiscoveries(QSqlQuery *q, const QList<const Resource *> &objects, StoreError *error)
-{
-    QJsonArray ids;
-    for (const Resource *object : objects) {
-        const QString id = object->metadata.annotations.value(Annotations::resourceId());
+    QStringList ids;
+    for (const Resource &object : objects) {
+        const QString id = object.metadata.annotations.value(Annotations::resourceId());
         if (!id.isEmpty())
             ids.append(id);
     }
-    if (ids.isEmpty())
-        return true;
-    if (!q)
-        return false;
-    q->addBindValue(compact(ids));
-    if (!q->exec())
-        return failSql(error, *q, QStringLiteral("cannot update discovered resources"));
-    return true;
+    return ids;
 }
 
 /// What a file's header says it is.
@@ -769,6 +753,10 @@ public:
     /// to `read` when there is one (the engine's most frequent reads).
     void readRow(QLatin1StringView columns, const ResourceKey &key, const char *context,
                  const std::function<void(const QSqlQuery &)> &read) const;
+    /// A claimed resource is no longer "discovered": drops the rows that list the backend
+    /// resources with these IDs, inside the caller's transaction. One ID (the controller's, with
+    /// a status) is one keyed DELETE; more (an apply) go as a JSON array.
+    bool dropClaimedDiscoveries(const QStringList &ids, StoreError *error);
 
     QString path;
     QString connectionName;
@@ -1008,6 +996,23 @@ std::unique_ptr<Workspace> Workspace::open(const QString &path, StoreError *erro
     return std::unique_ptr<Workspace>(new Workspace(std::move(d)));
 }
 
+bool Workspace::Private::dropClaimedDiscoveries(const QStringList &ids, StoreError *error)
+{
+    if (ids.isEmpty())
+        return true;
+    const bool one = ids.size() == 1;
+    QSqlQuery *q = statement(one ? QStringLiteral("DELETE FROM discovered WHERE resource_id = ?")
+                                 : QStringLiteral("DELETE FROM discovered WHERE resource_id IN"
+                                                  " (SELECT value FROM json_each(?))"),
+                             error);
+    if (!q)
+        return false;
+    q->addBindValue(one ? ids.first() : compact(QJsonArray::fromStringList(ids)));
+    if (!q->exec())
+        return failSql(error, *q, QStringLiteral("cannot update discovered resources"));
+    return true;
+}
+
 std::unique_ptr<Workspace> Workspace::openAnother(StoreError *error) const
 {
     StoreError local;
@@ -1159,11 +1164,7 @@ bool Workspace::apply(const QList<Resource> &objects, QList<ApplyOutcome> *outco
         result.append(outcome);
     }
 
-    QList<const Resource *> stored;
-    stored.reserve(objects.size());
-    for (const Resource &object : objects)
-        stored.append(&object);
-    if (!dropClaimedDiscoveries(d->statement(dropClaimedDiscoveriesSql(), error), stored, error))
+    if (!d->dropClaimedDiscoveries(resourceIdsOf(objects), error))
         return false;
     if (!version.store(d->statement(VersionCounter::updateSql(), error), error) ||
         !tx.commit(error))
@@ -1335,8 +1336,7 @@ bool Workspace::update(Resource &resource, StoreError *error)
     write.addBindValue(id);
     if (!write.exec())
         return failSql(error, write, QStringLiteral("cannot store %1").arg(key.toString()));
-    if (!dropClaimedDiscoveries(d->statement(dropClaimedDiscoveriesSql(), error), {&resource},
-                                error))
+    if (!d->dropClaimedDiscoveries(resourceIdsOf({resource}), error))
         return false;
     if (!version.store(d->statement(VersionCounter::updateSql(), error), error) ||
         !tx.commit(error))
@@ -1472,16 +1472,8 @@ bool Workspace::updateStatus(const ResourceKey &key, const ResourceStatus &statu
     if (!write.exec())
         return failSql(error, write,
                        QStringLiteral("cannot store the status of %1").arg(key.toString()));
-    if (newId) {
-        // What a list found under that ID is managed now (dropClaimedDiscoveries, for one ID).
-        QSqlQuery *drop =
-            d->statement(QStringLiteral("DELETE FROM discovered WHERE resource_id = ?"), error);
-        if (!drop)
-            return false;
-        drop->addBindValue(resourceId);
-        if (!drop->exec())
-            return failSql(error, *drop, QStringLiteral("cannot update discovered resources"));
-    }
+    if (newId && !d->dropClaimedDiscoveries({resourceId}, error))
+        return false;
 
     const std::optional<Condition> before = readyOf(statusFrom(storedText));
     const std::optional<Condition> after = readyOf(status);

@@ -853,6 +853,20 @@ private slots:
         QCOMPARE(all.size(), 1);
         QVERIFY(all.at(0).name != s("backups"));
 
+        // An apply that claims several at once drops each.
+        QVERIFY(m_ws->replaceDiscovered(
+            devstore, s("BlobContainer"),
+            {item(s("BlobContainer"), s("media")), item(s("BlobContainer"), s("photos"))}, &error));
+        QCOMPARE(m_ws->discovered(devstore).size(), 3);
+        QList<Resource> both{container(s("media")), container(s("photos"))};
+        for (Resource &r : both)
+            r.metadata.annotations.insert(s("converge.dev/resource-id"),
+                                          s("http://backend/") + r.metadata.name);
+        QVERIFY(apply(both));
+        all = m_ws->discovered(devstore);
+        QCOMPARE(all.size(), 1);
+        QCOMPARE(all.at(0).kind, s("Queue"));
+
         // An owner that leaves the workspace takes its discoveries along.
         QVERIFY(m_ws->remove(devstore, &error));
         QVERIFY(m_ws->discovered(devstore).isEmpty());
