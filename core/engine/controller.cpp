@@ -184,6 +184,11 @@ public:
     /// Under `mutex`: `key`, whose owner is not Ready, waits for the owner's verdict when one
     /// is coming (the owner runs, or is due within a second); false when it should run.
     bool holdForOwner(const ResourceKey &key, const ResourceKey &ownerKey);
+    /// Under `mutex`: the children waiting for `owner`'s verdict without a run (holdForOwner).
+    QList<ResourceKey> heldFor(const ResourceKey &owner) const;
+    /// Under `mutex`: `children` of `owner` run now; one that was held goes ahead even if the
+    /// owner is due again (releasedFromHold).
+    void release(const ResourceKey &owner, const QList<ResourceKey> &children);
     void addRun(ThreadContext &tc, const PhaseRun &run);
     void processList(ThreadContext &tc, const ResourceKey &jobKey);
     void processClaim(ThreadContext &tc, const ResourceKey &jobKey);
@@ -649,13 +654,13 @@ void Controller::Private::scan(Workspace &ws, bool initial)
                 st.failures = 0;
                 st.polls = 0;
             }
-            if (!snapshots.value(key).owner.isEmpty())
+            if (!snapshots.constFind(key)->owner.isEmpty())
                 children.append({key, lane});
             else
                 queue.add(key, lane);
         }
         for (const auto &[key, lane] : std::as_const(children)) {
-            const Snapshot s = snapshots.value(key);
+            const Snapshot &s = *snapshots.constFind(key);
             const auto ownerKey = ResourceKey::fromString(s.owner);
             const auto owner = ownerKey ? snapshots.constFind(*ownerKey) : snapshots.cend();
             if (owner == snapshots.cend() || owner->readyAtAll || s.deleting ||
@@ -858,6 +863,29 @@ bool Controller::Private::holdForOwner(const ResourceKey &key, const ResourceKey
     return true;
 }
 
+QList<ResourceKey> Controller::Private::heldFor(const ResourceKey &owner) const
+{
+    QList<ResourceKey> held;
+    for (const ResourceKey &child : waiters.value(owner.toString())) {
+        if (keyState.value(child).heldForOwner)
+            held.append(child);
+    }
+    return held;
+}
+
+void Controller::Private::release(const ResourceKey &owner, const QList<ResourceKey> &children)
+{
+    for (const ResourceKey &child : children) {
+        if (child == owner)
+            continue;
+        if (const auto it = keyState.find(child); it != keyState.end()) {
+            it->releasedFromHold = it->heldForOwner;
+            it->heldForOwner = false;
+        }
+        queue.add(child, WorkQueue::Lane::SpecChange);
+    }
+}
+
 void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, bool observeOnly,
                                   int polls)
 {
@@ -883,15 +911,10 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
                 waiters[owner].remove(key);
             prefetched.remove(key);
             // Children held for its verdict get none: they run, and find it gone.
-            for (const ResourceKey &child : waiters.value(key.toString())) {
-                if (const auto it = keyState.find(child);
-                    it != keyState.end() && it->heldForOwner) {
-                    it->heldForOwner = false;
-                    it->releasedFromHold = true;
-                    queue.add(child, WorkQueue::Lane::SpecChange);
-                    wakeWorkers.notify_all();
-                }
-            }
+            const QList<ResourceKey> held = heldFor(key);
+            release(key, held);
+            if (!held.isEmpty())
+                wakeWorkers.notify_all();
             return;
         }
         // A child whose owner is not Ready and has its verdict coming (running, or due within a
@@ -1155,22 +1178,9 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
         if (result.kind != PhaseResult::Kind::RequeueAfter && wokenChildren.isEmpty()) {
             // Not Ready (or gone): the children held back for this verdict run now and say why
             // they wait.
-            if (const auto w = waiters.constFind(key.toString()); w != waiters.cend()) {
-                for (const ResourceKey &child : *w) {
-                    if (keyState.value(child).heldForOwner)
-                        wokenChildren.append(child);
-                }
-            }
+            wokenChildren = heldFor(key);
         }
-        for (const ResourceKey &child : std::as_const(wokenChildren)) {
-            if (child == key)
-                continue;
-            if (const auto it = keyState.find(child); it != keyState.end()) {
-                it->releasedFromHold = it->heldForOwner;
-                it->heldForOwner = false;
-            }
-            queue.add(child, WorkQueue::Lane::SpecChange);
-        }
+        release(key, wokenChildren);
     }
     if (!wokenChildren.isEmpty())
         wakeWorkers.notify_all();
