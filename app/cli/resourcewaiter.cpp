@@ -46,7 +46,6 @@ ResourceWaiter::ResourceWaiter(Services &services, Console &console, Workspace &
     : QObject(parent)
     , m_services(services)
     , m_console(console)
-    , m_workspacePath(workspace.path())
     , m_workspace(workspace)
 {}
 
@@ -58,7 +57,7 @@ ResourceWaiter::~ResourceWaiter()
 bool ResourceWaiter::acquireController()
 {
     if (!m_lock)
-        m_lock = std::make_unique<ControllerLock>(m_workspacePath);
+        m_lock = std::make_unique<ControllerLock>(m_workspace.path());
     if (m_lock->tryLock())
         return true;
     const qint64 pid = m_lock->ownerPid();
@@ -81,7 +80,7 @@ int ResourceWaiter::exitCode(Result result)
 
 bool ResourceWaiter::startController()
 {
-    m_controller = m_services.makeController(m_workspacePath);
+    m_controller = m_services.makeController(m_workspace.path());
     connect(m_controller.get(), &Controller::resourcesChanged, this,
             [this](const QList<ResourceKey> &keys) {
                 for (const ResourceKey &key : keys)
@@ -102,7 +101,7 @@ bool ResourceWaiter::startController()
         return false;
     }
     m_console.verbose(QStringLiteral("controller: running in this process (lock %1)")
-                          .arg(ControllerLock::lockPath(m_workspacePath)));
+                          .arg(ControllerLock::lockPath(m_workspace.path())));
     return true;
 }
 
@@ -166,17 +165,17 @@ ResourceWaiter::Result ResourceWaiter::wait(const QList<Target> &targets)
     connect(&deadline, &QTimer::timeout, this, [this] { finish(Result::TimedOut); });
 
     // Nothing to do (everything already Ready) starts no controller; a target just created
-    // has something to do for sure, and the controller then starts before the first check.
-    const bool created = std::any_of(m_targets.cbegin(), m_targets.cend(),
-                                     [](const Target &t) { return t.created; });
-    if (!(created && m_runsHere))
+    // has something to do for sure, and then the controller starts before the first check.
+    const bool startFirst = m_runsHere && std::any_of(m_targets.cbegin(), m_targets.cend(),
+                                                      [](const Target &t) { return t.created; });
+    if (!startFirst)
         check();
     if (!m_finished && m_runsHere && !m_controller && !startController()) {
         stopController();
         m_waiting = false;
         return Result::Error;
     }
-    if (!m_finished && m_controller && created)
+    if (startFirst)
         check();
     if (!m_finished) {
         tick.start();

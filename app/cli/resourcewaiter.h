@@ -114,7 +114,6 @@ private:
 
     Services &m_services;
     Console &m_console;
-    QString m_workspacePath;
     std::chrono::milliseconds m_timeout{5 * 60 * 1000};
     std::chrono::milliseconds m_drainTimeout{10 * 1000};
     QList<ResourceKey> m_reconcile;
