@@ -10,6 +10,8 @@
 #include <QTextBlock>
 #include <QToolTip>
 
+#include <utility>
+
 namespace converge {
 
 namespace {
@@ -138,8 +140,25 @@ void SpecEdit::resizeEvent(QResizeEvent *event)
 void SpecEdit::updateGutterWidth()
 {
     setViewportMargins(gutterWidth(), 0, 0, 0);
-    // The marked line may have gone with the text; the selection follows the new blocks.
-    updateSelections();
+    // The marked line may have gone with the text; the selection follows the new blocks, but
+    // not from here. The document emits blockCountChanged() from inside QTextDocument::clear(),
+    // while it keeps its cursors aside; replacing the extra selections then frees cursors that
+    // clear() puts back afterwards, and the next edit writes into freed memory (the window's
+    // heap corruption, in the text documents' formats and far beyond).
+    scheduleSelections();
+}
+
+void SpecEdit::scheduleSelections()
+{
+    if (std::exchange(m_selectionsScheduled, true))
+        return;
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            m_selectionsScheduled = false;
+            updateSelections();
+        },
+        Qt::QueuedConnection);
 }
 
 void SpecEdit::updateGutter(const QRect &rect, int dy)

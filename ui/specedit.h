@@ -48,12 +48,15 @@ private:
     void updateGutterWidth();
     void updateGutter(const QRect &rect, int dy);
     void updateSelections();
+    /// updateSelections() once control is back in the event loop (see updateGutterWidth()).
+    void scheduleSelections();
 
     Gutter *m_gutter = nullptr;               // a child widget: owned by Qt
     YamlHighlighter *m_highlighter = nullptr; // owned by the document
     int m_diagnosticLine = 0;
     int m_diagnosticColumn = 0;
     QString m_diagnosticMessage;
+    bool m_selectionsScheduled = false;
 };
 
 } // namespace converge

@@ -340,6 +340,29 @@ private Q_SLOTS:
         QVERIFY(edit.extraSelections().isEmpty());
     }
 
+    void replacingTheTextKeepsTheMarkersCursorsRegistered()
+    {
+        // QPlainTextEdit::setPlainText(QString()) calls QTextDocument::clear(), which keeps the
+        // document's cursors aside while it emits blockCountChanged(). Selections replaced from
+        // that signal were freed while clear() put their old cursors back, and made new ones
+        // the document did not know (found by tst_windowsoak; valgrind showed the writes into
+        // freed cursors). A cursor the document knows moves with an edit made before it.
+        SpecEdit edit;
+        edit.setPlainText(s("a: 1\nspec:\n  replicas: 11\n"));
+        edit.setDiagnostic(1, 1, s("1:1: a: unknown field"));
+        QCOMPARE(edit.extraSelections().size(), 2);
+        for (const QString &text : {QString(), s("b: 2\n"), QString()}) {
+            edit.setPlainText(text);
+            QTextCursor(edit.document()).insertText(s("moved\n"));
+            for (const QTextEdit::ExtraSelection &selection : edit.extraSelections())
+                QVERIFY2(selection.cursor.position() > 0,
+                         "a marker's cursor did not move with the edit: the document has lost it");
+            QCoreApplication::processEvents(); // the markers follow the new blocks
+            QCOMPARE(edit.extraSelections().size(), 2);
+            QCOMPARE(edit.extraSelections().at(0).cursor.block().blockNumber(), 0);
+        }
+    }
+
     void goToPlacesTheCursor()
     {
         SpecEdit edit;
