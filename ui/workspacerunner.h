@@ -66,6 +66,11 @@ public:
     /// continuation at once when the future had already finished (re-entering a model that
     /// asks for data while it emits signals), and in Qt 6.4 asserts when `context` is
     /// destroyed before the future finishes.
+    ///
+    /// The result is copied out, never taken: QFuture::takeResult() resets the shared state
+    /// to "not started" while the task's QPromise may still be alive on the pool thread, whose
+    /// destructor then sees an unfinished promise and cancels and finishes it a second time,
+    /// racing with this thread on the state the two share (the window's heap corruption).
     template<typename T, typename Done>
     static void deliver(QFuture<T> future, QObject *context, Done done)
     {
@@ -75,7 +80,7 @@ public:
                              watcher->deleteLater();
                              if (watcher->isCanceled() || watcher->future().resultCount() == 0)
                                  return;
-                             done(watcher->future().takeResult());
+                             done(watcher->future().result());
                          });
         watcher->setFuture(std::move(future));
     }
