@@ -10,6 +10,7 @@
 
 #include <QJsonObject>
 #include <QUrl>
+#include <QUrlQuery>
 
 namespace converge {
 
@@ -282,15 +283,28 @@ Kind AzureKinds::blobKind()
              .setLength(1, 4096),
          F::string(QStringLiteral("copySource"),
                    QStringLiteral("The URL of a blob to copy (Azure copies asynchronously; "
-                                  "Ready waits for the copy). A SAS in this URL would be "
-                                  "stored in the workspace: prefer a blob of the same "
-                                  "account."))
+                                  "Ready waits for the copy): a blob of the same account, "
+                                  "copied with the account's credential, or a public one. A "
+                                  "URL with a SAS (sig=) is refused: it would be stored in "
+                                  "the workspace."))
              .setCheck([](const QJsonValue &v) {
                  const QUrl url(v.toString(), QUrl::StrictMode);
                  const QString scheme = url.scheme().toLower();
                  if (!url.isValid() || url.host().isEmpty() ||
                      (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
                      return QStringLiteral("\"%1\" is not an http(s) URL").arg(v.toString());
+                 // A SAS is a secret: in the spec it would be stored in the workspace, shown in
+                 // the window and written by export.
+                 const QUrlQuery query(url);
+                 for (const auto &[name, value] : query.queryItems()) {
+                     if (name.compare(QLatin1String("sig"), Qt::CaseInsensitive) == 0)
+                         return QStringLiteral(
+                             "the URL carries a SAS (sig=), which would be stored in the "
+                             "workspace; give the URL without its query: a blob of the same "
+                             "storage account is copied with the account's own credential "
+                             "(keychain, env or file), and a blob of another account must be "
+                             "readable without one (its container's publicAccess Blob)");
+                 }
                  return QString();
              }),
          F::string(QStringLiteral("contentType"), QStringLiteral("The blob's Content-Type."))

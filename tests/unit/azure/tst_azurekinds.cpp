@@ -269,6 +269,20 @@ private slots:
                              << false;
         QTest::newRow("copy not a URL")
             << owned({{QStringLiteral("copySource"), QStringLiteral("c/b")}}) << false;
+        // A SAS would be stored in the workspace: refused, also when its name is upper-case.
+        QTest::newRow("copy with a SAS")
+            << owned({{QStringLiteral("copySource"),
+                       QStringLiteral("https://a.blob.core.windows.net/c/b?sv=2021-12-02&sp=r&"
+                                      "sig=c2lnbmF0dXJlLW9mLWEtc2FzLXRva2VuLWhlcmU%3D")}})
+            << false;
+        QTest::newRow("copy with a SAS, SIG")
+            << owned({{QStringLiteral("copySource"),
+                       QStringLiteral("https://a.blob.core.windows.net/c/b?SIG=abc")}})
+            << false;
+        QTest::newRow("copy with a harmless query")
+            << owned({{QStringLiteral("copySource"),
+                       QStringLiteral("https://a.blob.core.windows.net/c/b?snapshot=2026-01-01")}})
+            << true;
     }
 
     void blobContentIsExactlyOne()
