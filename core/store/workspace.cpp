@@ -3,68 +3,36 @@
 #include "workspace.h"
 
 #include "annotations.h"
+#include "storesql.h"
+#include "syncscope.h"
+#include "workspaceconnection.h"
 #include "workspaceschema.h"
+#include "writetransaction.h"
 
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QLoggingCategory>
 #include <QSet>
-#include <QSqlDatabase>
-#include <QSqlError>
 #include <QSqlQuery>
 #include <QUuid>
 
-#include <array>
-#include <atomic>
 #include <limits>
 #include <mutex>
 
 namespace converge {
 
+using namespace StoreSql;
+
 namespace {
 
-Q_LOGGING_CATEGORY(lcStore, "converge.store")
-
-constexpr int busyTimeoutMs = 5000;
 constexpr qint64 aggregationWindowMs = 10 * 60 * 1000;
 constexpr qint64 dayMs = 24 * 60 * 60 * 1000;
-constexpr qint64 fullCheckBytes = 64 * 1024 * 1024;
-
-// SQLite's primary result codes (Qt reports extended ones; the low byte is the primary).
-constexpr int sqliteBusy = 5;
-constexpr int sqliteLocked = 6;
-constexpr int sqliteCorrupt = 11;
-constexpr int sqliteFull = 13;
-constexpr int sqliteConstraint = 19;
-constexpr int sqliteNotADb = 26;
 
 const char resourceColumns[] = "kind, name, api_version, uid, generation, resource_version, labels,"
                                " annotations, finalizers, spec, status, creation_time,"
                                " deletion_time";
 const char eventColumns[] = "e.id, o.kind, o.name, e.type, e.reason, e.message, e.phase,"
                             " e.reconcile_id, e.request_id, e.count, e.first_time, e.last_time";
-
-QString nextConnectionName(QLatin1String purpose)
-{
-    static std::atomic<quint64> counter{0};
-    return QStringLiteral("converge.workspace.%1.%2").arg(purpose).arg(++counter);
-}
-
-QString shown(const QString &path)
-{
-    return QDir::toNativeSeparators(path);
-}
-
-bool fail(StoreError *error, StoreError::Code code, const QString &message)
-{
-    if (error)
-        *error = {code, message};
-    return false;
-}
 
 /// update()'s answer to a copy read before someone else's write (or of another object).
 bool failConflict(StoreError *error, const Resource &yours, qint64 storedVersion)
@@ -75,89 +43,6 @@ bool failConflict(StoreError *error, const Resource &yours, qint64 storedVersion
                     .arg(yours.key().toString())
                     .arg(storedVersion)
                     .arg(yours.metadata.resourceVersion));
-}
-
-int primaryCode(const QSqlError &e)
-{
-    return e.nativeErrorCode().toInt() & 0xff;
-}
-
-// SQLite's messages name tables and columns, never bound values, so they are safe to show.
-StoreError sqlError(const QSqlError &e, const QString &context)
-{
-    const QString detail = e.databaseText().isEmpty() ? e.text() : e.databaseText();
-    switch (primaryCode(e)) {
-    case sqliteCorrupt:
-    case sqliteNotADb:
-        return {StoreError::Code::Corrupt,
-                QStringLiteral("%1: the workspace file is damaged (%2)").arg(context, detail)};
-    case sqliteBusy:
-    case sqliteLocked:
-        return {StoreError::Code::Io,
-                QStringLiteral("%1: the workspace is locked by another writer (waited %2 s)")
-                    .arg(context)
-                    .arg(busyTimeoutMs / 1000)};
-    case sqliteFull:
-        return {StoreError::Code::Io, QStringLiteral("%1: the disk is full").arg(context)};
-    case sqliteConstraint:
-        return {StoreError::Code::Invalid, QStringLiteral("%1: %2").arg(context, detail)};
-    default:
-        return {StoreError::Code::Io, QStringLiteral("%1: %2").arg(context, detail)};
-    }
-}
-
-bool failSql(StoreError *error, const QSqlQuery &query, const QString &context)
-{
-    if (error)
-        *error = sqlError(query.lastError(), context);
-    return false;
-}
-
-void logSql(const QSqlQuery &query, const char *context)
-{
-    // Only SQLite's message: the statement's values may hold anything the caller stored.
-    qCWarning(lcStore, "%s: %ls", context, qUtf16Printable(query.lastError().databaseText()));
-}
-
-/// Qt binds a null QString as SQL NULL; text columns are NOT NULL and hold '' instead.
-QString text(const QString &value)
-{
-    return value.isNull() ? QStringLiteral("") : value;
-}
-
-QVariant msOrNull(const QDateTime &time)
-{
-    return time.isValid() ? QVariant(time.toMSecsSinceEpoch())
-                          : QVariant(QMetaType::fromType<qint64>());
-}
-
-QDateTime timeFrom(const QVariant &value)
-{
-    return value.isNull() ? QDateTime()
-                          : QDateTime::fromMSecsSinceEpoch(value.toLongLong(), Qt::UTC);
-}
-
-QString compact(const QJsonObject &json)
-{
-    return QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact));
-}
-
-QString compact(const QJsonArray &json)
-{
-    return QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact));
-}
-
-QJsonDocument parse(const QVariant &text)
-{
-    return QJsonDocument::fromJson(text.toString().toUtf8());
-}
-
-/// Text written by this build is canonical, so equal text is the fast path; parsing covers text
-/// written by a build whose JSON formatting differed.
-bool sameJson(const QString &stored, const QString &incoming)
-{
-    return stored == incoming ||
-           QJsonDocument::fromJson(stored.toUtf8()) == QJsonDocument::fromJson(incoming.toUtf8());
 }
 
 QString mapText(const QMap<QString, QString> &map)
@@ -306,173 +191,6 @@ QByteArray eventInsertManySql()
     return sql;
 }
 
-/// The statements of WriteTransaction, prepared once per connection: parsing BEGIN, COMMIT and a
-/// savepoint's two statements again at each of a reconcile's writes cost as much as the writes.
-class TransactionStatements final
-{
-public:
-    enum Which { Begin, Commit, Savepoint, Release, Rollback, RollbackTo, Count };
-
-    static QString sql(Which which)
-    {
-        static const char *const text[Count] = {"BEGIN IMMEDIATE",  "COMMIT",
-                                                "SAVEPOINT nested", "RELEASE nested",
-                                                "ROLLBACK",         "ROLLBACK TO nested"};
-        return QString::fromLatin1(text[which]);
-    }
-
-    /// The statement `which` on `db`, prepared at first use; null if it cannot be prepared.
-    QSqlQuery *get(const QSqlDatabase &db, Which which)
-    {
-        std::unique_ptr<QSqlQuery> &q = m_queries[which];
-        if (!q) {
-            auto prepared = std::make_unique<QSqlQuery>(db);
-            if (!prepared->prepare(sql(which)))
-                return nullptr;
-            q = std::move(prepared);
-        }
-        return q.get();
-    }
-
-private:
-    std::array<std::unique_ptr<QSqlQuery>, Count> m_queries;
-};
-
-/// BEGIN IMMEDIATE takes the write lock up front (waiting up to the busy timeout), so a writer
-/// never fails half-way because another connection wrote first. Rolls back unless committed.
-/// Inside Workspace::writeTogether() (`depth` above 0) it is a savepoint of that transaction
-/// instead: the call still lands or fails as a whole, and the batch pays one lock and commit.
-class WriteTransaction final
-{
-public:
-    /// `writers`, when set, is held from begin() to the end: connections of one process that
-    /// share it queue on it rather than in SQLite's busy handler, which sleeps in steps of up
-    /// to 100 ms while another connection writes.
-    explicit WriteTransaction(const QSqlDatabase &db, std::mutex *writers = nullptr,
-                              int *depth = nullptr, TransactionStatements *statements = nullptr)
-        : m_db(db)
-        , m_writers(writers)
-        , m_depth(depth)
-        , m_statements(statements)
-    {}
-    ~WriteTransaction()
-    {
-        if (m_active) {
-            if (!run(m_nested ? TransactionStatements::RollbackTo : TransactionStatements::Rollback,
-                     nullptr))
-                qCWarning(lcStore) << "rollback failed";
-            if (m_nested && !run(TransactionStatements::Release, nullptr))
-                qCWarning(lcStore) << "release failed";
-            leave();
-        }
-        if (m_locked)
-            m_writers->unlock();
-    }
-    Q_DISABLE_COPY_MOVE(WriteTransaction)
-
-    bool begin(StoreError *error)
-    {
-        m_nested = m_depth && *m_depth > 0;
-        if (m_nested) {
-            if (!run(TransactionStatements::Savepoint, error))
-                return false;
-        } else {
-            if (m_writers) {
-                m_writers->lock();
-                m_locked = true;
-            }
-            if (!run(TransactionStatements::Begin, error))
-                return false;
-        }
-        m_active = true;
-        if (m_depth)
-            ++*m_depth;
-        return true;
-    }
-
-    bool commit(StoreError *error)
-    {
-        if (!run(m_nested ? TransactionStatements::Release : TransactionStatements::Commit, error))
-            return false;
-        m_active = false;
-        leave();
-        if (m_locked) {
-            m_writers->unlock();
-            m_locked = false;
-        }
-        return true;
-    }
-
-private:
-    void leave()
-    {
-        if (m_depth)
-            --*m_depth;
-    }
-
-    bool run(TransactionStatements::Which which, StoreError *error)
-    {
-        static const char *const what[TransactionStatements::Count] = {
-            "cannot start writing", "cannot commit", "cannot start writing",
-            "cannot commit",        "rollback",      "rollback"};
-        QSqlQuery local(m_db);
-        QSqlQuery *q = m_statements ? m_statements->get(m_db, which) : nullptr;
-        if (!q) {
-            if (!local.prepare(TransactionStatements::sql(which)))
-                return failSql(error, local, QString::fromLatin1(what[which]));
-            q = &local;
-        }
-        const bool ok = q->exec();
-        if (!ok)
-            failSql(error, *q, QString::fromLatin1(what[which]));
-        q->finish();
-        return ok;
-    }
-
-    QSqlDatabase m_db;
-    std::mutex *m_writers;
-    int *m_depth;
-    TransactionStatements *m_statements;
-    bool m_active = false;
-    bool m_locked = false;
-    bool m_nested = false;
-};
-
-/// Switches a connection's synchronous mode for the length of a scope and back to its default.
-/// Commits that are cheap to lose on power failure (events, controller bookkeeping) skip the
-/// fsync: in WAL mode NORMAL still never corrupts and survives a crash of the process, and the
-/// next FULL commit syncs them too. Desired state written by people is always FULL.
-class SyncScope final
-{
-public:
-    SyncScope(const QSqlDatabase &db, bool relaxedDefault, bool relaxed)
-        : m_db(db)
-        , m_changed(relaxedDefault != relaxed)
-        , m_default(relaxedDefault)
-    {
-        if (m_changed)
-            set(relaxed);
-    }
-    ~SyncScope()
-    {
-        if (m_changed)
-            set(m_default);
-    }
-    Q_DISABLE_COPY_MOVE(SyncScope)
-
-private:
-    void set(bool relaxed)
-    {
-        QSqlQuery q(m_db);
-        if (!q.exec(relaxed ? QStringLiteral("PRAGMA synchronous = NORMAL")
-                            : QStringLiteral("PRAGMA synchronous = FULL")))
-            logSql(q, "synchronous");
-    }
-    QSqlDatabase m_db;
-    bool m_changed;
-    bool m_default;
-};
-
 class VersionCounter final
 {
 public:
@@ -527,228 +245,31 @@ QStringList resourceIdsOf(const QList<Resource> &objects)
     return ids;
 }
 
-/// What a file's header says it is.
-struct Identity
-{
-    qint64 applicationId = 0;
-    int userVersion = 0;
-    int schemaObjects = 0;
-
-    bool isBlank() const { return applicationId == 0 && userVersion == 0 && schemaObjects == 0; }
-};
-
-bool readIdentity(const QSqlDatabase &db, const QString &path, Identity *identity,
-                  StoreError *error)
-{
-    // One statement, so one snapshot: read one by one, a file that another process was
-    // creating could show no application id yet but its tables already ("another
-    // application's database", seen by tst_cli under load).
-    QSqlQuery q(db);
-    if (!q.exec(QStringLiteral("SELECT (SELECT application_id FROM pragma_application_id()),"
-                               " (SELECT user_version FROM pragma_user_version()),"
-                               " (SELECT count(*) FROM sqlite_master)")) ||
-        !q.next())
-        return failSql(error, q, QStringLiteral("cannot read %1").arg(shown(path)));
-    // application_id is a signed 32-bit field in SQLite; compare it as the unsigned number.
-    identity->applicationId = static_cast<quint32>(q.value(0).toLongLong());
-    identity->userVersion = static_cast<int>(q.value(1).toLongLong());
-    identity->schemaObjects = static_cast<int>(q.value(2).toLongLong());
-    return true;
-}
-
-/// Decides from the header alone whether the file may be opened. `blank` is set for an SQLite
-/// file that holds nothing yet (a 0-byte file, or a creation that died before its first commit).
-bool acceptIdentity(const Identity &id, const QString &path, Workspace::OpenMode mode, bool *blank,
-                    StoreError *error)
-{
-    *blank = false;
-    if (id.isBlank()) {
-        if (mode == Workspace::OpenMode::OpenExisting)
-            return fail(error, StoreError::Code::NotAWorkspace,
-                        QStringLiteral("%1 is not a Converge workspace (an empty database)")
-                            .arg(shown(path)));
-        *blank = true;
-        return true;
-    }
-    if (id.applicationId != WorkspaceSchema::applicationId) {
-        const QString which =
-            id.applicationId == 0
-                ? QStringLiteral("an SQLite database of another application")
-                : QStringLiteral("an SQLite database of another application, id 0x%1")
-                      .arg(id.applicationId, 8, 16, QLatin1Char('0'));
-        return fail(error, StoreError::Code::NotAWorkspace,
-                    QStringLiteral("%1 is not a Converge workspace (%2); it was not changed")
-                        .arg(shown(path), which));
-    }
-    if (id.userVersion > WorkspaceSchema::currentVersion())
-        return fail(error, StoreError::Code::NewerVersion,
-                    QStringLiteral("%1 was written by a newer version of Converge (workspace "
-                                   "format %2; this version reads up to %3); it was not changed")
-                        .arg(shown(path))
-                        .arg(id.userVersion)
-                        .arg(WorkspaceSchema::currentVersion()));
-    if (id.userVersion < 1)
-        return fail(error, StoreError::Code::Corrupt,
-                    QStringLiteral("%1 is damaged (a workspace without a format version); it was "
-                                   "not changed")
-                        .arg(shown(path)));
-    return true;
-}
-
-/// A connection that is removed when it goes out of scope.
-class ScopedConnection final
-{
-public:
-    ScopedConnection(const QString &path, const QString &options)
-        : m_name(nextConnectionName(QLatin1String("inspect")))
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
-        db.setDatabaseName(path);
-        db.setConnectOptions(options);
-    }
-    ~ScopedConnection()
-    {
-        {
-            QSqlDatabase db = QSqlDatabase::database(m_name, false);
-            db.close();
-        }
-        QSqlDatabase::removeDatabase(m_name);
-    }
-    Q_DISABLE_COPY_MOVE(ScopedConnection)
-
-    QSqlDatabase db() const { return QSqlDatabase::database(m_name, false); }
-
-private:
-    QString m_name;
-};
-
-/// Looks at an existing file without changing a byte of it: the header first, then SQLite on a
-/// read-only connection (setting journal_mode=WAL on a foreign file would rewrite its header).
-bool inspect(const QString &path, Workspace::OpenMode mode, bool *blank, StoreError *error)
-{
-    *blank = false;
-    const QFileInfo info(path);
-    if (info.isDir())
-        return fail(error, StoreError::Code::NotAWorkspace,
-                    QStringLiteral("%1 is a folder, not a Converge workspace").arg(shown(path)));
-    if (!info.isReadable())
-        return fail(error, StoreError::Code::Io, QStringLiteral("cannot read %1").arg(shown(path)));
-    if (info.size() == 0)
-        return acceptIdentity({}, path, mode, blank, error);
-    // No QFile on the database here: closing any descriptor of a file drops every POSIX lock
-    // this process holds on it, SQLite's included, and another process would then delete the
-    // WAL under our live connections. SQLite itself says "not a database" for foreign files.
-
-    const ScopedConnection connection(
-        path, QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=%1").arg(busyTimeoutMs));
-    QSqlDatabase db = connection.db();
-    if (!db.open())
-        return fail(
-            error, StoreError::Code::Io,
-            QStringLiteral("cannot open %1: %2").arg(shown(path), db.lastError().databaseText()));
-    Identity id;
-    if (!readIdentity(db, path, &id, error)) {
-        if (error && error->message.contains(QLatin1String("not a database"))) {
-            return fail(error, StoreError::Code::NotAWorkspace,
-                        QStringLiteral("%1 is not a Converge workspace (not an SQLite database); "
-                                       "it was not changed")
-                            .arg(shown(path)));
-        }
-        if (error && error->code == StoreError::Code::Corrupt)
-            error->message = QStringLiteral("%1 is damaged and cannot be read; it was not changed")
-                                 .arg(shown(path));
-        return false;
-    }
-    if (!acceptIdentity(id, path, mode, blank, error))
-        return false;
-    if (*blank)
-        return true;
-
-    // Damage found now is a clear message before anything is written, instead of a failure
-    // half-way through some later call. quick_check reads every page, which for a workspace
-    // holding a million events is most of a second (far more from a cold disk); above
-    // fullCheckBytes only the desired state and bookkeeping are checked, and damage among the
-    // events shows up as Corrupt from the event calls.
-    QStringList targets{QString()};
-    if (info.size() > fullCheckBytes) {
-        targets.clear();
-        QSqlQuery tables(db);
-        if (!tables.exec(QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table'"
-                                        " AND name <> 'events'")))
-            return fail(error, StoreError::Code::Corrupt,
-                        QStringLiteral("%1 is damaged (%2); it was not changed")
-                            .arg(shown(path), tables.lastError().databaseText()));
-        while (tables.next())
-            targets.append(tables.value(0).toString());
-    }
-    for (const QString &table : std::as_const(targets)) {
-        QSqlQuery check(db);
-        const QString sql = table.isEmpty()
-                                ? QStringLiteral("PRAGMA quick_check")
-                                : QStringLiteral("PRAGMA quick_check(\"%1\")").arg(table);
-        if (!check.exec(sql)) {
-            return fail(error, StoreError::Code::Corrupt,
-                        QStringLiteral("%1 is damaged (%2); it was not changed")
-                            .arg(shown(path), check.lastError().databaseText()));
-        }
-        QStringList problems;
-        while (check.next() && problems.size() < 3) {
-            problems.append(check.value(0)
-                                .toString()
-                                .remove(QStringLiteral("*** in database main ***"))
-                                .simplified());
-        }
-        if (problems != QStringList{QStringLiteral("ok")}) {
-            return fail(error, StoreError::Code::Corrupt,
-                        QStringLiteral("%1 is damaged (%2); it was not changed")
-                            .arg(shown(path), problems.join(QStringLiteral("; "))));
-        }
-    }
-    return true;
-}
-
 } // namespace
 
 class Workspace::Private final
 {
 public:
-    explicit Private(const QString &path)
-        : path(path)
-        , connectionName(nextConnectionName(QLatin1String("rw")))
+    explicit Private(std::unique_ptr<WorkspaceConnection> connection)
+        : connection(std::move(connection))
     {}
     ~Private()
     {
+        // Before the connection goes: statements must not outlive it.
         eventLookup.reset();
         eventInsert.reset();
         eventInsertMany.reset();
         eventAggregate.reset();
         objectSelect.reset();
         objectInsert.reset();
-        statements.clear();
-        transactions = {};
-        db.close();
-        db = {};
-        // Only once no QSqlDatabase handle refers to the connection any more.
-        QSqlDatabase::removeDatabase(connectionName);
     }
     Q_DISABLE_COPY_MOVE(Private)
 
-    bool open(bool blank, Workspace::OpenMode mode, StoreError *error);
     bool prepareEventQueries(StoreError *error);
     /// The event_objects id of each key, inserting the missing ones; `created` gets those.
     bool resolveObjects(const QList<ResourceKey> &keys, QHash<ResourceKey, qint64> *ids,
                         QHash<ResourceKey, qint64> *created, StoreError *error);
     bool resourceExists(const ResourceKey &key, bool *exists, StoreError *error) const;
-    /// `sql` prepared once per connection and kept (the controller's writes run a few
-    /// statements per reconcile, and parsing them each time cost as much as running them);
-    /// null, with `error`, when it cannot be prepared. Call finish() after use.
-    QSqlQuery *statement(const QString &sql, StoreError *error) const;
-    /// A WriteTransaction of this connection: the process's writer lock, nesting inside
-    /// writeTogether(), statements prepared once.
-    WriteTransaction transaction()
-    {
-        return WriteTransaction(db, writers.get(), &writeDepth, &transactions);
-    }
     /// Runs `SELECT columns FROM resources` for one key through statement(), and hands the row
     /// to `read` when there is one (the engine's most frequent reads).
     void readRow(QLatin1StringView columns, const ResourceKey &key, const char *context,
@@ -758,10 +279,7 @@ public:
     /// a status) is one keyed DELETE; more (an apply) go as a JSON array.
     bool dropClaimedDiscoveries(const QStringList &ids, StoreError *error);
 
-    QString path;
-    QString connectionName;
-    QSqlDatabase db;
-    bool relaxed = false; ///< every commit NORMAL, except desired state (setEngineConnection)
+    std::unique_ptr<WorkspaceConnection> connection;
     EventRetention retention;
     // Prepared once per connection: recording events is the hot path.
     std::unique_ptr<QSqlQuery> eventLookup;
@@ -770,84 +288,23 @@ public:
     std::unique_ptr<QSqlQuery> eventAggregate;
     std::unique_ptr<QSqlQuery> objectSelect;
     std::unique_ptr<QSqlQuery> objectInsert;
-    mutable QHash<QString, std::shared_ptr<QSqlQuery>> statements; ///< statement()
-    std::shared_ptr<std::mutex> writers; ///< shared with the process's other connections, or null
-    int writeDepth = 0; ///< open WriteTransactions (writeTogether() and the calls inside it)
-    TransactionStatements transactions; ///< their statements, prepared once
     /// The synchronous mode a SyncScope that wants `wanted` starts from: inside writeTogether()
     /// the mode cannot change (SQLite refuses within a transaction), so the batch commits with
     /// the connection's default.
-    bool syncDefault(bool wanted) const { return writeDepth > 0 ? wanted : relaxed; }
+    bool syncDefault(bool wanted) const
+    {
+        return connection->isWriting() ? wanted : connection->isRelaxed();
+    }
     /// event_objects ids known to be committed; rows there never change or go away.
     QHash<ResourceKey, qint64> objectIds;
 };
-
-bool Workspace::Private::open(bool blank, Workspace::OpenMode mode, StoreError *error)
-{
-    db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connectionName);
-    db.setDatabaseName(path);
-    db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(busyTimeoutMs));
-    if (!db.open())
-        return fail(
-            error, StoreError::Code::Io,
-            QStringLiteral("cannot open %1: %2").arg(shown(path), db.lastError().databaseText()));
-
-    // The file may have changed between the read-only look and now; still nothing is written
-    // before it is known to be ours.
-    Identity id;
-    if (!readIdentity(db, path, &id, error) || !acceptIdentity(id, path, mode, &blank, error))
-        return false;
-
-    QSqlQuery pragma(db);
-    if (!pragma.exec(QStringLiteral("PRAGMA journal_mode")) || !pragma.next())
-        return failSql(error, pragma, QStringLiteral("cannot read %1").arg(shown(path)));
-    if (pragma.value(0).toString() != QLatin1String("wal")) {
-        pragma.finish();
-        if (!pragma.exec(QStringLiteral("PRAGMA journal_mode = WAL")) || !pragma.next() ||
-            pragma.value(0).toString() != QLatin1String("wal"))
-            return fail(error, StoreError::Code::Io,
-                        QStringLiteral("cannot use write-ahead logging for %1 (is it on a network "
-                                       "file system?)")
-                            .arg(shown(path)));
-    }
-    pragma.finish();
-    // Checkpoints copy the WAL into the file and sync both. At SQLite's default (every 1,000
-    // pages) a batch of events that touches many index pages paid one per commit; every 10,000
-    // pages (40 MB) lets repeated page writes coalesce. journal_size_limit caps the WAL left on
-    // disk afterwards.
-    for (const char *sql : {"PRAGMA synchronous = FULL", "PRAGMA wal_autocheckpoint = 10000",
-                            "PRAGMA journal_size_limit = 67108864"}) {
-        if (!pragma.exec(QString::fromLatin1(sql)))
-            return failSql(error, pragma, QStringLiteral("cannot configure %1").arg(shown(path)));
-        pragma.finish();
-    }
-
-    if (!blank && id.userVersion == WorkspaceSchema::currentVersion())
-        return true;
-
-    WriteTransaction tx(db);
-    if (!tx.begin(error))
-        return false;
-    // Another process may have created or migrated the file while this one waited for the lock.
-    if (!readIdentity(db, path, &id, error) || !acceptIdentity(id, path, mode, &blank, error))
-        return false;
-    if (!blank && id.userVersion == WorkspaceSchema::currentVersion())
-        return tx.commit(error);
-    QString why;
-    if (!WorkspaceSchema::upgrade(db, blank ? 0 : id.userVersion, &why))
-        return fail(error, StoreError::Code::Io,
-                    QStringLiteral("cannot %1 %2: %3")
-                        .arg(blank ? QStringLiteral("create") : QStringLiteral("upgrade"),
-                             shown(path), why));
-    return tx.commit(error);
-}
 
 bool Workspace::Private::prepareEventQueries(StoreError *error)
 {
     if (eventLookup)
         return true;
     const auto prepare = [&](std::unique_ptr<QSqlQuery> *query, const char *sql) {
-        auto q = std::make_unique<QSqlQuery>(db);
+        auto q = std::make_unique<QSqlQuery>(connection->db());
         q->setForwardOnly(true);
         if (!q->prepare(QString::fromLatin1(sql)))
             return failSql(error, *q, QStringLiteral("cannot prepare an event statement"));
@@ -910,8 +367,8 @@ bool Workspace::Private::resolveObjects(const QList<ResourceKey> &keys,
 bool Workspace::Private::resourceExists(const ResourceKey &key, bool *exists,
                                         StoreError *error) const
 {
-    QSqlQuery *q =
-        statement(QStringLiteral("SELECT 1 FROM resources WHERE kind = ? AND name = ?"), error);
+    QSqlQuery *q = connection->statement(
+        QStringLiteral("SELECT 1 FROM resources WHERE kind = ? AND name = ?"), error);
     if (!q)
         return false;
     q->addBindValue(text(key.kind));
@@ -923,27 +380,13 @@ bool Workspace::Private::resourceExists(const ResourceKey &key, bool *exists,
     return true;
 }
 
-QSqlQuery *Workspace::Private::statement(const QString &sql, StoreError *error) const
-{
-    if (const auto it = statements.constFind(sql); it != statements.cend())
-        return it->get();
-    auto q = std::make_shared<QSqlQuery>(db);
-    q->setForwardOnly(true);
-    if (!q->prepare(sql)) {
-        failSql(error, *q, QStringLiteral("cannot prepare a statement"));
-        return nullptr;
-    }
-    statements.insert(sql, q);
-    return q.get();
-}
-
 void Workspace::Private::readRow(QLatin1StringView columns, const ResourceKey &key,
                                  const char *context,
                                  const std::function<void(const QSqlQuery &)> &read) const
 {
     // Prepared once: parsing the SQL each time cost more than running it.
     StoreError error;
-    QSqlQuery *q = statement(
+    QSqlQuery *q = connection->statement(
         QStringLiteral("SELECT %1 FROM resources WHERE kind = ? AND name = ?").arg(columns),
         &error);
     if (!q) {
@@ -969,31 +412,40 @@ Workspace::~Workspace() = default;
 
 std::unique_ptr<Workspace> Workspace::open(const QString &path, StoreError *error, OpenMode mode)
 {
-    StoreError local;
-    StoreError *err = error ? error : &local;
-    *err = {};
-
-    bool blank = false;
-    if (!QFileInfo::exists(path)) {
-        if (mode == OpenMode::OpenExisting) {
-            fail(err, StoreError::Code::NotFound,
-                 QStringLiteral("%1 does not exist").arg(shown(path)));
-            return nullptr;
-        }
-        if (!QFileInfo(path).absoluteDir().exists()) {
-            fail(err, StoreError::Code::Io,
-                 QStringLiteral("cannot create %1: the folder does not exist").arg(shown(path)));
-            return nullptr;
-        }
-        blank = true;
-    } else if (!inspect(path, mode, &blank, err)) {
+    std::unique_ptr<WorkspaceConnection> connection = WorkspaceConnection::open(path, mode, error);
+    if (!connection)
         return nullptr;
-    }
+    return std::unique_ptr<Workspace>(
+        new Workspace(std::make_unique<Private>(std::move(connection))));
+}
 
-    auto d = std::make_unique<Private>(path);
-    if (!d->open(blank, mode, err))
+std::unique_ptr<Workspace> Workspace::openAnother(StoreError *error) const
+{
+    std::unique_ptr<WorkspaceConnection> connection = d->connection->openAnother(error);
+    if (!connection)
         return nullptr;
-    return std::unique_ptr<Workspace>(new Workspace(std::move(d)));
+    return std::unique_ptr<Workspace>(
+        new Workspace(std::make_unique<Private>(std::move(connection))));
+}
+
+void Workspace::shareWriteLock(std::shared_ptr<std::mutex> writers)
+{
+    d->connection->shareWriteLock(std::move(writers));
+}
+
+void Workspace::setRelaxedDurability(bool on)
+{
+    d->connection->setRelaxedDurability(on);
+}
+
+QString Workspace::path() const
+{
+    return d->connection->path();
+}
+
+int Workspace::schemaVersion()
+{
+    return WorkspaceSchema::currentVersion();
 }
 
 bool Workspace::Private::dropClaimedDiscoveries(const QStringList &ids, StoreError *error)
@@ -1001,57 +453,17 @@ bool Workspace::Private::dropClaimedDiscoveries(const QStringList &ids, StoreErr
     if (ids.isEmpty())
         return true;
     const bool one = ids.size() == 1;
-    QSqlQuery *q = statement(one ? QStringLiteral("DELETE FROM discovered WHERE resource_id = ?")
-                                 : QStringLiteral("DELETE FROM discovered WHERE resource_id IN"
-                                                  " (SELECT value FROM json_each(?))"),
-                             error);
+    QSqlQuery *q =
+        connection->statement(one ? QStringLiteral("DELETE FROM discovered WHERE resource_id = ?")
+                                  : QStringLiteral("DELETE FROM discovered WHERE resource_id IN"
+                                                   " (SELECT value FROM json_each(?))"),
+                              error);
     if (!q)
         return false;
     q->addBindValue(one ? ids.first() : compact(QJsonArray::fromStringList(ids)));
     if (!q->exec())
         return failSql(error, *q, QStringLiteral("cannot update discovered resources"));
     return true;
-}
-
-std::unique_ptr<Workspace> Workspace::openAnother(StoreError *error) const
-{
-    StoreError local;
-    StoreError *err = error ? error : &local;
-    *err = {};
-    if (!QFileInfo::exists(d->path)) { // SQLite would create an empty file
-        fail(err, StoreError::Code::NotFound,
-             QStringLiteral("%1 does not exist any more").arg(shown(d->path)));
-        return nullptr;
-    }
-    // Its identity is read again (a cheap header read): the file may have been replaced since.
-    auto d2 = std::make_unique<Private>(d->path);
-    if (!d2->open(false, OpenMode::OpenExisting, err))
-        return nullptr;
-    return std::unique_ptr<Workspace>(new Workspace(std::move(d2)));
-}
-
-void Workspace::shareWriteLock(std::shared_ptr<std::mutex> writers)
-{
-    d->writers = std::move(writers);
-}
-
-void Workspace::setRelaxedDurability(bool on)
-{
-    d->relaxed = on;
-    QSqlQuery q(d->db);
-    if (!q.exec(on ? QStringLiteral("PRAGMA synchronous = NORMAL")
-                   : QStringLiteral("PRAGMA synchronous = FULL")))
-        logSql(q, "synchronous");
-}
-
-QString Workspace::path() const
-{
-    return d->path;
-}
-
-int Workspace::schemaVersion()
-{
-    return WorkspaceSchema::currentVersion();
 }
 
 // --- Desired state ----------------------------------------------------------------------------
@@ -1077,17 +489,18 @@ bool Workspace::apply(const QList<Resource> &objects, QList<ApplyOutcome> *outco
         seen.insert(key);
     }
 
-    const SyncScope durable(d->db, d->syncDefault(false), false); // people's desired state: FULL
-    WriteTransaction tx = d->transaction();
+    const SyncScope durable(d->connection->db(), d->syncDefault(false),
+                            false); // people's desired state: FULL
+    WriteTransaction tx = d->connection->transaction();
     if (!tx.begin(error))
         return false;
     VersionCounter version;
-    if (!version.load(d->statement(VersionCounter::selectSql(), error), error))
+    if (!version.load(d->connection->statement(VersionCounter::selectSql(), error), error))
         return false;
 
-    QSqlQuery select(d->db);
-    QSqlQuery insert(d->db);
-    QSqlQuery update(d->db);
+    QSqlQuery select(d->connection->db());
+    QSqlQuery insert(d->connection->db());
+    QSqlQuery update(d->connection->db());
     select.setForwardOnly(true);
     const std::pair<QSqlQuery *, QString> statements[] = {
         {&select, QStringLiteral("SELECT id, api_version, generation, resource_version, labels,"
@@ -1166,7 +579,7 @@ bool Workspace::apply(const QList<Resource> &objects, QList<ApplyOutcome> *outco
 
     if (!d->dropClaimedDiscoveries(resourceIdsOf(objects), error))
         return false;
-    if (!version.store(d->statement(VersionCounter::updateSql(), error), error) ||
+    if (!version.store(d->connection->statement(VersionCounter::updateSql(), error), error) ||
         !tx.commit(error))
         return false;
     if (outcomes)
@@ -1190,7 +603,7 @@ QList<Resource> Workspace::get(const QList<ResourceKey> &keys) const
     for (const ResourceKey &key : keys)
         wanted.append(QJsonArray{key.kind, key.name});
     return selectResources(
-        d->db,
+        d->connection->db(),
         QStringLiteral("WHERE (kind, name) IN (SELECT json_extract(value, '$[0]'),"
                        " json_extract(value, '$[1]') FROM json_each(?))"
                        " ORDER BY kind, name"),
@@ -1208,18 +621,20 @@ std::optional<qint64> Workspace::resourceVersion(const ResourceKey &key) const
 QList<Resource> Workspace::list(const QString &kind) const
 {
     if (kind.isEmpty())
-        return selectResources(d->db, QStringLiteral("ORDER BY kind, name"), {}, "list");
-    return selectResources(d->db, QStringLiteral("WHERE kind = ? ORDER BY kind, name"),
-                           {text(kind)}, "list");
+        return selectResources(d->connection->db(), QStringLiteral("ORDER BY kind, name"), {},
+                               "list");
+    return selectResources(d->connection->db(),
+                           QStringLiteral("WHERE kind = ? ORDER BY kind, name"), {text(kind)},
+                           "list");
 }
 
 QList<Resource> Workspace::listChangedSince(qint64 resourceVersion, qint64 *current) const
 {
     // One read transaction: the counter and the rows are the same snapshot.
-    QSqlQuery begin(d->db);
+    QSqlQuery begin(d->connection->db());
     begin.exec(QStringLiteral("BEGIN"));
     if (current) {
-        QSqlQuery q(d->db);
+        QSqlQuery q(d->connection->db());
         if (q.exec(QStringLiteral(
                 "SELECT value FROM workspace_meta WHERE key = 'resource_version'")) &&
             q.next())
@@ -1227,9 +642,9 @@ QList<Resource> Workspace::listChangedSince(qint64 resourceVersion, qint64 *curr
         else
             logSql(q, "listChangedSince");
     }
-    QList<Resource> result =
-        selectResources(d->db, QStringLiteral("WHERE resource_version > ? ORDER BY kind, name"),
-                        {resourceVersion}, "listChangedSince");
+    QList<Resource> result = selectResources(
+        d->connection->db(), QStringLiteral("WHERE resource_version > ? ORDER BY kind, name"),
+        {resourceVersion}, "listChangedSince");
     begin.exec(QStringLiteral("COMMIT"));
     return result;
 }
@@ -1237,14 +652,14 @@ QList<Resource> Workspace::listChangedSince(qint64 resourceVersion, qint64 *curr
 QList<Resource> Workspace::listOwnedBy(const QString &kind, const QString &ownerName) const
 {
     return selectResources(
-        d->db,
+        d->connection->db(),
         QStringLiteral("WHERE kind = ? AND json_extract(spec, '$.owner.name') = ? ORDER BY name"),
         {text(kind), text(ownerName)}, "listOwnedBy");
 }
 
 qint64 Workspace::count() const
 {
-    QSqlQuery q(d->db);
+    QSqlQuery q(d->connection->db());
     if (!q.exec(QStringLiteral("SELECT count(*) FROM resources")) || !q.next()) {
         logSql(q, "count");
         return 0;
@@ -1257,14 +672,14 @@ bool Workspace::update(Resource &resource, StoreError *error)
     if (error)
         *error = {};
     const ResourceKey key = resource.key();
-    WriteTransaction tx = d->transaction();
+    WriteTransaction tx = d->connection->transaction();
     if (!tx.begin(error))
         return false;
 
-    QSqlQuery *selectStatement =
-        d->statement(QStringLiteral("SELECT id, %1 FROM resources WHERE kind = ? AND name = ?")
-                         .arg(QLatin1String(resourceColumns)),
-                     error);
+    QSqlQuery *selectStatement = d->connection->statement(
+        QStringLiteral("SELECT id, %1 FROM resources WHERE kind = ? AND name = ?")
+            .arg(QLatin1String(resourceColumns)),
+        error);
     if (!selectStatement)
         return false;
     QSqlQuery &select = *selectStatement;
@@ -1315,10 +730,10 @@ bool Workspace::update(Resource &resource, StoreError *error)
     }
 
     VersionCounter version;
-    if (!version.load(d->statement(VersionCounter::selectSql(), error), error))
+    if (!version.load(d->connection->statement(VersionCounter::selectSql(), error), error))
         return false;
     const qint64 newVersion = version.next();
-    QSqlQuery *writeStatement = d->statement(
+    QSqlQuery *writeStatement = d->connection->statement(
         QStringLiteral("UPDATE resources SET api_version = ?, labels = ?, annotations = ?,"
                        " finalizers = ?, spec = ?, generation = ?, resource_version = ?"
                        " WHERE id = ?"),
@@ -1338,7 +753,7 @@ bool Workspace::update(Resource &resource, StoreError *error)
         return failSql(error, write, QStringLiteral("cannot store %1").arg(key.toString()));
     if (!d->dropClaimedDiscoveries(resourceIdsOf({resource}), error))
         return false;
-    if (!version.store(d->statement(VersionCounter::updateSql(), error), error) ||
+    if (!version.store(d->connection->statement(VersionCounter::updateSql(), error), error) ||
         !tx.commit(error))
         return false;
     resource.metadata.uid = storedUid;
@@ -1354,14 +769,14 @@ bool Workspace::setFinalizers(Resource &resource, StoreError *error)
     if (error)
         *error = {};
     const ResourceKey key = resource.key();
-    WriteTransaction tx = d->transaction();
+    WriteTransaction tx = d->connection->transaction();
     if (!tx.begin(error))
         return false;
     VersionCounter version;
-    if (!version.load(d->statement(VersionCounter::selectSql(), error), error))
+    if (!version.load(d->connection->statement(VersionCounter::selectSql(), error), error))
         return false;
     const qint64 newVersion = version.next();
-    QSqlQuery *writeStatement = d->statement(
+    QSqlQuery *writeStatement = d->connection->statement(
         QStringLiteral("UPDATE resources SET finalizers = ?, resource_version = ?"
                        " WHERE kind = ? AND name = ? AND resource_version = ? AND (? OR uid = ?)"),
         error);
@@ -1387,7 +802,7 @@ bool Workspace::setFinalizers(Resource &resource, StoreError *error)
                         QStringLiteral("%1 does not exist").arg(key.toString()));
         return failConflict(error, resource, *stored);
     }
-    if (!version.store(d->statement(VersionCounter::updateSql(), error), error) ||
+    if (!version.store(d->connection->statement(VersionCounter::updateSql(), error), error) ||
         !tx.commit(error))
         return false;
     resource.metadata.resourceVersion = newVersion;
@@ -1398,7 +813,7 @@ bool Workspace::writeTogether(const std::function<void()> &writes, StoreError *e
 {
     if (error)
         *error = {};
-    WriteTransaction tx = d->transaction();
+    WriteTransaction tx = d->connection->transaction();
     if (!tx.begin(error))
         return false;
     writes();
@@ -1419,15 +834,15 @@ bool Workspace::updateStatus(const ResourceKey &key, const ResourceStatus &statu
 {
     if (error)
         *error = {};
-    WriteTransaction tx = d->transaction();
+    WriteTransaction tx = d->connection->transaction();
     if (!tx.begin(error))
         return false;
 
     const QString idPath = QStringLiteral("$.\"%1\"").arg(Annotations::resourceId());
-    QSqlQuery *selectStatement =
-        d->statement(QStringLiteral("SELECT id, status, coalesce(json_extract(annotations, ?), '')"
-                                    " FROM resources WHERE kind = ? AND name = ?"),
-                     error);
+    QSqlQuery *selectStatement = d->connection->statement(
+        QStringLiteral("SELECT id, status, coalesce(json_extract(annotations, ?), '')"
+                       " FROM resources WHERE kind = ? AND name = ?"),
+        error);
     if (!selectStatement)
         return false;
     QSqlQuery &select = *selectStatement;
@@ -1451,9 +866,9 @@ bool Workspace::updateStatus(const ResourceKey &key, const ResourceStatus &statu
         return tx.commit(error);
 
     VersionCounter version;
-    if (!version.load(d->statement(VersionCounter::selectSql(), error), error))
+    if (!version.load(d->connection->statement(VersionCounter::selectSql(), error), error))
         return false;
-    QSqlQuery *writeStatement = d->statement(
+    QSqlQuery *writeStatement = d->connection->statement(
         newId
             ? QStringLiteral("UPDATE resources SET status = ?, resource_version = ?,"
                              " annotations = json_set(annotations, ?, ?) WHERE id = ?")
@@ -1478,7 +893,7 @@ bool Workspace::updateStatus(const ResourceKey &key, const ResourceStatus &statu
     const std::optional<Condition> before = readyOf(statusFrom(storedText));
     const std::optional<Condition> after = readyOf(status);
     if (after && !(before && before->isEquivalent(*after))) {
-        QSqlQuery *transitionStatement = d->statement(
+        QSqlQuery *transitionStatement = d->connection->statement(
             QStringLiteral("INSERT INTO condition_transitions (kind, name, type, status, severity,"
                            " reason, message, observed_generation, transition_time)"
                            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
@@ -1501,7 +916,7 @@ bool Workspace::updateStatus(const ResourceKey &key, const ResourceStatus &statu
             return failSql(error, transition,
                            QStringLiteral("cannot store the condition of %1").arg(key.toString()));
     }
-    return version.store(d->statement(VersionCounter::updateSql(), error), error) &&
+    return version.store(d->connection->statement(VersionCounter::updateSql(), error), error) &&
            tx.commit(error);
 }
 
@@ -1509,10 +924,10 @@ bool Workspace::requestDeletion(const ResourceKey &key, StoreError *error)
 {
     if (error)
         *error = {};
-    WriteTransaction tx = d->transaction();
+    WriteTransaction tx = d->connection->transaction();
     if (!tx.begin(error))
         return false;
-    QSqlQuery select(d->db);
+    QSqlQuery select(d->connection->db());
     select.setForwardOnly(true);
     select.prepare(
         QStringLiteral("SELECT id, deletion_time FROM resources WHERE kind = ? AND name = ?"));
@@ -1530,9 +945,9 @@ bool Workspace::requestDeletion(const ResourceKey &key, StoreError *error)
         return tx.commit(error);
 
     VersionCounter version;
-    if (!version.load(d->statement(VersionCounter::selectSql(), error), error))
+    if (!version.load(d->connection->statement(VersionCounter::selectSql(), error), error))
         return false;
-    QSqlQuery write(d->db);
+    QSqlQuery write(d->connection->db());
     write.prepare(QStringLiteral(
         "UPDATE resources SET deletion_time = ?, resource_version = ? WHERE id = ?"));
     write.addBindValue(QDateTime::currentMSecsSinceEpoch());
@@ -1540,7 +955,7 @@ bool Workspace::requestDeletion(const ResourceKey &key, StoreError *error)
     write.addBindValue(id);
     if (!write.exec())
         return failSql(error, write, QStringLiteral("cannot delete %1").arg(key.toString()));
-    return version.store(d->statement(VersionCounter::updateSql(), error), error) &&
+    return version.store(d->connection->statement(VersionCounter::updateSql(), error), error) &&
            tx.commit(error);
 }
 
@@ -1548,12 +963,12 @@ bool Workspace::remove(const ResourceKey &key, StoreError *error)
 {
     if (error)
         *error = {};
-    WriteTransaction tx = d->transaction();
+    WriteTransaction tx = d->connection->transaction();
     if (!tx.begin(error))
         return false;
     for (const QString &table : {QStringLiteral("resources"), QStringLiteral("reconcile_state"),
                                  QStringLiteral("phase_runs")}) {
-        QSqlQuery q(d->db);
+        QSqlQuery q(d->connection->db());
         q.prepare(QStringLiteral("DELETE FROM %1 WHERE kind = ? AND name = ?").arg(table));
         q.addBindValue(text(key.kind));
         q.addBindValue(text(key.name));
@@ -1563,7 +978,7 @@ bool Workspace::remove(const ResourceKey &key, StoreError *error)
             return fail(error, StoreError::Code::NotFound,
                         QStringLiteral("%1 does not exist").arg(key.toString()));
     }
-    QSqlQuery orphans(d->db);
+    QSqlQuery orphans(d->connection->db());
     orphans.prepare(
         QStringLiteral("DELETE FROM discovered WHERE owner_kind = ? AND owner_name = ?"));
     orphans.addBindValue(text(key.kind));
@@ -1580,8 +995,8 @@ bool Workspace::setReconcileState(const ResourceKey &key, const ReconcileState &
 {
     if (error)
         *error = {};
-    const SyncScope relaxed(d->db, d->syncDefault(true), true);
-    WriteTransaction tx = d->transaction();
+    const SyncScope relaxed(d->connection->db(), d->syncDefault(true), true);
+    WriteTransaction tx = d->connection->transaction();
     if (!tx.begin(error))
         return false;
     bool exists = false;
@@ -1590,7 +1005,7 @@ bool Workspace::setReconcileState(const ResourceKey &key, const ReconcileState &
     if (!exists)
         return fail(error, StoreError::Code::NotFound,
                     QStringLiteral("%1 does not exist").arg(key.toString()));
-    QSqlQuery *statement = d->statement(
+    QSqlQuery *statement = d->connection->statement(
         QStringLiteral("INSERT OR REPLACE INTO reconcile_state (kind, name, attempts, last_attempt,"
                        " next_attempt, last_error, waiting_for, last_reconcile_id)"
                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
@@ -1631,11 +1046,11 @@ ReconcileState reconcileStateFrom(const QSqlQuery &q, int first)
 ReconcileState Workspace::reconcileState(const ResourceKey &key) const
 {
     StoreError error;
-    QSqlQuery *statement =
-        d->statement(QStringLiteral("SELECT attempts, last_attempt, next_attempt, last_error,"
-                                    " waiting_for, last_reconcile_id FROM reconcile_state"
-                                    " WHERE kind = ? AND name = ?"),
-                     &error);
+    QSqlQuery *statement = d->connection->statement(
+        QStringLiteral("SELECT attempts, last_attempt, next_attempt, last_error,"
+                       " waiting_for, last_reconcile_id FROM reconcile_state"
+                       " WHERE kind = ? AND name = ?"),
+        &error);
     if (!statement) {
         qCWarning(lcStore) << "reconcileState:" << error.message;
         return {};
@@ -1656,7 +1071,7 @@ ReconcileState Workspace::reconcileState(const ResourceKey &key) const
 
 QHash<ResourceKey, ReconcileState> Workspace::reconcileStates() const
 {
-    QSqlQuery q(d->db);
+    QSqlQuery q(d->connection->db());
     q.setForwardOnly(true);
     QHash<ResourceKey, ReconcileState> states;
     if (!q.exec(
@@ -1675,7 +1090,7 @@ QHash<ResourceKey, ReconcileState> Workspace::reconcileStates() const
 
 QList<ConditionTransition> Workspace::conditionHistory(const ResourceKey &key) const
 {
-    QSqlQuery q(d->db);
+    QSqlQuery q(d->connection->db());
     q.setForwardOnly(true);
     q.prepare(QStringLiteral(
         "SELECT id, type, status, severity, reason, message, observed_generation,"
@@ -1737,8 +1152,8 @@ bool Workspace::recordEvents(QList<Event> &events, StoreError *error)
         involved.append(e.involved);
     }
 
-    const SyncScope relaxed(d->db, d->syncDefault(true), true);
-    WriteTransaction tx = d->transaction();
+    const SyncScope relaxed(d->connection->db(), d->syncDefault(true), true);
+    WriteTransaction tx = d->connection->transaction();
     if (!tx.begin(error) || !d->prepareEventQueries(error))
         return false;
     QHash<ResourceKey, qint64> objects;
@@ -1845,7 +1260,7 @@ bool Workspace::recordEvents(QList<Event> &events, StoreError *error)
 
     qint64 nextId = 0;
     {
-        QSqlQuery *q = d->statement(
+        QSqlQuery *q = d->connection->statement(
             QStringLiteral(
                 "SELECT max(coalesce((SELECT max(id) FROM events), 0),"
                 " coalesce((SELECT value FROM workspace_meta WHERE key = 'event_id'), 0))"),
@@ -1954,7 +1369,7 @@ QList<Event> Workspace::events(const EventQuery &query) const
         values << query.limit;
     }
 
-    QSqlQuery q(d->db);
+    QSqlQuery q(d->connection->db());
     q.setForwardOnly(true);
     q.prepare(sql);
     for (const QVariant &v : std::as_const(values))
@@ -1971,7 +1386,7 @@ QList<Event> Workspace::events(const EventQuery &query) const
 
 qint64 Workspace::eventCount() const
 {
-    QSqlQuery q(d->db);
+    QSqlQuery q(d->connection->db());
     if (!q.exec(QStringLiteral("SELECT count(*) FROM events")) || !q.next()) {
         logSql(q, "eventCount");
         return 0;
@@ -1993,13 +1408,13 @@ qint64 Workspace::pruneEvents(StoreError *error)
 {
     if (error)
         *error = {};
-    const SyncScope relaxed(d->db, d->syncDefault(true), true);
-    WriteTransaction tx = d->transaction();
+    const SyncScope relaxed(d->connection->db(), d->syncDefault(true), true);
+    WriteTransaction tx = d->connection->transaction();
     if (!tx.begin(error))
         return 0;
     {
         // Ids must not go back once the newest events are gone (see the events table).
-        QSqlQuery q(d->db);
+        QSqlQuery q(d->connection->db());
         if (!q.exec(QStringLiteral(
                 "UPDATE workspace_meta SET value = max(value, coalesce((SELECT max(id) FROM"
                 " events), 0)) WHERE key = 'event_id'"))) {
@@ -2009,7 +1424,7 @@ qint64 Workspace::pruneEvents(StoreError *error)
     }
     qint64 removed = 0;
     if (d->retention.maxAgeDays > 0) {
-        QSqlQuery q(d->db);
+        QSqlQuery q(d->connection->db());
         q.prepare(QStringLiteral("DELETE FROM events WHERE last_time < ?"));
         q.addBindValue(QDateTime::currentMSecsSinceEpoch() - d->retention.maxAgeDays * dayMs);
         if (!q.exec()) {
@@ -2020,7 +1435,7 @@ qint64 Workspace::pruneEvents(StoreError *error)
     }
     if (d->retention.maxCount > 0) {
         // Everything older than the maxCount newest; no row when there are fewer.
-        QSqlQuery q(d->db);
+        QSqlQuery q(d->connection->db());
         q.prepare(QStringLiteral("DELETE FROM events WHERE id <= "
                                  "(SELECT id FROM events ORDER BY id DESC LIMIT 1 OFFSET ?)"));
         q.addBindValue(d->retention.maxCount);
@@ -2043,12 +1458,12 @@ bool Workspace::recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error)
         *error = {};
     if (runs.isEmpty())
         return true;
-    const SyncScope relaxed(d->db, d->syncDefault(true), true);
-    WriteTransaction tx = d->transaction();
+    const SyncScope relaxed(d->connection->db(), d->syncDefault(true), true);
+    WriteTransaction tx = d->connection->transaction();
     if (!tx.begin(error))
         return false;
     // Prepared once per connection: the controller records a run per reconcile.
-    QSqlQuery *insertStatement = d->statement(
+    QSqlQuery *insertStatement = d->connection->statement(
         QStringLiteral(
             "INSERT INTO phase_runs (kind, name, reconcile_id, phase, started_at, duration_ms,"
             " outcome, reason, message, backend_writes, backend_code, request_id)"
@@ -2078,7 +1493,7 @@ bool Workspace::recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error)
     }
     insert.finish();
     // The newest runs say why a resource is where it is; older ones are noise.
-    QSqlQuery *pruneStatement = d->statement(
+    QSqlQuery *pruneStatement = d->connection->statement(
         QStringLiteral(
             "DELETE FROM phase_runs WHERE kind = :kind AND name = :name AND id <= (SELECT"
             " id FROM phase_runs WHERE kind = :kind AND name = :name ORDER BY id DESC LIMIT 1"
@@ -2100,7 +1515,7 @@ bool Workspace::recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error)
 
 QList<PhaseRun> Workspace::phaseRuns(const ResourceKey &key, int limit) const
 {
-    QSqlQuery q(d->db);
+    QSqlQuery q(d->connection->db());
     q.setForwardOnly(true);
     q.prepare(QStringLiteral(
         "SELECT id, reconcile_id, phase, started_at, duration_ms, outcome, reason, message,"
@@ -2140,11 +1555,11 @@ bool Workspace::replaceDiscovered(const ResourceKey &owner, const QString &kind,
 {
     if (error)
         *error = {};
-    const SyncScope relaxed(d->db, d->syncDefault(true), true);
-    WriteTransaction tx = d->transaction();
+    const SyncScope relaxed(d->connection->db(), d->syncDefault(true), true);
+    WriteTransaction tx = d->connection->transaction();
     if (!tx.begin(error))
         return false;
-    QSqlQuery q(d->db);
+    QSqlQuery q(d->connection->db());
     q.prepare(QStringLiteral(
         "DELETE FROM discovered WHERE owner_kind = ? AND owner_name = ? AND kind = ?"));
     q.addBindValue(text(owner.kind));
@@ -2154,7 +1569,7 @@ bool Workspace::replaceDiscovered(const ResourceKey &owner, const QString &kind,
         return failSql(error, q, QStringLiteral("cannot store discovered resources"));
     // Whether a workspace resource records the item's ID: one seek each in resources_id (an
     // index on the annotation), not a read of every resource per list.
-    QSqlQuery managed(d->db);
+    QSqlQuery managed(d->connection->db());
     managed.setForwardOnly(true);
     if (!managed.prepare(QStringLiteral("SELECT 1 FROM resources WHERE json_extract(annotations,"
                                         " '$.\"converge.dev/resource-id\"') = ? LIMIT 1")) ||
@@ -2191,7 +1606,7 @@ bool Workspace::replaceDiscovered(const ResourceKey &owner, const QString &kind,
 
 QList<DiscoveredResource> Workspace::discovered(const std::optional<ResourceKey> &owner) const
 {
-    QSqlQuery q(d->db);
+    QSqlQuery q(d->connection->db());
     q.setForwardOnly(true);
     QString sql = QStringLiteral("SELECT owner_kind, owner_name, kind, name, resource_id, spec,"
                                  " details, seen_at FROM discovered");
@@ -2233,13 +1648,13 @@ qint64 Workspace::beginIntent(const ResourceKey &key, const QString &operation,
         fail(error, StoreError::Code::Invalid, QStringLiteral("an intent needs an operation"));
         return 0;
     }
-    WriteTransaction tx = d->transaction();
+    WriteTransaction tx = d->connection->transaction();
     if (!tx.begin(error))
         return 0;
-    QSqlQuery *statement =
-        d->statement(QStringLiteral("INSERT INTO journal (kind, name, operation, details,"
-                                    " started_at) VALUES (?, ?, ?, ?, ?)"),
-                     error);
+    QSqlQuery *statement = d->connection->statement(
+        QStringLiteral("INSERT INTO journal (kind, name, operation, details,"
+                       " started_at) VALUES (?, ?, ?, ?, ?)"),
+        error);
     if (!statement)
         return 0;
     QSqlQuery &q = *statement;
@@ -2262,13 +1677,14 @@ bool Workspace::finishIntent(qint64 id, const QString &outcome, StoreError *erro
 {
     if (error)
         *error = {};
-    WriteTransaction tx = d->transaction();
+    WriteTransaction tx = d->connection->transaction();
     if (!tx.begin(error))
         return false;
-    QSqlQuery *statement = d->statement(QStringLiteral("UPDATE journal SET finished_at = ?,"
-                                                       " outcome = ? WHERE id = ? AND"
-                                                       " finished_at IS NULL"),
-                                        error);
+    QSqlQuery *statement =
+        d->connection->statement(QStringLiteral("UPDATE journal SET finished_at = ?,"
+                                                " outcome = ? WHERE id = ? AND"
+                                                " finished_at IS NULL"),
+                                 error);
     if (!statement)
         return false;
     QSqlQuery &q = *statement;
@@ -2278,7 +1694,7 @@ bool Workspace::finishIntent(qint64 id, const QString &outcome, StoreError *erro
     if (!q.exec())
         return failSql(error, q, QStringLiteral("cannot finish intent %1").arg(id));
     if (q.numRowsAffected() == 0) {
-        QSqlQuery exists(d->db);
+        QSqlQuery exists(d->connection->db());
         exists.prepare(QStringLiteral("SELECT 1 FROM journal WHERE id = ?"));
         exists.addBindValue(id);
         if (!exists.exec())
@@ -2294,7 +1710,7 @@ bool Workspace::finishIntent(qint64 id, const QString &outcome, StoreError *erro
 
 QList<JournalEntry> Workspace::unfinishedIntents() const
 {
-    QSqlQuery q(d->db);
+    QSqlQuery q(d->connection->db());
     q.setForwardOnly(true);
     QList<JournalEntry> result;
     if (!q.exec(QStringLiteral("SELECT id, kind, name, operation, details, started_at FROM journal"
@@ -2318,12 +1734,7 @@ QList<JournalEntry> Workspace::unfinishedIntents() const
 
 qint64 Workspace::dataVersion() const
 {
-    QSqlQuery q(d->db);
-    if (!q.exec(QStringLiteral("PRAGMA data_version")) || !q.next()) {
-        logSql(q, "dataVersion");
-        return 0;
-    }
-    return q.value(0).toLongLong();
+    return d->connection->dataVersion();
 }
 
 } // namespace converge
