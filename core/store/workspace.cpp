@@ -4,10 +4,9 @@
 
 #include "annotations.h"
 #include "storesql.h"
-#include "syncscope.h"
 #include "workspaceconnection.h"
 #include "workspaceschema.h"
-#include "writetransaction.h"
+#include "writescope.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -191,48 +190,6 @@ QByteArray eventInsertManySql()
     return sql;
 }
 
-class VersionCounter final
-{
-public:
-    static QString selectSql()
-    {
-        return QStringLiteral("SELECT value FROM workspace_meta WHERE key = 'resource_version'");
-    }
-    static QString updateSql()
-    {
-        return QStringLiteral("UPDATE workspace_meta SET value = ? WHERE key = 'resource_version'");
-    }
-    /// `select`: selectSql() prepared (null when that failed; `error` says why).
-    bool load(QSqlQuery *select, StoreError *error)
-    {
-        if (!select)
-            return false;
-        if (!select->exec() || !select->next())
-            return failSql(error, *select, QStringLiteral("cannot read the resource version"));
-        m_value = m_loaded = select->value(0).toLongLong();
-        select->finish();
-        return true;
-    }
-    qint64 next() { return ++m_value; }
-    qint64 current() const { return m_value; }
-    /// `update`: updateSql() prepared.
-    bool store(QSqlQuery *update, StoreError *error) const
-    {
-        if (m_value == m_loaded)
-            return true;
-        if (!update)
-            return false;
-        update->addBindValue(m_value);
-        if (!update->exec())
-            return failSql(error, *update, QStringLiteral("cannot write the resource version"));
-        return true;
-    }
-
-private:
-    qint64 m_value = 0;
-    qint64 m_loaded = 0;
-};
-
 /// The backend ID each of `objects` records, where it records one.
 QStringList resourceIdsOf(const QList<Resource> &objects)
 {
@@ -288,13 +245,6 @@ public:
     std::unique_ptr<QSqlQuery> eventAggregate;
     std::unique_ptr<QSqlQuery> objectSelect;
     std::unique_ptr<QSqlQuery> objectInsert;
-    /// The synchronous mode a SyncScope that wants `wanted` starts from: inside writeTogether()
-    /// the mode cannot change (SQLite refuses within a transaction), so the batch commits with
-    /// the connection's default.
-    bool syncDefault(bool wanted) const
-    {
-        return connection->isWriting() ? wanted : connection->isRelaxed();
-    }
     /// event_objects ids known to be committed; rows there never change or go away.
     QHash<ResourceKey, qint64> objectIds;
 };
@@ -471,8 +421,7 @@ bool Workspace::Private::dropClaimedDiscoveries(const QStringList &ids, StoreErr
 bool Workspace::apply(const QList<Resource> &objects, QList<ApplyOutcome> *outcomes,
                       StoreError *error)
 {
-    if (error)
-        *error = {};
+    WriteScope scope(*d->connection, WriteScope::Sync::Full, error); // people's desired state
     if (outcomes)
         outcomes->clear();
 
@@ -489,13 +438,7 @@ bool Workspace::apply(const QList<Resource> &objects, QList<ApplyOutcome> *outco
         seen.insert(key);
     }
 
-    const SyncScope durable(d->connection->db(), d->syncDefault(false),
-                            false); // people's desired state: FULL
-    WriteTransaction tx = d->connection->transaction();
-    if (!tx.begin(error))
-        return false;
-    VersionCounter version;
-    if (!version.load(d->connection->statement(VersionCounter::selectSql(), error), error))
+    if (!scope.begin())
         return false;
 
     QSqlQuery select(d->connection->db());
@@ -533,7 +476,10 @@ bool Workspace::apply(const QList<Resource> &objects, QList<ApplyOutcome> *outco
             return failSql(error, select, QStringLiteral("cannot read %1").arg(key.toString()));
         ApplyOutcome outcome{key, ApplyOutcome::Action::Created, 1, 0};
         if (!select.next()) {
-            outcome.resourceVersion = version.next();
+            const std::optional<qint64> version = scope.nextVersion();
+            if (!version)
+                return false;
+            outcome.resourceVersion = *version;
             insert.addBindValue(text(key.kind));
             insert.addBindValue(text(key.name));
             insert.addBindValue(text(object.apiVersion));
@@ -564,7 +510,10 @@ bool Workspace::apply(const QList<Resource> &objects, QList<ApplyOutcome> *outco
             continue;
         }
         outcome.action = ApplyOutcome::Action::Updated;
-        outcome.resourceVersion = version.next();
+        const std::optional<qint64> version = scope.nextVersion();
+        if (!version)
+            return false;
+        outcome.resourceVersion = *version;
         update.addBindValue(text(object.apiVersion));
         update.addBindValue(labels);
         update.addBindValue(annotations);
@@ -577,10 +526,7 @@ bool Workspace::apply(const QList<Resource> &objects, QList<ApplyOutcome> *outco
         result.append(outcome);
     }
 
-    if (!d->dropClaimedDiscoveries(resourceIdsOf(objects), error))
-        return false;
-    if (!version.store(d->connection->statement(VersionCounter::updateSql(), error), error) ||
-        !tx.commit(error))
+    if (!d->dropClaimedDiscoveries(resourceIdsOf(objects), error) || !scope.commit())
         return false;
     if (outcomes)
         *outcomes = std::move(result);
@@ -669,11 +615,9 @@ qint64 Workspace::count() const
 
 bool Workspace::update(Resource &resource, StoreError *error)
 {
-    if (error)
-        *error = {};
+    WriteScope scope(*d->connection, WriteScope::Sync::Default, error);
     const ResourceKey key = resource.key();
-    WriteTransaction tx = d->connection->transaction();
-    if (!tx.begin(error))
+    if (!scope.begin())
         return false;
 
     QSqlQuery *selectStatement = d->connection->statement(
@@ -720,7 +664,7 @@ bool Workspace::update(Resource &resource, StoreError *error)
 
     const qint64 generation = storedGeneration + (specChanged ? 1 : 0);
     if (!changed) {
-        if (!tx.commit(error))
+        if (!scope.commit())
             return false;
         resource.metadata.uid = storedUid;
         resource.metadata.generation = generation;
@@ -729,10 +673,9 @@ bool Workspace::update(Resource &resource, StoreError *error)
         return true;
     }
 
-    VersionCounter version;
-    if (!version.load(d->connection->statement(VersionCounter::selectSql(), error), error))
+    const std::optional<qint64> newVersion = scope.nextVersion();
+    if (!newVersion)
         return false;
-    const qint64 newVersion = version.next();
     QSqlQuery *writeStatement = d->connection->statement(
         QStringLiteral("UPDATE resources SET api_version = ?, labels = ?, annotations = ?,"
                        " finalizers = ?, spec = ?, generation = ?, resource_version = ?"
@@ -747,18 +690,15 @@ bool Workspace::update(Resource &resource, StoreError *error)
     write.addBindValue(finalizers);
     write.addBindValue(spec);
     write.addBindValue(generation);
-    write.addBindValue(newVersion);
+    write.addBindValue(*newVersion);
     write.addBindValue(id);
     if (!write.exec())
         return failSql(error, write, QStringLiteral("cannot store %1").arg(key.toString()));
-    if (!d->dropClaimedDiscoveries(resourceIdsOf({resource}), error))
-        return false;
-    if (!version.store(d->connection->statement(VersionCounter::updateSql(), error), error) ||
-        !tx.commit(error))
+    if (!d->dropClaimedDiscoveries(resourceIdsOf({resource}), error) || !scope.commit())
         return false;
     resource.metadata.uid = storedUid;
     resource.metadata.generation = generation;
-    resource.metadata.resourceVersion = newVersion;
+    resource.metadata.resourceVersion = *newVersion;
     resource.metadata.creationTimestamp = created;
     resource.metadata.deletionTimestamp = deleted;
     return true;
@@ -766,16 +706,13 @@ bool Workspace::update(Resource &resource, StoreError *error)
 
 bool Workspace::setFinalizers(Resource &resource, StoreError *error)
 {
-    if (error)
-        *error = {};
+    WriteScope scope(*d->connection, WriteScope::Sync::Default, error);
     const ResourceKey key = resource.key();
-    WriteTransaction tx = d->connection->transaction();
-    if (!tx.begin(error))
+    if (!scope.begin())
         return false;
-    VersionCounter version;
-    if (!version.load(d->connection->statement(VersionCounter::selectSql(), error), error))
+    const std::optional<qint64> newVersion = scope.nextVersion();
+    if (!newVersion)
         return false;
-    const qint64 newVersion = version.next();
     QSqlQuery *writeStatement = d->connection->statement(
         QStringLiteral("UPDATE resources SET finalizers = ?, resource_version = ?"
                        " WHERE kind = ? AND name = ? AND resource_version = ? AND (? OR uid = ?)"),
@@ -784,7 +721,7 @@ bool Workspace::setFinalizers(Resource &resource, StoreError *error)
         return false;
     QSqlQuery &write = *writeStatement;
     write.addBindValue(compact(QJsonArray::fromStringList(resource.metadata.finalizers)));
-    write.addBindValue(newVersion);
+    write.addBindValue(*newVersion);
     write.addBindValue(text(key.kind));
     write.addBindValue(text(key.name));
     write.addBindValue(resource.metadata.resourceVersion);
@@ -802,22 +739,19 @@ bool Workspace::setFinalizers(Resource &resource, StoreError *error)
                         QStringLiteral("%1 does not exist").arg(key.toString()));
         return failConflict(error, resource, *stored);
     }
-    if (!version.store(d->connection->statement(VersionCounter::updateSql(), error), error) ||
-        !tx.commit(error))
+    if (!scope.commit())
         return false;
-    resource.metadata.resourceVersion = newVersion;
+    resource.metadata.resourceVersion = *newVersion;
     return true;
 }
 
 bool Workspace::writeTogether(const std::function<void()> &writes, StoreError *error)
 {
-    if (error)
-        *error = {};
-    WriteTransaction tx = d->connection->transaction();
-    if (!tx.begin(error))
+    WriteScope scope(*d->connection, WriteScope::Sync::Default, error);
+    if (!scope.begin())
         return false;
     writes();
-    if (tx.commit(error))
+    if (scope.commit())
         return true;
     d->objectIds.clear(); // ids cached by calls inside were rolled back with them
     return false;
@@ -832,10 +766,8 @@ bool Workspace::updateStatus(const ResourceKey &key, const ResourceStatus &statu
 bool Workspace::updateStatus(const ResourceKey &key, const ResourceStatus &status,
                              const QString &resourceId, StoreError *error)
 {
-    if (error)
-        *error = {};
-    WriteTransaction tx = d->connection->transaction();
-    if (!tx.begin(error))
+    WriteScope scope(*d->connection, WriteScope::Sync::Default, error);
+    if (!scope.begin())
         return false;
 
     const QString idPath = QStringLiteral("$.\"%1\"").arg(Annotations::resourceId());
@@ -863,10 +795,10 @@ bool Workspace::updateStatus(const ResourceKey &key, const ResourceStatus &statu
 
     const QString newStatus = statusText(status);
     if (!newId && sameJson(storedText, newStatus))
-        return tx.commit(error);
+        return scope.commit();
 
-    VersionCounter version;
-    if (!version.load(d->connection->statement(VersionCounter::selectSql(), error), error))
+    const std::optional<qint64> version = scope.nextVersion();
+    if (!version)
         return false;
     QSqlQuery *writeStatement = d->connection->statement(
         newId
@@ -878,7 +810,7 @@ bool Workspace::updateStatus(const ResourceKey &key, const ResourceStatus &statu
         return false;
     QSqlQuery &write = *writeStatement;
     write.addBindValue(newStatus);
-    write.addBindValue(version.next());
+    write.addBindValue(*version);
     if (newId) {
         write.addBindValue(idPath);
         write.addBindValue(resourceId);
@@ -916,16 +848,13 @@ bool Workspace::updateStatus(const ResourceKey &key, const ResourceStatus &statu
             return failSql(error, transition,
                            QStringLiteral("cannot store the condition of %1").arg(key.toString()));
     }
-    return version.store(d->connection->statement(VersionCounter::updateSql(), error), error) &&
-           tx.commit(error);
+    return scope.commit();
 }
 
 bool Workspace::requestDeletion(const ResourceKey &key, StoreError *error)
 {
-    if (error)
-        *error = {};
-    WriteTransaction tx = d->connection->transaction();
-    if (!tx.begin(error))
+    WriteScope scope(*d->connection, WriteScope::Sync::Default, error);
+    if (!scope.begin())
         return false;
     QSqlQuery select(d->connection->db());
     select.setForwardOnly(true);
@@ -942,29 +871,26 @@ bool Workspace::requestDeletion(const ResourceKey &key, StoreError *error)
     const bool already = !select.value(1).isNull();
     select.finish();
     if (already)
-        return tx.commit(error);
+        return scope.commit();
 
-    VersionCounter version;
-    if (!version.load(d->connection->statement(VersionCounter::selectSql(), error), error))
+    const std::optional<qint64> version = scope.nextVersion();
+    if (!version)
         return false;
     QSqlQuery write(d->connection->db());
     write.prepare(QStringLiteral(
         "UPDATE resources SET deletion_time = ?, resource_version = ? WHERE id = ?"));
     write.addBindValue(QDateTime::currentMSecsSinceEpoch());
-    write.addBindValue(version.next());
+    write.addBindValue(*version);
     write.addBindValue(id);
     if (!write.exec())
         return failSql(error, write, QStringLiteral("cannot delete %1").arg(key.toString()));
-    return version.store(d->connection->statement(VersionCounter::updateSql(), error), error) &&
-           tx.commit(error);
+    return scope.commit();
 }
 
 bool Workspace::remove(const ResourceKey &key, StoreError *error)
 {
-    if (error)
-        *error = {};
-    WriteTransaction tx = d->connection->transaction();
-    if (!tx.begin(error))
+    WriteScope scope(*d->connection, WriteScope::Sync::Default, error);
+    if (!scope.begin())
         return false;
     for (const QString &table : {QStringLiteral("resources"), QStringLiteral("reconcile_state"),
                                  QStringLiteral("phase_runs")}) {
@@ -985,7 +911,7 @@ bool Workspace::remove(const ResourceKey &key, StoreError *error)
     orphans.addBindValue(text(key.name));
     if (!orphans.exec())
         return failSql(error, orphans, QStringLiteral("cannot remove %1").arg(key.toString()));
-    return tx.commit(error);
+    return scope.commit();
 }
 
 // --- Controller bookkeeping -------------------------------------------------------------------
@@ -993,11 +919,8 @@ bool Workspace::remove(const ResourceKey &key, StoreError *error)
 bool Workspace::setReconcileState(const ResourceKey &key, const ReconcileState &state,
                                   StoreError *error)
 {
-    if (error)
-        *error = {};
-    const SyncScope relaxed(d->connection->db(), d->syncDefault(true), true);
-    WriteTransaction tx = d->connection->transaction();
-    if (!tx.begin(error))
+    WriteScope scope(*d->connection, WriteScope::Sync::Normal, error);
+    if (!scope.begin())
         return false;
     bool exists = false;
     if (!d->resourceExists(key, &exists, error))
@@ -1024,7 +947,7 @@ bool Workspace::setReconcileState(const ResourceKey &key, const ReconcileState &
     if (!q.exec())
         return failSql(
             error, q, QStringLiteral("cannot store the reconcile state of %1").arg(key.toString()));
-    return tx.commit(error);
+    return scope.commit();
 }
 
 namespace {
@@ -1122,8 +1045,7 @@ QList<ConditionTransition> Workspace::conditionHistory(const ResourceKey &key) c
 
 bool Workspace::recordEvents(QList<Event> &events, StoreError *error)
 {
-    if (error)
-        *error = {};
+    WriteScope scope(*d->connection, WriteScope::Sync::Normal, error);
     if (events.isEmpty())
         return true;
 
@@ -1152,9 +1074,7 @@ bool Workspace::recordEvents(QList<Event> &events, StoreError *error)
         involved.append(e.involved);
     }
 
-    const SyncScope relaxed(d->connection->db(), d->syncDefault(true), true);
-    WriteTransaction tx = d->connection->transaction();
-    if (!tx.begin(error) || !d->prepareEventQueries(error))
+    if (!scope.begin() || !d->prepareEventQueries(error))
         return false;
     QHash<ResourceKey, qint64> objects;
     QHash<ResourceKey, qint64> created;
@@ -1321,7 +1241,7 @@ bool Workspace::recordEvents(QList<Event> &events, StoreError *error)
         if (!insert.exec())
             return failSql(error, insert, QStringLiteral("cannot store an event"));
     }
-    if (!tx.commit(error))
+    if (!scope.commit())
         return false;
     d->objectIds.insert(created);
     for (qsizetype i = 0; i < incoming.size(); ++i)
@@ -1406,11 +1326,8 @@ EventRetention Workspace::retention() const
 
 qint64 Workspace::pruneEvents(StoreError *error)
 {
-    if (error)
-        *error = {};
-    const SyncScope relaxed(d->connection->db(), d->syncDefault(true), true);
-    WriteTransaction tx = d->connection->transaction();
-    if (!tx.begin(error))
+    WriteScope scope(*d->connection, WriteScope::Sync::Normal, error);
+    if (!scope.begin())
         return 0;
     {
         // Ids must not go back once the newest events are gone (see the events table).
@@ -1445,7 +1362,7 @@ qint64 Workspace::pruneEvents(StoreError *error)
         }
         removed += q.numRowsAffected();
     }
-    if (!tx.commit(error))
+    if (!scope.commit())
         return 0;
     return removed;
 }
@@ -1454,13 +1371,10 @@ qint64 Workspace::pruneEvents(StoreError *error)
 
 bool Workspace::recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error)
 {
-    if (error)
-        *error = {};
+    WriteScope scope(*d->connection, WriteScope::Sync::Normal, error);
     if (runs.isEmpty())
         return true;
-    const SyncScope relaxed(d->connection->db(), d->syncDefault(true), true);
-    WriteTransaction tx = d->connection->transaction();
-    if (!tx.begin(error))
+    if (!scope.begin())
         return false;
     // Prepared once per connection: the controller records a run per reconcile.
     QSqlQuery *insertStatement = d->connection->statement(
@@ -1510,7 +1424,7 @@ bool Workspace::recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error)
             return failSql(error, prune, QStringLiteral("cannot prune phase runs"));
     }
     prune.finish();
-    return tx.commit(error);
+    return scope.commit();
 }
 
 QList<PhaseRun> Workspace::phaseRuns(const ResourceKey &key, int limit) const
@@ -1553,11 +1467,8 @@ QList<PhaseRun> Workspace::phaseRuns(const ResourceKey &key, int limit) const
 bool Workspace::replaceDiscovered(const ResourceKey &owner, const QString &kind,
                                   const QList<DiscoveredResource> &items, StoreError *error)
 {
-    if (error)
-        *error = {};
-    const SyncScope relaxed(d->connection->db(), d->syncDefault(true), true);
-    WriteTransaction tx = d->connection->transaction();
-    if (!tx.begin(error))
+    WriteScope scope(*d->connection, WriteScope::Sync::Normal, error);
+    if (!scope.begin())
         return false;
     QSqlQuery q(d->connection->db());
     q.prepare(QStringLiteral(
@@ -1601,7 +1512,7 @@ bool Workspace::replaceDiscovered(const ResourceKey &owner, const QString &kind,
         if (!q.exec())
             return failSql(error, q, QStringLiteral("cannot store discovered resources"));
     }
-    return tx.commit(error);
+    return scope.commit();
 }
 
 QList<DiscoveredResource> Workspace::discovered(const std::optional<ResourceKey> &owner) const
@@ -1642,14 +1553,12 @@ QList<DiscoveredResource> Workspace::discovered(const std::optional<ResourceKey>
 qint64 Workspace::beginIntent(const ResourceKey &key, const QString &operation,
                               const QJsonObject &details, StoreError *error)
 {
-    if (error)
-        *error = {};
+    WriteScope scope(*d->connection, WriteScope::Sync::Default, error);
     if (operation.isEmpty()) {
         fail(error, StoreError::Code::Invalid, QStringLiteral("an intent needs an operation"));
         return 0;
     }
-    WriteTransaction tx = d->connection->transaction();
-    if (!tx.begin(error))
+    if (!scope.begin())
         return 0;
     QSqlQuery *statement = d->connection->statement(
         QStringLiteral("INSERT INTO journal (kind, name, operation, details,"
@@ -1668,17 +1577,15 @@ qint64 Workspace::beginIntent(const ResourceKey &key, const QString &operation,
         return 0;
     }
     const qint64 id = q.lastInsertId().toLongLong();
-    if (!tx.commit(error))
+    if (!scope.commit())
         return 0;
     return id;
 }
 
 bool Workspace::finishIntent(qint64 id, const QString &outcome, StoreError *error)
 {
-    if (error)
-        *error = {};
-    WriteTransaction tx = d->connection->transaction();
-    if (!tx.begin(error))
+    WriteScope scope(*d->connection, WriteScope::Sync::Default, error);
+    if (!scope.begin())
         return false;
     QSqlQuery *statement =
         d->connection->statement(QStringLiteral("UPDATE journal SET finished_at = ?,"
@@ -1705,7 +1612,7 @@ bool Workspace::finishIntent(qint64 id, const QString &outcome, StoreError *erro
         return fail(error, StoreError::Code::NotFound,
                     QStringLiteral("intent %1 does not exist").arg(id));
     }
-    return tx.commit(error);
+    return scope.commit();
 }
 
 QList<JournalEntry> Workspace::unfinishedIntents() const
