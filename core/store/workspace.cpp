@@ -4,6 +4,7 @@
 
 #include "annotations.h"
 #include "journalstore.h"
+#include "phaserunstore.h"
 #include "storesql.h"
 #include "workspaceconnection.h"
 #include "workspaceschema.h"
@@ -210,6 +211,7 @@ class Workspace::Private final
 public:
     explicit Private(std::unique_ptr<WorkspaceConnection> connection)
         : connection(std::move(connection))
+        , phaseRuns(*this->connection)
         , journal(*this->connection)
     {}
     ~Private()
@@ -239,6 +241,7 @@ public:
     bool dropClaimedDiscoveries(const QStringList &ids, StoreError *error);
 
     std::unique_ptr<WorkspaceConnection> connection;
+    PhaseRunStore phaseRuns;
     JournalStore journal;
     EventRetention retention;
     // Prepared once per connection: recording events is the hot path.
@@ -895,8 +898,7 @@ bool Workspace::remove(const ResourceKey &key, StoreError *error)
     WriteScope scope(*d->connection, WriteScope::Sync::Default, error);
     if (!scope.begin())
         return false;
-    for (const QString &table : {QStringLiteral("resources"), QStringLiteral("reconcile_state"),
-                                 QStringLiteral("phase_runs")}) {
+    for (const QString &table : {QStringLiteral("resources"), QStringLiteral("reconcile_state")}) {
         QSqlQuery q(d->connection->db());
         q.prepare(QStringLiteral("DELETE FROM %1 WHERE kind = ? AND name = ?").arg(table));
         q.addBindValue(text(key.kind));
@@ -907,6 +909,8 @@ bool Workspace::remove(const ResourceKey &key, StoreError *error)
             return fail(error, StoreError::Code::NotFound,
                         QStringLiteral("%1 does not exist").arg(key.toString()));
     }
+    if (!d->phaseRuns.removeRuns(key, error))
+        return false;
     QSqlQuery orphans(d->connection->db());
     orphans.prepare(
         QStringLiteral("DELETE FROM discovered WHERE owner_kind = ? AND owner_name = ?"));
@@ -1374,95 +1378,12 @@ qint64 Workspace::pruneEvents(StoreError *error)
 
 bool Workspace::recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error)
 {
-    WriteScope scope(*d->connection, WriteScope::Sync::Normal, error);
-    if (runs.isEmpty())
-        return true;
-    if (!scope.begin())
-        return false;
-    // Prepared once per connection: the controller records a run per reconcile.
-    QSqlQuery *insertStatement = d->connection->statement(
-        QStringLiteral(
-            "INSERT INTO phase_runs (kind, name, reconcile_id, phase, started_at, duration_ms,"
-            " outcome, reason, message, backend_writes, backend_code, request_id)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-        error);
-    if (!insertStatement)
-        return false;
-    QSqlQuery &insert = *insertStatement;
-    QSet<ResourceKey> keys;
-    for (PhaseRun &run : runs) {
-        insert.addBindValue(text(run.key.kind));
-        insert.addBindValue(text(run.key.name));
-        insert.addBindValue(text(run.reconcileId));
-        insert.addBindValue(text(run.phase));
-        insert.addBindValue(run.startedAt.toMSecsSinceEpoch());
-        insert.addBindValue(run.durationMs);
-        insert.addBindValue(text(run.outcome));
-        insert.addBindValue(text(run.reason));
-        insert.addBindValue(text(run.message));
-        insert.addBindValue(run.backendWrites);
-        insert.addBindValue(text(run.backendCode));
-        insert.addBindValue(text(run.requestId));
-        if (!insert.exec())
-            return failSql(error, insert, QStringLiteral("cannot store a phase run"));
-        run.id = insert.lastInsertId().toLongLong();
-        keys.insert(run.key);
-    }
-    insert.finish();
-    // The newest runs say why a resource is where it is; older ones are noise.
-    QSqlQuery *pruneStatement = d->connection->statement(
-        QStringLiteral(
-            "DELETE FROM phase_runs WHERE kind = :kind AND name = :name AND id <= (SELECT"
-            " id FROM phase_runs WHERE kind = :kind AND name = :name ORDER BY id DESC LIMIT 1"
-            " OFFSET %1)")
-            .arg(phaseRunsKept),
-        error);
-    if (!pruneStatement)
-        return false;
-    QSqlQuery &prune = *pruneStatement;
-    for (const ResourceKey &key : std::as_const(keys)) {
-        prune.bindValue(QStringLiteral(":kind"), text(key.kind));
-        prune.bindValue(QStringLiteral(":name"), text(key.name));
-        if (!prune.exec())
-            return failSql(error, prune, QStringLiteral("cannot prune phase runs"));
-    }
-    prune.finish();
-    return scope.commit();
+    return d->phaseRuns.recordPhaseRuns(runs, error);
 }
 
 QList<PhaseRun> Workspace::phaseRuns(const ResourceKey &key, int limit) const
 {
-    QSqlQuery q(d->connection->db());
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral(
-        "SELECT id, reconcile_id, phase, started_at, duration_ms, outcome, reason, message,"
-        " backend_writes, backend_code, request_id FROM phase_runs WHERE kind = ? AND name = ?"
-        " ORDER BY id DESC LIMIT ?"));
-    q.addBindValue(text(key.kind));
-    q.addBindValue(text(key.name));
-    q.addBindValue(limit > 0 ? limit : -1);
-    QList<PhaseRun> result;
-    if (!q.exec()) {
-        logSql(q, "phaseRuns");
-        return result;
-    }
-    while (q.next()) {
-        PhaseRun run;
-        run.id = q.value(0).toLongLong();
-        run.key = key;
-        run.reconcileId = q.value(1).toString();
-        run.phase = q.value(2).toString();
-        run.startedAt = timeFrom(q.value(3));
-        run.durationMs = q.value(4).toLongLong();
-        run.outcome = q.value(5).toString();
-        run.reason = q.value(6).toString();
-        run.message = q.value(7).toString();
-        run.backendWrites = q.value(8).toInt();
-        run.backendCode = q.value(9).toString();
-        run.requestId = q.value(10).toString();
-        result.append(run);
-    }
-    return result;
+    return d->phaseRuns.phaseRuns(key, limit);
 }
 
 // --- Discovery --------------------------------------------------------------------------------
