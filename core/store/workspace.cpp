@@ -3,6 +3,7 @@
 #include "workspace.h"
 
 #include "annotations.h"
+#include "discoverystore.h"
 #include "journalstore.h"
 #include "phaserunstore.h"
 #include "storesql.h"
@@ -211,6 +212,7 @@ class Workspace::Private final
 public:
     explicit Private(std::unique_ptr<WorkspaceConnection> connection)
         : connection(std::move(connection))
+        , discovery(*this->connection)
         , phaseRuns(*this->connection)
         , journal(*this->connection)
     {}
@@ -235,12 +237,9 @@ public:
     /// to `read` when there is one (the engine's most frequent reads).
     void readRow(QLatin1StringView columns, const ResourceKey &key, const char *context,
                  const std::function<void(const QSqlQuery &)> &read) const;
-    /// A claimed resource is no longer "discovered": drops the rows that list the backend
-    /// resources with these IDs, inside the caller's transaction. One ID (the controller's, with
-    /// a status) is one keyed DELETE; more (an apply) go as a JSON array.
-    bool dropClaimedDiscoveries(const QStringList &ids, StoreError *error);
 
     std::unique_ptr<WorkspaceConnection> connection;
+    DiscoveryStore discovery;
     PhaseRunStore phaseRuns;
     JournalStore journal;
     EventRetention retention;
@@ -404,24 +403,6 @@ int Workspace::schemaVersion()
     return WorkspaceSchema::currentVersion();
 }
 
-bool Workspace::Private::dropClaimedDiscoveries(const QStringList &ids, StoreError *error)
-{
-    if (ids.isEmpty())
-        return true;
-    const bool one = ids.size() == 1;
-    QSqlQuery *q =
-        connection->statement(one ? QStringLiteral("DELETE FROM discovered WHERE resource_id = ?")
-                                  : QStringLiteral("DELETE FROM discovered WHERE resource_id IN"
-                                                   " (SELECT value FROM json_each(?))"),
-                              error);
-    if (!q)
-        return false;
-    q->addBindValue(one ? ids.first() : compact(QJsonArray::fromStringList(ids)));
-    if (!q->exec())
-        return failSql(error, *q, QStringLiteral("cannot update discovered resources"));
-    return true;
-}
-
 // --- Desired state ----------------------------------------------------------------------------
 
 bool Workspace::apply(const QList<Resource> &objects, QList<ApplyOutcome> *outcomes,
@@ -532,7 +513,7 @@ bool Workspace::apply(const QList<Resource> &objects, QList<ApplyOutcome> *outco
         result.append(outcome);
     }
 
-    if (!d->dropClaimedDiscoveries(resourceIdsOf(objects), error) || !scope.commit())
+    if (!d->discovery.dropClaimed(resourceIdsOf(objects), error) || !scope.commit())
         return false;
     if (outcomes)
         *outcomes = std::move(result);
@@ -700,7 +681,7 @@ bool Workspace::update(Resource &resource, StoreError *error)
     write.addBindValue(id);
     if (!write.exec())
         return failSql(error, write, QStringLiteral("cannot store %1").arg(key.toString()));
-    if (!d->dropClaimedDiscoveries(resourceIdsOf({resource}), error) || !scope.commit())
+    if (!d->discovery.dropClaimed(resourceIdsOf({resource}), error) || !scope.commit())
         return false;
     resource.metadata.uid = storedUid;
     resource.metadata.generation = generation;
@@ -825,7 +806,7 @@ bool Workspace::updateStatus(const ResourceKey &key, const ResourceStatus &statu
     if (!write.exec())
         return failSql(error, write,
                        QStringLiteral("cannot store the status of %1").arg(key.toString()));
-    if (newId && !d->dropClaimedDiscoveries({resourceId}, error))
+    if (newId && !d->discovery.dropClaimed({resourceId}, error))
         return false;
 
     const std::optional<Condition> before = readyOf(statusFrom(storedText));
@@ -911,13 +892,8 @@ bool Workspace::remove(const ResourceKey &key, StoreError *error)
     }
     if (!d->phaseRuns.removeRuns(key, error))
         return false;
-    QSqlQuery orphans(d->connection->db());
-    orphans.prepare(
-        QStringLiteral("DELETE FROM discovered WHERE owner_kind = ? AND owner_name = ?"));
-    orphans.addBindValue(text(key.kind));
-    orphans.addBindValue(text(key.name));
-    if (!orphans.exec())
-        return failSql(error, orphans, QStringLiteral("cannot remove %1").arg(key.toString()));
+    if (!d->discovery.dropOwnedBy(key, error))
+        return false;
     return scope.commit();
 }
 
@@ -1391,85 +1367,12 @@ QList<PhaseRun> Workspace::phaseRuns(const ResourceKey &key, int limit) const
 bool Workspace::replaceDiscovered(const ResourceKey &owner, const QString &kind,
                                   const QList<DiscoveredResource> &items, StoreError *error)
 {
-    WriteScope scope(*d->connection, WriteScope::Sync::Normal, error);
-    if (!scope.begin())
-        return false;
-    QSqlQuery q(d->connection->db());
-    q.prepare(QStringLiteral(
-        "DELETE FROM discovered WHERE owner_kind = ? AND owner_name = ? AND kind = ?"));
-    q.addBindValue(text(owner.kind));
-    q.addBindValue(text(owner.name));
-    q.addBindValue(text(kind));
-    if (!q.exec())
-        return failSql(error, q, QStringLiteral("cannot store discovered resources"));
-    // Whether a workspace resource records the item's ID: one seek each in resources_id (an
-    // index on the annotation), not a read of every resource per list.
-    QSqlQuery managed(d->connection->db());
-    managed.setForwardOnly(true);
-    if (!managed.prepare(QStringLiteral("SELECT 1 FROM resources WHERE json_extract(annotations,"
-                                        " '$.\"converge.dev/resource-id\"') = ? LIMIT 1")) ||
-        !q.prepare(QStringLiteral(
-            "INSERT OR REPLACE INTO discovered (owner_kind, owner_name, kind, name, resource_id,"
-            " spec, details, seen_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")))
-        return failSql(error, q, QStringLiteral("cannot store discovered resources"));
-    for (const DiscoveredResource &item : items) {
-        if (item.name.isEmpty())
-            continue;
-        if (!item.resourceId.isEmpty()) {
-            managed.addBindValue(item.resourceId);
-            if (!managed.exec())
-                return failSql(error, managed, QStringLiteral("cannot read resource IDs"));
-            const bool isManaged = managed.next();
-            managed.finish();
-            if (isManaged)
-                continue;
-        }
-        q.addBindValue(text(owner.kind));
-        q.addBindValue(text(owner.name));
-        q.addBindValue(text(kind));
-        q.addBindValue(text(item.name));
-        q.addBindValue(text(item.resourceId));
-        q.addBindValue(compact(item.spec));
-        q.addBindValue(compact(item.details));
-        q.addBindValue(item.seenAt.isValid() ? item.seenAt.toMSecsSinceEpoch()
-                                             : QDateTime::currentMSecsSinceEpoch());
-        if (!q.exec())
-            return failSql(error, q, QStringLiteral("cannot store discovered resources"));
-    }
-    return scope.commit();
+    return d->discovery.replaceDiscovered(owner, kind, items, error);
 }
 
 QList<DiscoveredResource> Workspace::discovered(const std::optional<ResourceKey> &owner) const
 {
-    QSqlQuery q(d->connection->db());
-    q.setForwardOnly(true);
-    QString sql = QStringLiteral("SELECT owner_kind, owner_name, kind, name, resource_id, spec,"
-                                 " details, seen_at FROM discovered");
-    if (owner)
-        sql += QStringLiteral(" WHERE owner_kind = ? AND owner_name = ?");
-    sql += QStringLiteral(" ORDER BY owner_kind, owner_name, kind, name");
-    q.prepare(sql);
-    if (owner) {
-        q.addBindValue(text(owner->kind));
-        q.addBindValue(text(owner->name));
-    }
-    QList<DiscoveredResource> result;
-    if (!q.exec()) {
-        logSql(q, "discovered");
-        return result;
-    }
-    while (q.next()) {
-        DiscoveredResource item;
-        item.owner = ResourceKey{q.value(0).toString(), q.value(1).toString()};
-        item.kind = q.value(2).toString();
-        item.name = q.value(3).toString();
-        item.resourceId = q.value(4).toString();
-        item.spec = parse(q.value(5)).object();
-        item.details = parse(q.value(6)).object();
-        item.seenAt = timeFrom(q.value(7));
-        result.append(item);
-    }
-    return result;
+    return d->discovery.discovered(owner);
 }
 
 // --- Journal ----------------------------------------------------------------------------------
