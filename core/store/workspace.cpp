@@ -4,6 +4,7 @@
 
 #include "annotations.h"
 #include "discoverystore.h"
+#include "eventstore.h"
 #include "journalstore.h"
 #include "phaserunstore.h"
 #include "storesql.h"
@@ -27,14 +28,9 @@ using namespace StoreSql;
 
 namespace {
 
-constexpr qint64 aggregationWindowMs = 10 * 60 * 1000;
-constexpr qint64 dayMs = 24 * 60 * 60 * 1000;
-
 const char resourceColumns[] = "kind, name, api_version, uid, generation, resource_version, labels,"
                                " annotations, finalizers, spec, status, creation_time,"
                                " deletion_time";
-const char eventColumns[] = "e.id, o.kind, o.name, e.type, e.reason, e.message, e.phase,"
-                            " e.reconcile_id, e.request_id, e.count, e.first_time, e.last_time";
 
 /// update()'s answer to a copy read before someone else's write (or of another object).
 bool failConflict(StoreError *error, const Resource &yours, qint64 storedVersion)
@@ -127,7 +123,6 @@ Resource resourceFrom(const QSqlQuery &q)
     return r;
 }
 
-/// Reads the columns of `eventColumns`.
 /// The resources a `WHERE … ORDER BY …` tail selects (empty tail: all), with `values` bound.
 QList<Resource> selectResources(const QSqlDatabase &db, const QString &tail,
                                 const QVariantList &values, const char *context)
@@ -146,51 +141,6 @@ QList<Resource> selectResources(const QSqlDatabase &db, const QString &tail,
     while (q.next())
         result.append(resourceFrom(q));
     return result;
-}
-
-Event eventFrom(const QSqlQuery &q)
-{
-    Event e;
-    e.id = q.value(0).toLongLong();
-    e.involved = {q.value(1).toString(), q.value(2).toString()};
-    e.type = q.value(3).toInt() == 1 ? Event::Type::Warning : Event::Type::Normal;
-    e.reason = q.value(4).toString();
-    e.message = q.value(5).toString();
-    e.phase = q.value(6).toString();
-    e.reconcileId = q.value(7).toString();
-    e.requestId = q.value(8).toString();
-    e.count = q.value(9).toInt();
-    e.firstTime = timeFrom(q.value(10));
-    e.lastTime = timeFrom(q.value(11));
-    return e;
-}
-
-/// FNV-1a (64-bit, the low 32 bits kept) over Event::aggregationKey()'s UTF-16 units: stored in the
-/// file, so it must never depend on the Qt version or a per-process seed (qHash does).
-qint64 aggregationHash(const QString &aggregationKey)
-{
-    quint64 hash = 14695981039346656037ULL;
-    for (const QChar c : aggregationKey) {
-        hash ^= c.unicode();
-        hash *= 1099511628211ULL;
-    }
-    // 32 bits keep the index small (a collision costs one extra row read, never a wrong merge:
-    // the whole key is compared). Schema 3 cut the stored hashes the same way.
-    return static_cast<qint64>(hash & 0xffffffffULL);
-}
-
-/// New events go in eventRowsPerInsert rows per statement: Qt Sql's cost per executed statement
-/// was most of an event's.
-constexpr int eventRowsPerInsert = 32;
-
-QByteArray eventInsertManySql()
-{
-    QByteArray sql = "INSERT INTO events (id, object, type, reason, message, phase, reconcile_id,"
-                     " request_id, count, first_time, last_time, aggregation) VALUES ";
-    for (int i = 0; i < eventRowsPerInsert; ++i)
-        sql += i == 0 ? "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                      : ", (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-    return sql;
 }
 
 /// The backend ID each of `objects` records, where it records one.
@@ -212,26 +162,13 @@ class Workspace::Private final
 public:
     explicit Private(std::unique_ptr<WorkspaceConnection> connection)
         : connection(std::move(connection))
+        , events(*this->connection)
         , discovery(*this->connection)
         , phaseRuns(*this->connection)
         , journal(*this->connection)
     {}
-    ~Private()
-    {
-        // Before the connection goes: statements must not outlive it.
-        eventLookup.reset();
-        eventInsert.reset();
-        eventInsertMany.reset();
-        eventAggregate.reset();
-        objectSelect.reset();
-        objectInsert.reset();
-    }
     Q_DISABLE_COPY_MOVE(Private)
 
-    bool prepareEventQueries(StoreError *error);
-    /// The event_objects id of each key, inserting the missing ones; `created` gets those.
-    bool resolveObjects(const QList<ResourceKey> &keys, QHash<ResourceKey, qint64> *ids,
-                        QHash<ResourceKey, qint64> *created, StoreError *error);
     bool resourceExists(const ResourceKey &key, bool *exists, StoreError *error) const;
     /// Runs `SELECT columns FROM resources` for one key through statement(), and hands the row
     /// to `read` when there is one (the engine's most frequent reads).
@@ -239,85 +176,11 @@ public:
                  const std::function<void(const QSqlQuery &)> &read) const;
 
     std::unique_ptr<WorkspaceConnection> connection;
+    EventStore events;
     DiscoveryStore discovery;
     PhaseRunStore phaseRuns;
     JournalStore journal;
-    EventRetention retention;
-    // Prepared once per connection: recording events is the hot path.
-    std::unique_ptr<QSqlQuery> eventLookup;
-    std::unique_ptr<QSqlQuery> eventInsert;
-    std::unique_ptr<QSqlQuery> eventInsertMany; ///< eventRowsPerInsert rows at once
-    std::unique_ptr<QSqlQuery> eventAggregate;
-    std::unique_ptr<QSqlQuery> objectSelect;
-    std::unique_ptr<QSqlQuery> objectInsert;
-    /// event_objects ids known to be committed; rows there never change or go away.
-    QHash<ResourceKey, qint64> objectIds;
 };
-
-bool Workspace::Private::prepareEventQueries(StoreError *error)
-{
-    if (eventLookup)
-        return true;
-    const auto prepare = [&](std::unique_ptr<QSqlQuery> *query, const char *sql) {
-        auto q = std::make_unique<QSqlQuery>(connection->db());
-        q->setForwardOnly(true);
-        if (!q->prepare(QString::fromLatin1(sql)))
-            return failSql(error, *q, QStringLiteral("cannot prepare an event statement"));
-        *query = std::move(q);
-        return true;
-    };
-    // One lookup per batch, whatever its size: each distinct object << 32 | hash of the batch
-    // seeks events_aggregation directly, so only the events that repeats may belong to come back.
-    return prepare(&eventLookup,
-                   "SELECT e.id, e.object, e.type, e.reason, e.message, e.phase, e.reconcile_id,"
-                   " e.request_id, e.count, e.first_time, e.last_time"
-                   " FROM json_each(?) AS j JOIN events AS e"
-                   " ON e.object = j.value >> 32 AND e.aggregation = j.value & 4294967295"
-                   " AND e.last_time >= ?") &&
-           prepare(&eventInsert,
-                   "INSERT INTO events (id, object, type, reason, message, phase, reconcile_id,"
-                   " request_id, count, first_time, last_time, aggregation)"
-                   " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)") &&
-           prepare(&eventInsertMany, eventInsertManySql().constData()) &&
-           prepare(&eventAggregate,
-                   "UPDATE events SET count = ?, first_time = ?, last_time = ?, phase = ?,"
-                   " reconcile_id = ?, request_id = ? WHERE id = ?") &&
-           prepare(&objectSelect, "SELECT id FROM event_objects WHERE kind = ? AND name = ?") &&
-           prepare(&objectInsert, "INSERT INTO event_objects (kind, name) VALUES (?, ?)");
-}
-
-bool Workspace::Private::resolveObjects(const QList<ResourceKey> &keys,
-                                        QHash<ResourceKey, qint64> *ids,
-                                        QHash<ResourceKey, qint64> *created, StoreError *error)
-{
-    for (const ResourceKey &key : keys) {
-        if (ids->contains(key))
-            continue;
-        if (const auto it = objectIds.constFind(key); it != objectIds.cend()) {
-            ids->insert(key, *it);
-            continue;
-        }
-        objectSelect->addBindValue(text(key.kind));
-        objectSelect->addBindValue(text(key.name));
-        if (!objectSelect->exec())
-            return failSql(error, *objectSelect, QStringLiteral("cannot read events"));
-        if (objectSelect->next()) {
-            const qint64 id = objectSelect->value(0).toLongLong();
-            objectSelect->finish();
-            objectIds.insert(key, id); // already committed by someone: safe to remember
-            ids->insert(key, id);
-            continue;
-        }
-        objectInsert->addBindValue(text(key.kind));
-        objectInsert->addBindValue(text(key.name));
-        if (!objectInsert->exec())
-            return failSql(error, *objectInsert, QStringLiteral("cannot store an event"));
-        const qint64 id = objectInsert->lastInsertId().toLongLong();
-        ids->insert(key, id);
-        created->insert(key, id);
-    }
-    return true;
-}
 
 bool Workspace::Private::resourceExists(const ResourceKey &key, bool *exists,
                                         StoreError *error) const
@@ -740,7 +603,7 @@ bool Workspace::writeTogether(const std::function<void()> &writes, StoreError *e
     writes();
     if (scope.commit())
         return true;
-    d->objectIds.clear(); // ids cached by calls inside were rolled back with them
+    d->events.forgetUncommitted(); // what calls inside learnt was rolled back with them
     return false;
 }
 
@@ -811,30 +674,9 @@ bool Workspace::updateStatus(const ResourceKey &key, const ResourceStatus &statu
 
     const std::optional<Condition> before = readyOf(statusFrom(storedText));
     const std::optional<Condition> after = readyOf(status);
-    if (after && !(before && before->isEquivalent(*after))) {
-        QSqlQuery *transitionStatement = d->connection->statement(
-            QStringLiteral("INSERT INTO condition_transitions (kind, name, type, status, severity,"
-                           " reason, message, observed_generation, transition_time)"
-                           " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-            error);
-        if (!transitionStatement)
-            return false;
-        QSqlQuery &transition = *transitionStatement;
-        transition.addBindValue(text(key.kind));
-        transition.addBindValue(text(key.name));
-        transition.addBindValue(text(after->type));
-        transition.addBindValue(Condition::statusName(after->status));
-        transition.addBindValue(text(Condition::severityName(after->severity)));
-        transition.addBindValue(text(after->reason));
-        transition.addBindValue(text(after->message));
-        transition.addBindValue(after->observedGeneration);
-        transition.addBindValue(after->lastTransitionTime.isValid()
-                                    ? after->lastTransitionTime.toMSecsSinceEpoch()
-                                    : QDateTime::currentMSecsSinceEpoch());
-        if (!transition.exec())
-            return failSql(error, transition,
-                           QStringLiteral("cannot store the condition of %1").arg(key.toString()));
-    }
+    if (after && !(before && before->isEquivalent(*after)) &&
+        !d->events.recordTransition(key, *after, error))
+        return false;
     return scope.commit();
 }
 
@@ -996,358 +838,37 @@ QHash<ResourceKey, ReconcileState> Workspace::reconcileStates() const
 
 QList<ConditionTransition> Workspace::conditionHistory(const ResourceKey &key) const
 {
-    QSqlQuery q(d->connection->db());
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral(
-        "SELECT id, type, status, severity, reason, message, observed_generation,"
-        " transition_time FROM condition_transitions WHERE kind = ? AND name = ? ORDER BY id"));
-    q.addBindValue(text(key.kind));
-    q.addBindValue(text(key.name));
-    QList<ConditionTransition> result;
-    if (!q.exec()) {
-        logSql(q, "conditionHistory");
-        return result;
-    }
-    while (q.next()) {
-        ConditionTransition t;
-        t.id = q.value(0).toLongLong();
-        t.key = key;
-        t.condition.type = q.value(1).toString();
-        t.condition.status =
-            Condition::statusFromName(q.value(2).toString()).value_or(Condition::Status::Unknown);
-        t.condition.severity =
-            Condition::severityFromName(q.value(3).toString()).value_or(Condition::Severity::None);
-        t.condition.reason = q.value(4).toString();
-        t.condition.message = q.value(5).toString();
-        t.condition.observedGeneration = q.value(6).toLongLong();
-        t.condition.lastTransitionTime = timeFrom(q.value(7));
-        result.append(t);
-    }
-    return result;
+    return d->events.conditionHistory(key);
 }
 
 bool Workspace::recordEvents(QList<Event> &events, StoreError *error)
 {
-    WriteScope scope(*d->connection, WriteScope::Sync::Normal, error);
-    if (events.isEmpty())
-        return true;
-
-    // Written back only after the commit: ids of a rolled-back batch would be lies.
-    QList<Event> incoming = events;
-    struct Item
-    {
-        QString key; ///< Event::aggregationKey()
-        qint64 hash = 0;
-        qint64 object = 0;
-        qsizetype pending = -1; ///< what the event went into
-    };
-    QList<Item> items(incoming.size());
-    QList<ResourceKey> involved;
-    involved.reserve(incoming.size());
-    const QDateTime now = QDateTime::currentDateTimeUtc();
-    for (qsizetype i = 0; i < incoming.size(); ++i) {
-        Event &e = incoming[i];
-        if (!e.lastTime.isValid())
-            e.lastTime = e.firstTime.isValid() ? e.firstTime : now;
-        if (!e.firstTime.isValid())
-            e.firstTime = e.lastTime;
-        e.count = std::max(e.count, 1);
-        items[i].key = e.aggregationKey();
-        items[i].hash = aggregationHash(items.at(i).key);
-        involved.append(e.involved);
-    }
-
-    if (!scope.begin() || !d->prepareEventQueries(error))
-        return false;
-    QHash<ResourceKey, qint64> objects;
-    QHash<ResourceKey, qint64> created;
-    if (!d->resolveObjects(involved, &objects, &created, error))
-        return false;
-
-    // The stored events that repeats in this batch may belong to, by aggregation key: comparing
-    // the whole key, not the hash, makes a collision harmless. New objects have no events yet.
-    QHash<QString, QList<Event>> stored;
-    QSet<qint64> probes; // object << 32 | hash, one per distinct pair of the batch
-    qint64 since = std::numeric_limits<qint64>::max(); // the earliest window start of the batch
-    QHash<qint64, ResourceKey> keyOf;                  // object -> kind/name
-    for (qsizetype i = 0; i < incoming.size(); ++i) {
-        const Event &e = incoming.at(i);
-        Item &item = items[i];
-        item.object = objects.value(e.involved);
-        if (created.contains(e.involved))
-            continue;
-        since = std::min(since, e.firstTime.toMSecsSinceEpoch() - aggregationWindowMs);
-        probes.insert(item.object << 32 | item.hash);
-        keyOf.insert(item.object, e.involved);
-    }
-    if (!probes.isEmpty()) {
-        // One integer per probe: three json_extract() calls per probe were most of the cost of
-        // recording a batch. A row older than its own event's window is ruled out below.
-        QByteArray json = "[";
-        json.reserve(probes.size() * 12 + 2);
-        for (const qint64 probe : std::as_const(probes)) {
-            if (json.size() > 1)
-                json += ',';
-            json += QByteArray::number(probe);
-        }
-        json += ']';
-        QSqlQuery &lookup = *d->eventLookup;
-        lookup.addBindValue(QString::fromLatin1(json));
-        lookup.addBindValue(since);
-        if (!lookup.exec())
-            return failSql(error, lookup, QStringLiteral("cannot read events"));
-        while (lookup.next()) {
-            Event e;
-            e.id = lookup.value(0).toLongLong();
-            e.involved = keyOf.value(lookup.value(1).toLongLong());
-            e.type = lookup.value(2).toInt() == 1 ? Event::Type::Warning : Event::Type::Normal;
-            e.reason = lookup.value(3).toString();
-            e.message = lookup.value(4).toString();
-            e.phase = lookup.value(5).toString();
-            e.reconcileId = lookup.value(6).toString();
-            e.requestId = lookup.value(7).toString();
-            e.count = lookup.value(8).toInt();
-            e.firstTime = timeFrom(lookup.value(9));
-            e.lastTime = timeFrom(lookup.value(10));
-            stored[e.aggregationKey()].append(e);
-        }
-        lookup.finish();
-    }
-
-    // What the batch writes: one entry per new row, or per stored row that repeats update.
-    struct Pending
-    {
-        Event event;
-        qint64 hash = 0;
-        qint64 object = 0;
-        bool stored = false; ///< an UPDATE of event.id rather than an INSERT
-    };
-    QList<Pending> pending;
-    QHash<QString, qsizetype> latest; // aggregation key -> index into pending
-    const auto inWindow = [](const Event &earlier, const Event &e) {
-        return earlier.lastTime.toMSecsSinceEpoch() >=
-               e.firstTime.toMSecsSinceEpoch() - aggregationWindowMs;
-    };
-    for (qsizetype i = 0; i < incoming.size(); ++i) {
-        const Event &e = incoming.at(i);
-        Item &item = items[i];
-        if (const auto it = latest.constFind(item.key); it != latest.cend()) {
-            if (inWindow(pending.at(*it).event, e))
-                item.pending = *it;
-        } else {
-            const QList<Event> candidates = stored.value(item.key);
-            const Event *best = nullptr;
-            for (const Event &candidate : candidates) {
-                if (inWindow(candidate, e) && (!best || candidate.id > best->id))
-                    best = &candidate;
-            }
-            if (best) {
-                pending.append({*best, item.hash, item.object, true});
-                item.pending = pending.size() - 1;
-            }
-        }
-        if (item.pending < 0) {
-            pending.append({e, item.hash, item.object, false});
-            item.pending = pending.size() - 1;
-        } else {
-            Event &into = pending[item.pending].event;
-            into.count += e.count;
-            into.firstTime = std::min(into.firstTime, e.firstTime);
-            into.lastTime = std::max(into.lastTime, e.lastTime);
-            into.phase = e.phase;
-            into.reconcileId = e.reconcileId;
-            into.requestId = e.requestId;
-        }
-        latest.insert(item.key, item.pending);
-    }
-
-    qint64 nextId = 0;
-    {
-        QSqlQuery *q = d->connection->statement(
-            QStringLiteral(
-                "SELECT max(coalesce((SELECT max(id) FROM events), 0),"
-                " coalesce((SELECT value FROM workspace_meta WHERE key = 'event_id'), 0))"),
-            error);
-        if (!q)
-            return false;
-        if (!q->exec() || !q->next())
-            return failSql(error, *q, QStringLiteral("cannot read events"));
-        nextId = q->value(0).toLongLong() + 1;
-        q->finish();
-    }
-    QSqlQuery &aggregate = *d->eventAggregate;
-    QList<const Pending *> fresh;
-    fresh.reserve(pending.size());
-    for (Pending &p : pending) {
-        Event &e = p.event;
-        if (p.stored) {
-            aggregate.addBindValue(e.count);
-            aggregate.addBindValue(e.firstTime.toMSecsSinceEpoch());
-            aggregate.addBindValue(e.lastTime.toMSecsSinceEpoch());
-            aggregate.addBindValue(text(e.phase));
-            aggregate.addBindValue(text(e.reconcileId));
-            aggregate.addBindValue(text(e.requestId));
-            aggregate.addBindValue(e.id);
-            if (!aggregate.exec())
-                return failSql(error, aggregate, QStringLiteral("cannot store an event"));
-            continue;
-        }
-        e.id = nextId++;
-        fresh.append(&p);
-    }
-    const auto bind = [](QSqlQuery &q, const Pending &p) {
-        const Event &e = p.event;
-        q.addBindValue(e.id);
-        q.addBindValue(p.object);
-        q.addBindValue(e.type == Event::Type::Warning ? 1 : 0);
-        q.addBindValue(text(e.reason));
-        q.addBindValue(text(e.message));
-        q.addBindValue(text(e.phase));
-        q.addBindValue(text(e.reconcileId));
-        q.addBindValue(text(e.requestId));
-        q.addBindValue(e.count);
-        q.addBindValue(e.firstTime.toMSecsSinceEpoch());
-        q.addBindValue(e.lastTime.toMSecsSinceEpoch());
-        q.addBindValue(p.hash);
-    };
-    qsizetype next = 0;
-    for (; fresh.size() - next >= eventRowsPerInsert; next += eventRowsPerInsert) {
-        QSqlQuery &many = *d->eventInsertMany;
-        for (qsizetype i = next; i < next + eventRowsPerInsert; ++i)
-            bind(many, *fresh.at(i));
-        if (!many.exec())
-            return failSql(error, many, QStringLiteral("cannot store events"));
-    }
-    for (; next < fresh.size(); ++next) {
-        QSqlQuery &insert = *d->eventInsert;
-        bind(insert, *fresh.at(next));
-        if (!insert.exec())
-            return failSql(error, insert, QStringLiteral("cannot store an event"));
-    }
-    if (!scope.commit())
-        return false;
-    d->objectIds.insert(created);
-    for (qsizetype i = 0; i < incoming.size(); ++i)
-        events[i] = pending.at(items.at(i).pending).event;
-    return true;
+    return d->events.recordEvents(events, error);
 }
 
 QList<Event> Workspace::events(const EventQuery &query) const
 {
-    QStringList where;
-    QVariantList values;
-    if (query.involved) {
-        where.append(QStringLiteral("o.kind = ? AND o.name = ?"));
-        values << query.involved->kind << query.involved->name;
-    }
-    if (query.type) {
-        where.append(QStringLiteral("e.type = ?"));
-        values << (*query.type == Event::Type::Warning ? 1 : 0);
-    }
-    if (!query.reason.isEmpty()) {
-        where.append(QStringLiteral("e.reason = ?"));
-        values << query.reason;
-    }
-    if (query.since.isValid()) {
-        where.append(QStringLiteral("e.last_time >= ?"));
-        values << query.since.toMSecsSinceEpoch();
-    }
-    if (query.until.isValid()) {
-        where.append(QStringLiteral("e.last_time < ?"));
-        values << query.until.toMSecsSinceEpoch();
-    }
-    if (query.afterId > 0) {
-        where.append(QStringLiteral("e.id > ?"));
-        values << query.afterId;
-    }
-    QString sql =
-        QStringLiteral("SELECT %1 FROM events AS e JOIN event_objects AS o ON o.id = e.object")
-            .arg(QLatin1String(eventColumns));
-    if (!where.isEmpty())
-        sql += QStringLiteral(" WHERE ") + where.join(QStringLiteral(" AND "));
-    sql += query.newestFirst ? QStringLiteral(" ORDER BY e.id DESC")
-                             : QStringLiteral(" ORDER BY e.id");
-    if (query.limit > 0) {
-        sql += QStringLiteral(" LIMIT ?");
-        values << query.limit;
-    }
-
-    QSqlQuery q(d->connection->db());
-    q.setForwardOnly(true);
-    q.prepare(sql);
-    for (const QVariant &v : std::as_const(values))
-        q.addBindValue(v);
-    QList<Event> result;
-    if (!q.exec()) {
-        logSql(q, "events");
-        return result;
-    }
-    while (q.next())
-        result.append(eventFrom(q));
-    return result;
+    return d->events.events(query);
 }
 
 qint64 Workspace::eventCount() const
 {
-    QSqlQuery q(d->connection->db());
-    if (!q.exec(QStringLiteral("SELECT count(*) FROM events")) || !q.next()) {
-        logSql(q, "eventCount");
-        return 0;
-    }
-    return q.value(0).toLongLong();
+    return d->events.eventCount();
 }
 
 void Workspace::setRetention(const EventRetention &retention)
 {
-    d->retention = retention;
+    d->events.setRetention(retention);
 }
 
 EventRetention Workspace::retention() const
 {
-    return d->retention;
+    return d->events.retention();
 }
 
 qint64 Workspace::pruneEvents(StoreError *error)
 {
-    WriteScope scope(*d->connection, WriteScope::Sync::Normal, error);
-    if (!scope.begin())
-        return 0;
-    {
-        // Ids must not go back once the newest events are gone (see the events table).
-        QSqlQuery q(d->connection->db());
-        if (!q.exec(QStringLiteral(
-                "UPDATE workspace_meta SET value = max(value, coalesce((SELECT max(id) FROM"
-                " events), 0)) WHERE key = 'event_id'"))) {
-            failSql(error, q, QStringLiteral("cannot prune events"));
-            return 0;
-        }
-    }
-    qint64 removed = 0;
-    if (d->retention.maxAgeDays > 0) {
-        QSqlQuery q(d->connection->db());
-        q.prepare(QStringLiteral("DELETE FROM events WHERE last_time < ?"));
-        q.addBindValue(QDateTime::currentMSecsSinceEpoch() - d->retention.maxAgeDays * dayMs);
-        if (!q.exec()) {
-            failSql(error, q, QStringLiteral("cannot prune events"));
-            return 0;
-        }
-        removed += q.numRowsAffected();
-    }
-    if (d->retention.maxCount > 0) {
-        // Everything older than the maxCount newest; no row when there are fewer.
-        QSqlQuery q(d->connection->db());
-        q.prepare(QStringLiteral("DELETE FROM events WHERE id <= "
-                                 "(SELECT id FROM events ORDER BY id DESC LIMIT 1 OFFSET ?)"));
-        q.addBindValue(d->retention.maxCount);
-        if (!q.exec()) {
-            failSql(error, q, QStringLiteral("cannot prune events"));
-            return 0;
-        }
-        removed += q.numRowsAffected();
-    }
-    if (!scope.commit())
-        return 0;
-    return removed;
+    return d->events.pruneEvents(error);
 }
 
 // --- Phase runs -------------------------------------------------------------------------------
