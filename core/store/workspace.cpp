@@ -2,964 +2,42 @@
 // SPDX-License-Identifier: MIT
 #include "workspace.h"
 
-#include "annotations.h"
+#include "discoverystore.h"
+#include "eventstore.h"
+#include "journalstore.h"
+#include "phaserunstore.h"
+#include "reconcilestatestore.h"
+#include "resourcestore.h"
+#include "workspaceconnection.h"
 #include "workspaceschema.h"
-
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
-#include <QHash>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QLoggingCategory>
-#include <QSet>
-#include <QSqlDatabase>
-#include <QSqlError>
-#include <QSqlQuery>
-#include <QUuid>
-
-#include <array>
-#include <atomic>
-#include <limits>
-#include <mutex>
+#include "writescope.h"
 
 namespace converge {
 
-namespace {
-
-Q_LOGGING_CATEGORY(lcStore, "converge.store")
-
-constexpr int busyTimeoutMs = 5000;
-constexpr qint64 aggregationWindowMs = 10 * 60 * 1000;
-constexpr qint64 dayMs = 24 * 60 * 60 * 1000;
-constexpr qint64 fullCheckBytes = 64 * 1024 * 1024;
-
-// SQLite's primary result codes (Qt reports extended ones; the low byte is the primary).
-constexpr int sqliteBusy = 5;
-constexpr int sqliteLocked = 6;
-constexpr int sqliteCorrupt = 11;
-constexpr int sqliteFull = 13;
-constexpr int sqliteConstraint = 19;
-constexpr int sqliteNotADb = 26;
-
-const char resourceColumns[] = "kind, name, api_version, uid, generation, resource_version, labels,"
-                               " annotations, finalizers, spec, status, creation_time,"
-                               " deletion_time";
-const char eventColumns[] = "e.id, o.kind, o.name, e.type, e.reason, e.message, e.phase,"
-                            " e.reconcile_id, e.request_id, e.count, e.first_time, e.last_time";
-
-QString nextConnectionName(QLatin1String purpose)
-{
-    static std::atomic<quint64> counter{0};
-    return QStringLiteral("converge.workspace.%1.%2").arg(purpose).arg(++counter);
-}
-
-QString shown(const QString &path)
-{
-    return QDir::toNativeSeparators(path);
-}
-
-bool fail(StoreError *error, StoreError::Code code, const QString &message)
-{
-    if (error)
-        *error = {code, message};
-    return false;
-}
-
-/// update()'s answer to a copy read before someone else's write (or of another object).
-bool failConflict(StoreError *error, const Resource &yours, qint64 storedVersion)
-{
-    return fail(error, StoreError::Code::Conflict,
-                QStringLiteral("%1 was changed by someone else (resourceVersion %2, yours %3); "
-                               "read it again and retry")
-                    .arg(yours.key().toString())
-                    .arg(storedVersion)
-                    .arg(yours.metadata.resourceVersion));
-}
-
-int primaryCode(const QSqlError &e)
-{
-    return e.nativeErrorCode().toInt() & 0xff;
-}
-
-// SQLite's messages name tables and columns, never bound values, so they are safe to show.
-StoreError sqlError(const QSqlError &e, const QString &context)
-{
-    const QString detail = e.databaseText().isEmpty() ? e.text() : e.databaseText();
-    switch (primaryCode(e)) {
-    case sqliteCorrupt:
-    case sqliteNotADb:
-        return {StoreError::Code::Corrupt,
-                QStringLiteral("%1: the workspace file is damaged (%2)").arg(context, detail)};
-    case sqliteBusy:
-    case sqliteLocked:
-        return {StoreError::Code::Io,
-                QStringLiteral("%1: the workspace is locked by another writer (waited %2 s)")
-                    .arg(context)
-                    .arg(busyTimeoutMs / 1000)};
-    case sqliteFull:
-        return {StoreError::Code::Io, QStringLiteral("%1: the disk is full").arg(context)};
-    case sqliteConstraint:
-        return {StoreError::Code::Invalid, QStringLiteral("%1: %2").arg(context, detail)};
-    default:
-        return {StoreError::Code::Io, QStringLiteral("%1: %2").arg(context, detail)};
-    }
-}
-
-bool failSql(StoreError *error, const QSqlQuery &query, const QString &context)
-{
-    if (error)
-        *error = sqlError(query.lastError(), context);
-    return false;
-}
-
-void logSql(const QSqlQuery &query, const char *context)
-{
-    // Only SQLite's message: the statement's values may hold anything the caller stored.
-    qCWarning(lcStore, "%s: %ls", context, qUtf16Printable(query.lastError().databaseText()));
-}
-
-/// Qt binds a null QString as SQL NULL; text columns are NOT NULL and hold '' instead.
-QString text(const QString &value)
-{
-    return value.isNull() ? QStringLiteral("") : value;
-}
-
-QVariant msOrNull(const QDateTime &time)
-{
-    return time.isValid() ? QVariant(time.toMSecsSinceEpoch())
-                          : QVariant(QMetaType::fromType<qint64>());
-}
-
-QDateTime timeFrom(const QVariant &value)
-{
-    return value.isNull() ? QDateTime()
-                          : QDateTime::fromMSecsSinceEpoch(value.toLongLong(), Qt::UTC);
-}
-
-QString compact(const QJsonObject &json)
-{
-    return QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact));
-}
-
-QString compact(const QJsonArray &json)
-{
-    return QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact));
-}
-
-QJsonDocument parse(const QVariant &text)
-{
-    return QJsonDocument::fromJson(text.toString().toUtf8());
-}
-
-/// Text written by this build is canonical, so equal text is the fast path; parsing covers text
-/// written by a build whose JSON formatting differed.
-bool sameJson(const QString &stored, const QString &incoming)
-{
-    return stored == incoming ||
-           QJsonDocument::fromJson(stored.toUtf8()) == QJsonDocument::fromJson(incoming.toUtf8());
-}
-
-QString mapText(const QMap<QString, QString> &map)
-{
-    QJsonObject json;
-    for (auto it = map.cbegin(); it != map.cend(); ++it)
-        json.insert(it.key(), it.value());
-    return compact(json);
-}
-
-QMap<QString, QString> mapFrom(const QVariant &text)
-{
-    QMap<QString, QString> map;
-    if (text.toString() == QLatin1String("{}"))
-        return map; // most labels: no parse
-    const QJsonObject json = parse(text).object();
-    for (auto it = json.constBegin(); it != json.constEnd(); ++it)
-        map.insert(it.key(), it.value().toString());
-    return map;
-}
-
-QString statusText(const ResourceStatus &status)
-{
-    QJsonObject json;
-    QJsonArray conditions;
-    for (const Condition &c : status.conditions)
-        conditions.append(c.toJson());
-    if (!conditions.isEmpty())
-        json.insert(QStringLiteral("conditions"), conditions);
-    if (!status.observed.isEmpty())
-        json.insert(QStringLiteral("observed"), status.observed);
-    return compact(json);
-}
-
-ResourceStatus statusFrom(const QVariant &text)
-{
-    ResourceStatus status;
-    const QJsonObject json = parse(text).object();
-    for (const QJsonValue &c : json.value(QStringLiteral("conditions")).toArray())
-        status.conditions.append(Condition::fromJson(c.toObject()));
-    status.observed = json.value(QStringLiteral("observed")).toObject();
-    return status;
-}
-
-std::optional<Condition> readyOf(const ResourceStatus &status)
-{
-    for (const Condition &c : status.conditions) {
-        if (c.type == Condition::readyType())
-            return c;
-    }
-    return std::nullopt;
-}
-
-/// Reads the columns of `resourceColumns`.
-Resource resourceFrom(const QSqlQuery &q)
-{
-    Resource r;
-    r.kind = q.value(0).toString();
-    r.metadata.name = q.value(1).toString();
-    r.apiVersion = q.value(2).toString();
-    r.metadata.uid = q.value(3).toString();
-    r.metadata.generation = q.value(4).toLongLong();
-    r.metadata.resourceVersion = q.value(5).toLongLong();
-    r.metadata.labels = mapFrom(q.value(6));
-    r.metadata.annotations = mapFrom(q.value(7));
-    // Nearly every resource holds Converge's finalizer and nothing else: no parse for that.
-    static const QString onlyOurs =
-        compact(QJsonArray{Annotations::finalizer()}); // ["converge.dev/finalizer"]
-    const QString finalizers = q.value(8).toString();
-    if (finalizers == onlyOurs) {
-        r.metadata.finalizers.append(Annotations::finalizer());
-    } else if (finalizers != QLatin1String("[]")) {
-        for (const QJsonValue &f : parse(finalizers).array())
-            r.metadata.finalizers.append(f.toString());
-    }
-    r.spec = parse(q.value(9)).object();
-    r.status = statusFrom(q.value(10));
-    r.metadata.creationTimestamp = timeFrom(q.value(11));
-    r.metadata.deletionTimestamp = timeFrom(q.value(12));
-    return r;
-}
-
-/// Reads the columns of `eventColumns`.
-/// The resources a `WHERE … ORDER BY …` tail selects (empty tail: all), with `values` bound.
-QList<Resource> selectResources(const QSqlDatabase &db, const QString &tail,
-                                const QVariantList &values, const char *context)
-{
-    QSqlQuery q(db);
-    q.setForwardOnly(true);
-    q.prepare(
-        QStringLiteral("SELECT %1 FROM resources %2").arg(QLatin1String(resourceColumns), tail));
-    for (const QVariant &v : values)
-        q.addBindValue(v);
-    QList<Resource> result;
-    if (!q.exec()) {
-        logSql(q, context);
-        return result;
-    }
-    while (q.next())
-        result.append(resourceFrom(q));
-    return result;
-}
-
-Event eventFrom(const QSqlQuery &q)
-{
-    Event e;
-    e.id = q.value(0).toLongLong();
-    e.involved = {q.value(1).toString(), q.value(2).toString()};
-    e.type = q.value(3).toInt() == 1 ? Event::Type::Warning : Event::Type::Normal;
-    e.reason = q.value(4).toString();
-    e.message = q.value(5).toString();
-    e.phase = q.value(6).toString();
-    e.reconcileId = q.value(7).toString();
-    e.requestId = q.value(8).toString();
-    e.count = q.value(9).toInt();
-    e.firstTime = timeFrom(q.value(10));
-    e.lastTime = timeFrom(q.value(11));
-    return e;
-}
-
-/// FNV-1a (64-bit, the low 32 bits kept) over Event::aggregationKey()'s UTF-16 units: stored in the
-/// file, so it must never depend on the Qt version or a per-process seed (qHash does).
-qint64 aggregationHash(const QString &aggregationKey)
-{
-    quint64 hash = 14695981039346656037ULL;
-    for (const QChar c : aggregationKey) {
-        hash ^= c.unicode();
-        hash *= 1099511628211ULL;
-    }
-    // 32 bits keep the index small (a collision costs one extra row read, never a wrong merge:
-    // the whole key is compared). Schema 3 cut the stored hashes the same way.
-    return static_cast<qint64>(hash & 0xffffffffULL);
-}
-
-/// New events go in eventRowsPerInsert rows per statement: Qt Sql's cost per executed statement
-/// was most of an event's.
-constexpr int eventRowsPerInsert = 32;
-
-QByteArray eventInsertManySql()
-{
-    QByteArray sql = "INSERT INTO events (id, object, type, reason, message, phase, reconcile_id,"
-                     " request_id, count, first_time, last_time, aggregation) VALUES ";
-    for (int i = 0; i < eventRowsPerInsert; ++i)
-        sql += i == 0 ? "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                      : ", (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-    return sql;
-}
-
-/// The statements of WriteTransaction, prepared once per connection: parsing BEGIN, COMMIT and a
-/// savepoint's two statements again at each of a reconcile's writes cost as much as the writes.
-class TransactionStatements final
-{
-public:
-    enum Which { Begin, Commit, Savepoint, Release, Rollback, RollbackTo, Count };
-
-    static QString sql(Which which)
-    {
-        static const char *const text[Count] = {"BEGIN IMMEDIATE",  "COMMIT",
-                                                "SAVEPOINT nested", "RELEASE nested",
-                                                "ROLLBACK",         "ROLLBACK TO nested"};
-        return QString::fromLatin1(text[which]);
-    }
-
-    /// The statement `which` on `db`, prepared at first use; null if it cannot be prepared.
-    QSqlQuery *get(const QSqlDatabase &db, Which which)
-    {
-        std::unique_ptr<QSqlQuery> &q = m_queries[which];
-        if (!q) {
-            auto prepared = std::make_unique<QSqlQuery>(db);
-            if (!prepared->prepare(sql(which)))
-                return nullptr;
-            q = std::move(prepared);
-        }
-        return q.get();
-    }
-
-private:
-    std::array<std::unique_ptr<QSqlQuery>, Count> m_queries;
-};
-
-/// BEGIN IMMEDIATE takes the write lock up front (waiting up to the busy timeout), so a writer
-/// never fails half-way because another connection wrote first. Rolls back unless committed.
-/// Inside Workspace::writeTogether() (`depth` above 0) it is a savepoint of that transaction
-/// instead: the call still lands or fails as a whole, and the batch pays one lock and commit.
-class WriteTransaction final
-{
-public:
-    /// `writers`, when set, is held from begin() to the end: connections of one process that
-    /// share it queue on it rather than in SQLite's busy handler, which sleeps in steps of up
-    /// to 100 ms while another connection writes.
-    explicit WriteTransaction(const QSqlDatabase &db, std::mutex *writers = nullptr,
-                              int *depth = nullptr, TransactionStatements *statements = nullptr)
-        : m_db(db)
-        , m_writers(writers)
-        , m_depth(depth)
-        , m_statements(statements)
-    {}
-    ~WriteTransaction()
-    {
-        if (m_active) {
-            if (!run(m_nested ? TransactionStatements::RollbackTo : TransactionStatements::Rollback,
-                     nullptr))
-                qCWarning(lcStore) << "rollback failed";
-            if (m_nested && !run(TransactionStatements::Release, nullptr))
-                qCWarning(lcStore) << "release failed";
-            leave();
-        }
-        if (m_locked)
-            m_writers->unlock();
-    }
-    Q_DISABLE_COPY_MOVE(WriteTransaction)
-
-    bool begin(StoreError *error)
-    {
-        m_nested = m_depth && *m_depth > 0;
-        if (m_nested) {
-            if (!run(TransactionStatements::Savepoint, error))
-                return false;
-        } else {
-            if (m_writers) {
-                m_writers->lock();
-                m_locked = true;
-            }
-            if (!run(TransactionStatements::Begin, error))
-                return false;
-        }
-        m_active = true;
-        if (m_depth)
-            ++*m_depth;
-        return true;
-    }
-
-    bool commit(StoreError *error)
-    {
-        if (!run(m_nested ? TransactionStatements::Release : TransactionStatements::Commit, error))
-            return false;
-        m_active = false;
-        leave();
-        if (m_locked) {
-            m_writers->unlock();
-            m_locked = false;
-        }
-        return true;
-    }
-
-private:
-    void leave()
-    {
-        if (m_depth)
-            --*m_depth;
-    }
-
-    bool run(TransactionStatements::Which which, StoreError *error)
-    {
-        static const char *const what[TransactionStatements::Count] = {
-            "cannot start writing", "cannot commit", "cannot start writing",
-            "cannot commit",        "rollback",      "rollback"};
-        QSqlQuery local(m_db);
-        QSqlQuery *q = m_statements ? m_statements->get(m_db, which) : nullptr;
-        if (!q) {
-            if (!local.prepare(TransactionStatements::sql(which)))
-                return failSql(error, local, QString::fromLatin1(what[which]));
-            q = &local;
-        }
-        const bool ok = q->exec();
-        if (!ok)
-            failSql(error, *q, QString::fromLatin1(what[which]));
-        q->finish();
-        return ok;
-    }
-
-    QSqlDatabase m_db;
-    std::mutex *m_writers;
-    int *m_depth;
-    TransactionStatements *m_statements;
-    bool m_active = false;
-    bool m_locked = false;
-    bool m_nested = false;
-};
-
-/// Switches a connection's synchronous mode for the length of a scope and back to its default.
-/// Commits that are cheap to lose on power failure (events, controller bookkeeping) skip the
-/// fsync: in WAL mode NORMAL still never corrupts and survives a crash of the process, and the
-/// next FULL commit syncs them too. Desired state written by people is always FULL.
-class SyncScope final
-{
-public:
-    SyncScope(const QSqlDatabase &db, bool relaxedDefault, bool relaxed)
-        : m_db(db)
-        , m_changed(relaxedDefault != relaxed)
-        , m_default(relaxedDefault)
-    {
-        if (m_changed)
-            set(relaxed);
-    }
-    ~SyncScope()
-    {
-        if (m_changed)
-            set(m_default);
-    }
-    Q_DISABLE_COPY_MOVE(SyncScope)
-
-private:
-    void set(bool relaxed)
-    {
-        QSqlQuery q(m_db);
-        if (!q.exec(relaxed ? QStringLiteral("PRAGMA synchronous = NORMAL")
-                            : QStringLiteral("PRAGMA synchronous = FULL")))
-            logSql(q, "synchronous");
-    }
-    QSqlDatabase m_db;
-    bool m_changed;
-    bool m_default;
-};
-
-class VersionCounter final
-{
-public:
-    static QString selectSql()
-    {
-        return QStringLiteral("SELECT value FROM workspace_meta WHERE key = 'resource_version'");
-    }
-    static QString updateSql()
-    {
-        return QStringLiteral("UPDATE workspace_meta SET value = ? WHERE key = 'resource_version'");
-    }
-    /// `select`: selectSql() prepared (null when that failed; `error` says why).
-    bool load(QSqlQuery *select, StoreError *error)
-    {
-        if (!select)
-            return false;
-        if (!select->exec() || !select->next())
-            return failSql(error, *select, QStringLiteral("cannot read the resource version"));
-        m_value = m_loaded = select->value(0).toLongLong();
-        select->finish();
-        return true;
-    }
-    qint64 next() { return ++m_value; }
-    qint64 current() const { return m_value; }
-    /// `update`: updateSql() prepared.
-    bool store(QSqlQuery *update, StoreError *error) const
-    {
-        if (m_value == m_loaded)
-            return true;
-        if (!update)
-            return false;
-        update->addBindValue(m_value);
-        if (!update->exec())
-            return failSql(error, *update, QStringLiteral("cannot write the resource version"));
-        return true;
-    }
-
-private:
-    qint64 m_value = 0;
-    qint64 m_loaded = 0;
-};
-
-/// The backend ID each of `objects` records, where it records one.
-QStringList resourceIdsOf(const QList<Resource> &objects)
-{
-    QStringList ids;
-    for (const Resource &object : objects) {
-        const QString id = object.metadata.annotations.value(Annotations::resourceId());
-        if (!id.isEmpty())
-            ids.append(id);
-    }
-    return ids;
-}
-
-/// What a file's header says it is.
-struct Identity
-{
-    qint64 applicationId = 0;
-    int userVersion = 0;
-    int schemaObjects = 0;
-
-    bool isBlank() const { return applicationId == 0 && userVersion == 0 && schemaObjects == 0; }
-};
-
-bool readIdentity(const QSqlDatabase &db, const QString &path, Identity *identity,
-                  StoreError *error)
-{
-    // One statement, so one snapshot: read one by one, a file that another process was
-    // creating could show no application id yet but its tables already ("another
-    // application's database", seen by tst_cli under load).
-    QSqlQuery q(db);
-    if (!q.exec(QStringLiteral("SELECT (SELECT application_id FROM pragma_application_id()),"
-                               " (SELECT user_version FROM pragma_user_version()),"
-                               " (SELECT count(*) FROM sqlite_master)")) ||
-        !q.next())
-        return failSql(error, q, QStringLiteral("cannot read %1").arg(shown(path)));
-    // application_id is a signed 32-bit field in SQLite; compare it as the unsigned number.
-    identity->applicationId = static_cast<quint32>(q.value(0).toLongLong());
-    identity->userVersion = static_cast<int>(q.value(1).toLongLong());
-    identity->schemaObjects = static_cast<int>(q.value(2).toLongLong());
-    return true;
-}
-
-/// Decides from the header alone whether the file may be opened. `blank` is set for an SQLite
-/// file that holds nothing yet (a 0-byte file, or a creation that died before its first commit).
-bool acceptIdentity(const Identity &id, const QString &path, Workspace::OpenMode mode, bool *blank,
-                    StoreError *error)
-{
-    *blank = false;
-    if (id.isBlank()) {
-        if (mode == Workspace::OpenMode::OpenExisting)
-            return fail(error, StoreError::Code::NotAWorkspace,
-                        QStringLiteral("%1 is not a Converge workspace (an empty database)")
-                            .arg(shown(path)));
-        *blank = true;
-        return true;
-    }
-    if (id.applicationId != WorkspaceSchema::applicationId) {
-        const QString which =
-            id.applicationId == 0
-                ? QStringLiteral("an SQLite database of another application")
-                : QStringLiteral("an SQLite database of another application, id 0x%1")
-                      .arg(id.applicationId, 8, 16, QLatin1Char('0'));
-        return fail(error, StoreError::Code::NotAWorkspace,
-                    QStringLiteral("%1 is not a Converge workspace (%2); it was not changed")
-                        .arg(shown(path), which));
-    }
-    if (id.userVersion > WorkspaceSchema::currentVersion())
-        return fail(error, StoreError::Code::NewerVersion,
-                    QStringLiteral("%1 was written by a newer version of Converge (workspace "
-                                   "format %2; this version reads up to %3); it was not changed")
-                        .arg(shown(path))
-                        .arg(id.userVersion)
-                        .arg(WorkspaceSchema::currentVersion()));
-    if (id.userVersion < 1)
-        return fail(error, StoreError::Code::Corrupt,
-                    QStringLiteral("%1 is damaged (a workspace without a format version); it was "
-                                   "not changed")
-                        .arg(shown(path)));
-    return true;
-}
-
-/// A connection that is removed when it goes out of scope.
-class ScopedConnection final
-{
-public:
-    ScopedConnection(const QString &path, const QString &options)
-        : m_name(nextConnectionName(QLatin1String("inspect")))
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
-        db.setDatabaseName(path);
-        db.setConnectOptions(options);
-    }
-    ~ScopedConnection()
-    {
-        {
-            QSqlDatabase db = QSqlDatabase::database(m_name, false);
-            db.close();
-        }
-        QSqlDatabase::removeDatabase(m_name);
-    }
-    Q_DISABLE_COPY_MOVE(ScopedConnection)
-
-    QSqlDatabase db() const { return QSqlDatabase::database(m_name, false); }
-
-private:
-    QString m_name;
-};
-
-/// Looks at an existing file without changing a byte of it: the header first, then SQLite on a
-/// read-only connection (setting journal_mode=WAL on a foreign file would rewrite its header).
-bool inspect(const QString &path, Workspace::OpenMode mode, bool *blank, StoreError *error)
-{
-    *blank = false;
-    const QFileInfo info(path);
-    if (info.isDir())
-        return fail(error, StoreError::Code::NotAWorkspace,
-                    QStringLiteral("%1 is a folder, not a Converge workspace").arg(shown(path)));
-    if (!info.isReadable())
-        return fail(error, StoreError::Code::Io, QStringLiteral("cannot read %1").arg(shown(path)));
-    if (info.size() == 0)
-        return acceptIdentity({}, path, mode, blank, error);
-    // No QFile on the database here: closing any descriptor of a file drops every POSIX lock
-    // this process holds on it, SQLite's included, and another process would then delete the
-    // WAL under our live connections. SQLite itself says "not a database" for foreign files.
-
-    const ScopedConnection connection(
-        path, QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=%1").arg(busyTimeoutMs));
-    QSqlDatabase db = connection.db();
-    if (!db.open())
-        return fail(
-            error, StoreError::Code::Io,
-            QStringLiteral("cannot open %1: %2").arg(shown(path), db.lastError().databaseText()));
-    Identity id;
-    if (!readIdentity(db, path, &id, error)) {
-        if (error && error->message.contains(QLatin1String("not a database"))) {
-            return fail(error, StoreError::Code::NotAWorkspace,
-                        QStringLiteral("%1 is not a Converge workspace (not an SQLite database); "
-                                       "it was not changed")
-                            .arg(shown(path)));
-        }
-        if (error && error->code == StoreError::Code::Corrupt)
-            error->message = QStringLiteral("%1 is damaged and cannot be read; it was not changed")
-                                 .arg(shown(path));
-        return false;
-    }
-    if (!acceptIdentity(id, path, mode, blank, error))
-        return false;
-    if (*blank)
-        return true;
-
-    // Damage found now is a clear message before anything is written, instead of a failure
-    // half-way through some later call. quick_check reads every page, which for a workspace
-    // holding a million events is most of a second (far more from a cold disk); above
-    // fullCheckBytes only the desired state and bookkeeping are checked, and damage among the
-    // events shows up as Corrupt from the event calls.
-    QStringList targets{QString()};
-    if (info.size() > fullCheckBytes) {
-        targets.clear();
-        QSqlQuery tables(db);
-        if (!tables.exec(QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table'"
-                                        " AND name <> 'events'")))
-            return fail(error, StoreError::Code::Corrupt,
-                        QStringLiteral("%1 is damaged (%2); it was not changed")
-                            .arg(shown(path), tables.lastError().databaseText()));
-        while (tables.next())
-            targets.append(tables.value(0).toString());
-    }
-    for (const QString &table : std::as_const(targets)) {
-        QSqlQuery check(db);
-        const QString sql = table.isEmpty()
-                                ? QStringLiteral("PRAGMA quick_check")
-                                : QStringLiteral("PRAGMA quick_check(\"%1\")").arg(table);
-        if (!check.exec(sql)) {
-            return fail(error, StoreError::Code::Corrupt,
-                        QStringLiteral("%1 is damaged (%2); it was not changed")
-                            .arg(shown(path), check.lastError().databaseText()));
-        }
-        QStringList problems;
-        while (check.next() && problems.size() < 3) {
-            problems.append(check.value(0)
-                                .toString()
-                                .remove(QStringLiteral("*** in database main ***"))
-                                .simplified());
-        }
-        if (problems != QStringList{QStringLiteral("ok")}) {
-            return fail(error, StoreError::Code::Corrupt,
-                        QStringLiteral("%1 is damaged (%2); it was not changed")
-                            .arg(shown(path), problems.join(QStringLiteral("; "))));
-        }
-    }
-    return true;
-}
-
-} // namespace
-
+// The facade: each call goes to the store of its concern. The connection comes first so that
+// it is destroyed last, after every statement the stores prepared on it.
 class Workspace::Private final
 {
 public:
-    explicit Private(const QString &path)
-        : path(path)
-        , connectionName(nextConnectionName(QLatin1String("rw")))
+    explicit Private(std::unique_ptr<WorkspaceConnection> connection)
+        : connection(std::move(connection))
+        , discovery(*this->connection)
+        , events(*this->connection)
+        , resources(*this->connection, discovery, events)
+        , reconcileStates(*this->connection, resources)
+        , phaseRuns(*this->connection)
+        , journal(*this->connection)
     {}
-    ~Private()
-    {
-        eventLookup.reset();
-        eventInsert.reset();
-        eventInsertMany.reset();
-        eventAggregate.reset();
-        objectSelect.reset();
-        objectInsert.reset();
-        statements.clear();
-        transactions = {};
-        db.close();
-        db = {};
-        // Only once no QSqlDatabase handle refers to the connection any more.
-        QSqlDatabase::removeDatabase(connectionName);
-    }
     Q_DISABLE_COPY_MOVE(Private)
 
-    bool open(bool blank, Workspace::OpenMode mode, StoreError *error);
-    bool prepareEventQueries(StoreError *error);
-    /// The event_objects id of each key, inserting the missing ones; `created` gets those.
-    bool resolveObjects(const QList<ResourceKey> &keys, QHash<ResourceKey, qint64> *ids,
-                        QHash<ResourceKey, qint64> *created, StoreError *error);
-    bool resourceExists(const ResourceKey &key, bool *exists, StoreError *error) const;
-    /// `sql` prepared once per connection and kept (the controller's writes run a few
-    /// statements per reconcile, and parsing them each time cost as much as running them);
-    /// null, with `error`, when it cannot be prepared. Call finish() after use.
-    QSqlQuery *statement(const QString &sql, StoreError *error) const;
-    /// A WriteTransaction of this connection: the process's writer lock, nesting inside
-    /// writeTogether(), statements prepared once.
-    WriteTransaction transaction()
-    {
-        return WriteTransaction(db, writers.get(), &writeDepth, &transactions);
-    }
-    /// Runs `SELECT columns FROM resources` for one key through statement(), and hands the row
-    /// to `read` when there is one (the engine's most frequent reads).
-    void readRow(QLatin1StringView columns, const ResourceKey &key, const char *context,
-                 const std::function<void(const QSqlQuery &)> &read) const;
-    /// A claimed resource is no longer "discovered": drops the rows that list the backend
-    /// resources with these IDs, inside the caller's transaction. One ID (the controller's, with
-    /// a status) is one keyed DELETE; more (an apply) go as a JSON array.
-    bool dropClaimedDiscoveries(const QStringList &ids, StoreError *error);
-
-    QString path;
-    QString connectionName;
-    QSqlDatabase db;
-    bool relaxed = false; ///< every commit NORMAL, except desired state (setEngineConnection)
-    EventRetention retention;
-    // Prepared once per connection: recording events is the hot path.
-    std::unique_ptr<QSqlQuery> eventLookup;
-    std::unique_ptr<QSqlQuery> eventInsert;
-    std::unique_ptr<QSqlQuery> eventInsertMany; ///< eventRowsPerInsert rows at once
-    std::unique_ptr<QSqlQuery> eventAggregate;
-    std::unique_ptr<QSqlQuery> objectSelect;
-    std::unique_ptr<QSqlQuery> objectInsert;
-    mutable QHash<QString, std::shared_ptr<QSqlQuery>> statements; ///< statement()
-    std::shared_ptr<std::mutex> writers; ///< shared with the process's other connections, or null
-    int writeDepth = 0; ///< open WriteTransactions (writeTogether() and the calls inside it)
-    TransactionStatements transactions; ///< their statements, prepared once
-    /// The synchronous mode a SyncScope that wants `wanted` starts from: inside writeTogether()
-    /// the mode cannot change (SQLite refuses within a transaction), so the batch commits with
-    /// the connection's default.
-    bool syncDefault(bool wanted) const { return writeDepth > 0 ? wanted : relaxed; }
-    /// event_objects ids known to be committed; rows there never change or go away.
-    QHash<ResourceKey, qint64> objectIds;
+    std::unique_ptr<WorkspaceConnection> connection;
+    DiscoveryStore discovery;
+    EventStore events;
+    ResourceStore resources;
+    ReconcileStateStore reconcileStates;
+    PhaseRunStore phaseRuns;
+    JournalStore journal;
 };
-
-bool Workspace::Private::open(bool blank, Workspace::OpenMode mode, StoreError *error)
-{
-    db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connectionName);
-    db.setDatabaseName(path);
-    db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(busyTimeoutMs));
-    if (!db.open())
-        return fail(
-            error, StoreError::Code::Io,
-            QStringLiteral("cannot open %1: %2").arg(shown(path), db.lastError().databaseText()));
-
-    // The file may have changed between the read-only look and now; still nothing is written
-    // before it is known to be ours.
-    Identity id;
-    if (!readIdentity(db, path, &id, error) || !acceptIdentity(id, path, mode, &blank, error))
-        return false;
-
-    QSqlQuery pragma(db);
-    if (!pragma.exec(QStringLiteral("PRAGMA journal_mode")) || !pragma.next())
-        return failSql(error, pragma, QStringLiteral("cannot read %1").arg(shown(path)));
-    if (pragma.value(0).toString() != QLatin1String("wal")) {
-        pragma.finish();
-        if (!pragma.exec(QStringLiteral("PRAGMA journal_mode = WAL")) || !pragma.next() ||
-            pragma.value(0).toString() != QLatin1String("wal"))
-            return fail(error, StoreError::Code::Io,
-                        QStringLiteral("cannot use write-ahead logging for %1 (is it on a network "
-                                       "file system?)")
-                            .arg(shown(path)));
-    }
-    pragma.finish();
-    // Checkpoints copy the WAL into the file and sync both. At SQLite's default (every 1,000
-    // pages) a batch of events that touches many index pages paid one per commit; every 10,000
-    // pages (40 MB) lets repeated page writes coalesce. journal_size_limit caps the WAL left on
-    // disk afterwards.
-    for (const char *sql : {"PRAGMA synchronous = FULL", "PRAGMA wal_autocheckpoint = 10000",
-                            "PRAGMA journal_size_limit = 67108864"}) {
-        if (!pragma.exec(QString::fromLatin1(sql)))
-            return failSql(error, pragma, QStringLiteral("cannot configure %1").arg(shown(path)));
-        pragma.finish();
-    }
-
-    if (!blank && id.userVersion == WorkspaceSchema::currentVersion())
-        return true;
-
-    WriteTransaction tx(db);
-    if (!tx.begin(error))
-        return false;
-    // Another process may have created or migrated the file while this one waited for the lock.
-    if (!readIdentity(db, path, &id, error) || !acceptIdentity(id, path, mode, &blank, error))
-        return false;
-    if (!blank && id.userVersion == WorkspaceSchema::currentVersion())
-        return tx.commit(error);
-    QString why;
-    if (!WorkspaceSchema::upgrade(db, blank ? 0 : id.userVersion, &why))
-        return fail(error, StoreError::Code::Io,
-                    QStringLiteral("cannot %1 %2: %3")
-                        .arg(blank ? QStringLiteral("create") : QStringLiteral("upgrade"),
-                             shown(path), why));
-    return tx.commit(error);
-}
-
-bool Workspace::Private::prepareEventQueries(StoreError *error)
-{
-    if (eventLookup)
-        return true;
-    const auto prepare = [&](std::unique_ptr<QSqlQuery> *query, const char *sql) {
-        auto q = std::make_unique<QSqlQuery>(db);
-        q->setForwardOnly(true);
-        if (!q->prepare(QString::fromLatin1(sql)))
-            return failSql(error, *q, QStringLiteral("cannot prepare an event statement"));
-        *query = std::move(q);
-        return true;
-    };
-    // One lookup per batch, whatever its size: each distinct object << 32 | hash of the batch
-    // seeks events_aggregation directly, so only the events that repeats may belong to come back.
-    return prepare(&eventLookup,
-                   "SELECT e.id, e.object, e.type, e.reason, e.message, e.phase, e.reconcile_id,"
-                   " e.request_id, e.count, e.first_time, e.last_time"
-                   " FROM json_each(?) AS j JOIN events AS e"
-                   " ON e.object = j.value >> 32 AND e.aggregation = j.value & 4294967295"
-                   " AND e.last_time >= ?") &&
-           prepare(&eventInsert,
-                   "INSERT INTO events (id, object, type, reason, message, phase, reconcile_id,"
-                   " request_id, count, first_time, last_time, aggregation)"
-                   " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)") &&
-           prepare(&eventInsertMany, eventInsertManySql().constData()) &&
-           prepare(&eventAggregate,
-                   "UPDATE events SET count = ?, first_time = ?, last_time = ?, phase = ?,"
-                   " reconcile_id = ?, request_id = ? WHERE id = ?") &&
-           prepare(&objectSelect, "SELECT id FROM event_objects WHERE kind = ? AND name = ?") &&
-           prepare(&objectInsert, "INSERT INTO event_objects (kind, name) VALUES (?, ?)");
-}
-
-bool Workspace::Private::resolveObjects(const QList<ResourceKey> &keys,
-                                        QHash<ResourceKey, qint64> *ids,
-                                        QHash<ResourceKey, qint64> *created, StoreError *error)
-{
-    for (const ResourceKey &key : keys) {
-        if (ids->contains(key))
-            continue;
-        if (const auto it = objectIds.constFind(key); it != objectIds.cend()) {
-            ids->insert(key, *it);
-            continue;
-        }
-        objectSelect->addBindValue(text(key.kind));
-        objectSelect->addBindValue(text(key.name));
-        if (!objectSelect->exec())
-            return failSql(error, *objectSelect, QStringLiteral("cannot read events"));
-        if (objectSelect->next()) {
-            const qint64 id = objectSelect->value(0).toLongLong();
-            objectSelect->finish();
-            objectIds.insert(key, id); // already committed by someone: safe to remember
-            ids->insert(key, id);
-            continue;
-        }
-        objectInsert->addBindValue(text(key.kind));
-        objectInsert->addBindValue(text(key.name));
-        if (!objectInsert->exec())
-            return failSql(error, *objectInsert, QStringLiteral("cannot store an event"));
-        const qint64 id = objectInsert->lastInsertId().toLongLong();
-        ids->insert(key, id);
-        created->insert(key, id);
-    }
-    return true;
-}
-
-bool Workspace::Private::resourceExists(const ResourceKey &key, bool *exists,
-                                        StoreError *error) const
-{
-    QSqlQuery *q =
-        statement(QStringLiteral("SELECT 1 FROM resources WHERE kind = ? AND name = ?"), error);
-    if (!q)
-        return false;
-    q->addBindValue(text(key.kind));
-    q->addBindValue(text(key.name));
-    if (!q->exec())
-        return failSql(error, *q, QStringLiteral("cannot read %1").arg(key.toString()));
-    *exists = q->next();
-    q->finish();
-    return true;
-}
-
-QSqlQuery *Workspace::Private::statement(const QString &sql, StoreError *error) const
-{
-    if (const auto it = statements.constFind(sql); it != statements.cend())
-        return it->get();
-    auto q = std::make_shared<QSqlQuery>(db);
-    q->setForwardOnly(true);
-    if (!q->prepare(sql)) {
-        failSql(error, *q, QStringLiteral("cannot prepare a statement"));
-        return nullptr;
-    }
-    statements.insert(sql, q);
-    return q.get();
-}
-
-void Workspace::Private::readRow(QLatin1StringView columns, const ResourceKey &key,
-                                 const char *context,
-                                 const std::function<void(const QSqlQuery &)> &read) const
-{
-    // Prepared once: parsing the SQL each time cost more than running it.
-    StoreError error;
-    QSqlQuery *q = statement(
-        QStringLiteral("SELECT %1 FROM resources WHERE kind = ? AND name = ?").arg(columns),
-        &error);
-    if (!q) {
-        qCWarning(lcStore) << context << error.message;
-        return;
-    }
-    q->addBindValue(text(key.kind));
-    q->addBindValue(text(key.name));
-    if (!q->exec()) {
-        logSql(*q, context);
-        return;
-    }
-    if (q->next())
-        read(*q);
-    q->finish(); // a statement left open would hold a read snapshot
-}
 
 Workspace::Workspace(std::unique_ptr<Private> d)
     : d(std::move(d))
@@ -969,84 +47,35 @@ Workspace::~Workspace() = default;
 
 std::unique_ptr<Workspace> Workspace::open(const QString &path, StoreError *error, OpenMode mode)
 {
-    StoreError local;
-    StoreError *err = error ? error : &local;
-    *err = {};
-
-    bool blank = false;
-    if (!QFileInfo::exists(path)) {
-        if (mode == OpenMode::OpenExisting) {
-            fail(err, StoreError::Code::NotFound,
-                 QStringLiteral("%1 does not exist").arg(shown(path)));
-            return nullptr;
-        }
-        if (!QFileInfo(path).absoluteDir().exists()) {
-            fail(err, StoreError::Code::Io,
-                 QStringLiteral("cannot create %1: the folder does not exist").arg(shown(path)));
-            return nullptr;
-        }
-        blank = true;
-    } else if (!inspect(path, mode, &blank, err)) {
+    std::unique_ptr<WorkspaceConnection> connection = WorkspaceConnection::open(path, mode, error);
+    if (!connection)
         return nullptr;
-    }
-
-    auto d = std::make_unique<Private>(path);
-    if (!d->open(blank, mode, err))
-        return nullptr;
-    return std::unique_ptr<Workspace>(new Workspace(std::move(d)));
-}
-
-bool Workspace::Private::dropClaimedDiscoveries(const QStringList &ids, StoreError *error)
-{
-    if (ids.isEmpty())
-        return true;
-    const bool one = ids.size() == 1;
-    QSqlQuery *q = statement(one ? QStringLiteral("DELETE FROM discovered WHERE resource_id = ?")
-                                 : QStringLiteral("DELETE FROM discovered WHERE resource_id IN"
-                                                  " (SELECT value FROM json_each(?))"),
-                             error);
-    if (!q)
-        return false;
-    q->addBindValue(one ? ids.first() : compact(QJsonArray::fromStringList(ids)));
-    if (!q->exec())
-        return failSql(error, *q, QStringLiteral("cannot update discovered resources"));
-    return true;
+    return std::unique_ptr<Workspace>(
+        new Workspace(std::make_unique<Private>(std::move(connection))));
 }
 
 std::unique_ptr<Workspace> Workspace::openAnother(StoreError *error) const
 {
-    StoreError local;
-    StoreError *err = error ? error : &local;
-    *err = {};
-    if (!QFileInfo::exists(d->path)) { // SQLite would create an empty file
-        fail(err, StoreError::Code::NotFound,
-             QStringLiteral("%1 does not exist any more").arg(shown(d->path)));
+    std::unique_ptr<WorkspaceConnection> connection = d->connection->openAnother(error);
+    if (!connection)
         return nullptr;
-    }
-    // Its identity is read again (a cheap header read): the file may have been replaced since.
-    auto d2 = std::make_unique<Private>(d->path);
-    if (!d2->open(false, OpenMode::OpenExisting, err))
-        return nullptr;
-    return std::unique_ptr<Workspace>(new Workspace(std::move(d2)));
+    return std::unique_ptr<Workspace>(
+        new Workspace(std::make_unique<Private>(std::move(connection))));
 }
 
 void Workspace::shareWriteLock(std::shared_ptr<std::mutex> writers)
 {
-    d->writers = std::move(writers);
+    d->connection->shareWriteLock(std::move(writers));
 }
 
 void Workspace::setRelaxedDurability(bool on)
 {
-    d->relaxed = on;
-    QSqlQuery q(d->db);
-    if (!q.exec(on ? QStringLiteral("PRAGMA synchronous = NORMAL")
-                   : QStringLiteral("PRAGMA synchronous = FULL")))
-        logSql(q, "synchronous");
+    d->connection->setRelaxedDurability(on);
 }
 
 QString Workspace::path() const
 {
-    return d->path;
+    return d->connection->path();
 }
 
 int Workspace::schemaVersion()
@@ -1059,518 +88,90 @@ int Workspace::schemaVersion()
 bool Workspace::apply(const QList<Resource> &objects, QList<ApplyOutcome> *outcomes,
                       StoreError *error)
 {
-    if (error)
-        *error = {};
-    if (outcomes)
-        outcomes->clear();
-
-    QSet<ResourceKey> seen;
-    seen.reserve(objects.size());
-    for (qsizetype i = 0; i < objects.size(); ++i) {
-        const ResourceKey key = objects.at(i).key();
-        if (!key.isValid())
-            return fail(error, StoreError::Code::Invalid,
-                        QStringLiteral("object %1 has no kind or no name").arg(i + 1));
-        if (seen.contains(key))
-            return fail(error, StoreError::Code::Invalid,
-                        QStringLiteral("%1 appears more than once").arg(key.toString()));
-        seen.insert(key);
-    }
-
-    const SyncScope durable(d->db, d->syncDefault(false), false); // people's desired state: FULL
-    WriteTransaction tx = d->transaction();
-    if (!tx.begin(error))
-        return false;
-    VersionCounter version;
-    if (!version.load(d->statement(VersionCounter::selectSql(), error), error))
-        return false;
-
-    QSqlQuery select(d->db);
-    QSqlQuery insert(d->db);
-    QSqlQuery update(d->db);
-    select.setForwardOnly(true);
-    const std::pair<QSqlQuery *, QString> statements[] = {
-        {&select, QStringLiteral("SELECT id, api_version, generation, resource_version, labels,"
-                                 " annotations, spec FROM resources WHERE kind = ? AND name = ?")},
-        {&insert,
-         QStringLiteral("INSERT INTO resources (kind, name, api_version, uid, generation,"
-                        " resource_version, labels, annotations, finalizers, spec, status,"
-                        " creation_time) VALUES (?, ?, ?, ?, 1, ?, ?, ?, '[]', ?, '{}', ?)")},
-        {&update, QStringLiteral("UPDATE resources SET api_version = ?, labels = ?,"
-                                 " annotations = ?, spec = ?, generation = ?,"
-                                 " resource_version = ? WHERE id = ?")},
-    };
-    for (const auto &[query, sql] : statements) {
-        if (!query->prepare(sql))
-            return failSql(error, *query, QStringLiteral("cannot prepare apply"));
-    }
-
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    QList<ApplyOutcome> result;
-    result.reserve(objects.size());
-    for (const Resource &object : objects) {
-        const ResourceKey key = object.key();
-        const QString labels = mapText(object.metadata.labels);
-        const QString annotations = mapText(object.metadata.annotations);
-        const QString spec = compact(object.spec);
-
-        select.addBindValue(text(key.kind));
-        select.addBindValue(text(key.name));
-        if (!select.exec())
-            return failSql(error, select, QStringLiteral("cannot read %1").arg(key.toString()));
-        ApplyOutcome outcome{key, ApplyOutcome::Action::Created, 1, 0};
-        if (!select.next()) {
-            outcome.resourceVersion = version.next();
-            insert.addBindValue(text(key.kind));
-            insert.addBindValue(text(key.name));
-            insert.addBindValue(text(object.apiVersion));
-            insert.addBindValue(QUuid::createUuid().toString(QUuid::WithoutBraces));
-            insert.addBindValue(outcome.resourceVersion);
-            insert.addBindValue(labels);
-            insert.addBindValue(annotations);
-            insert.addBindValue(spec);
-            insert.addBindValue(now);
-            if (!insert.exec())
-                return failSql(error, insert,
-                               QStringLiteral("cannot store %1").arg(key.toString()));
-            result.append(outcome);
-            continue;
-        }
-
-        const qint64 id = select.value(0).toLongLong();
-        const bool specChanged = !sameJson(select.value(6).toString(), spec);
-        const bool metaChanged = select.value(1).toString() != object.apiVersion ||
-                                 !sameJson(select.value(4).toString(), labels) ||
-                                 !sameJson(select.value(5).toString(), annotations);
-        outcome.generation = select.value(2).toLongLong() + (specChanged ? 1 : 0);
-        outcome.resourceVersion = select.value(3).toLongLong();
-        select.finish();
-        if (!specChanged && !metaChanged) {
-            outcome.action = ApplyOutcome::Action::Unchanged;
-            result.append(outcome);
-            continue;
-        }
-        outcome.action = ApplyOutcome::Action::Updated;
-        outcome.resourceVersion = version.next();
-        update.addBindValue(text(object.apiVersion));
-        update.addBindValue(labels);
-        update.addBindValue(annotations);
-        update.addBindValue(spec);
-        update.addBindValue(outcome.generation);
-        update.addBindValue(outcome.resourceVersion);
-        update.addBindValue(id);
-        if (!update.exec())
-            return failSql(error, update, QStringLiteral("cannot store %1").arg(key.toString()));
-        result.append(outcome);
-    }
-
-    if (!d->dropClaimedDiscoveries(resourceIdsOf(objects), error))
-        return false;
-    if (!version.store(d->statement(VersionCounter::updateSql(), error), error) ||
-        !tx.commit(error))
-        return false;
-    if (outcomes)
-        *outcomes = std::move(result);
-    return true;
+    return d->resources.apply(objects, outcomes, error);
 }
 
 std::optional<Resource> Workspace::get(const ResourceKey &key) const
 {
-    std::optional<Resource> result;
-    d->readRow(QLatin1String(resourceColumns), key, "get",
-               [&result](const QSqlQuery &q) { result = resourceFrom(q); });
-    return result;
+    return d->resources.get(key);
 }
 
 QList<Resource> Workspace::get(const QList<ResourceKey> &keys) const
 {
-    if (keys.isEmpty())
-        return {};
-    QJsonArray wanted;
-    for (const ResourceKey &key : keys)
-        wanted.append(QJsonArray{key.kind, key.name});
-    return selectResources(
-        d->db,
-        QStringLiteral("WHERE (kind, name) IN (SELECT json_extract(value, '$[0]'),"
-                       " json_extract(value, '$[1]') FROM json_each(?))"
-                       " ORDER BY kind, name"),
-        {compact(wanted)}, "get");
+    return d->resources.get(keys);
 }
 
 std::optional<qint64> Workspace::resourceVersion(const ResourceKey &key) const
 {
-    std::optional<qint64> result;
-    d->readRow(QLatin1String("resource_version"), key, "resourceVersion",
-               [&result](const QSqlQuery &q) { result = q.value(0).toLongLong(); });
-    return result;
+    return d->resources.resourceVersion(key);
 }
 
 QList<Resource> Workspace::list(const QString &kind) const
 {
-    if (kind.isEmpty())
-        return selectResources(d->db, QStringLiteral("ORDER BY kind, name"), {}, "list");
-    return selectResources(d->db, QStringLiteral("WHERE kind = ? ORDER BY kind, name"),
-                           {text(kind)}, "list");
+    return d->resources.list(kind);
 }
 
 QList<Resource> Workspace::listChangedSince(qint64 resourceVersion, qint64 *current) const
 {
-    // One read transaction: the counter and the rows are the same snapshot.
-    QSqlQuery begin(d->db);
-    begin.exec(QStringLiteral("BEGIN"));
-    if (current) {
-        QSqlQuery q(d->db);
-        if (q.exec(QStringLiteral(
-                "SELECT value FROM workspace_meta WHERE key = 'resource_version'")) &&
-            q.next())
-            *current = q.value(0).toLongLong();
-        else
-            logSql(q, "listChangedSince");
-    }
-    QList<Resource> result =
-        selectResources(d->db, QStringLiteral("WHERE resource_version > ? ORDER BY kind, name"),
-                        {resourceVersion}, "listChangedSince");
-    begin.exec(QStringLiteral("COMMIT"));
-    return result;
+    return d->resources.listChangedSince(resourceVersion, current);
 }
 
 QList<Resource> Workspace::listOwnedBy(const QString &kind, const QString &ownerName) const
 {
-    return selectResources(
-        d->db,
-        QStringLiteral("WHERE kind = ? AND json_extract(spec, '$.owner.name') = ? ORDER BY name"),
-        {text(kind), text(ownerName)}, "listOwnedBy");
+    return d->resources.listOwnedBy(kind, ownerName);
 }
 
 qint64 Workspace::count() const
 {
-    QSqlQuery q(d->db);
-    if (!q.exec(QStringLiteral("SELECT count(*) FROM resources")) || !q.next()) {
-        logSql(q, "count");
-        return 0;
-    }
-    return q.value(0).toLongLong();
+    return d->resources.count();
 }
 
 bool Workspace::update(Resource &resource, StoreError *error)
 {
-    if (error)
-        *error = {};
-    const ResourceKey key = resource.key();
-    WriteTransaction tx = d->transaction();
-    if (!tx.begin(error))
-        return false;
-
-    QSqlQuery *selectStatement =
-        d->statement(QStringLiteral("SELECT id, %1 FROM resources WHERE kind = ? AND name = ?")
-                         .arg(QLatin1String(resourceColumns)),
-                     error);
-    if (!selectStatement)
-        return false;
-    QSqlQuery &select = *selectStatement;
-    select.addBindValue(text(key.kind));
-    select.addBindValue(text(key.name));
-    if (!select.exec())
-        return failSql(error, select, QStringLiteral("cannot read %1").arg(key.toString()));
-    if (!select.next()) {
-        select.finish();
-        return fail(error, StoreError::Code::NotFound,
-                    QStringLiteral("%1 does not exist").arg(key.toString()));
-    }
-    const qint64 id = select.value(0).toLongLong();
-    const QString storedUid = select.value(4).toString();
-    const qint64 storedVersion = select.value(6).toLongLong();
-    const qint64 storedGeneration = select.value(5).toLongLong();
-    const QString storedApiVersion = select.value(3).toString();
-    const QString storedLabels = select.value(7).toString();
-    const QString storedAnnotations = select.value(8).toString();
-    const QString storedFinalizers = select.value(9).toString();
-    const QString storedSpec = select.value(10).toString();
-    const QDateTime created = timeFrom(select.value(12));
-    const QDateTime deleted = timeFrom(select.value(13));
-    select.finish();
-
-    if (storedVersion != resource.metadata.resourceVersion ||
-        (!resource.metadata.uid.isEmpty() && resource.metadata.uid != storedUid))
-        return failConflict(error, resource, storedVersion);
-
-    const QString labels = mapText(resource.metadata.labels);
-    const QString annotations = mapText(resource.metadata.annotations);
-    const QString finalizers = compact(QJsonArray::fromStringList(resource.metadata.finalizers));
-    const QString spec = compact(resource.spec);
-    const bool specChanged = !sameJson(storedSpec, spec);
-    const bool changed =
-        specChanged || storedApiVersion != resource.apiVersion || !sameJson(storedLabels, labels) ||
-        !sameJson(storedAnnotations, annotations) || !sameJson(storedFinalizers, finalizers);
-
-    const qint64 generation = storedGeneration + (specChanged ? 1 : 0);
-    if (!changed) {
-        if (!tx.commit(error))
-            return false;
-        resource.metadata.uid = storedUid;
-        resource.metadata.generation = generation;
-        resource.metadata.creationTimestamp = created;
-        resource.metadata.deletionTimestamp = deleted;
-        return true;
-    }
-
-    VersionCounter version;
-    if (!version.load(d->statement(VersionCounter::selectSql(), error), error))
-        return false;
-    const qint64 newVersion = version.next();
-    QSqlQuery *writeStatement = d->statement(
-        QStringLiteral("UPDATE resources SET api_version = ?, labels = ?, annotations = ?,"
-                       " finalizers = ?, spec = ?, generation = ?, resource_version = ?"
-                       " WHERE id = ?"),
-        error);
-    if (!writeStatement)
-        return false;
-    QSqlQuery &write = *writeStatement;
-    write.addBindValue(text(resource.apiVersion));
-    write.addBindValue(labels);
-    write.addBindValue(annotations);
-    write.addBindValue(finalizers);
-    write.addBindValue(spec);
-    write.addBindValue(generation);
-    write.addBindValue(newVersion);
-    write.addBindValue(id);
-    if (!write.exec())
-        return failSql(error, write, QStringLiteral("cannot store %1").arg(key.toString()));
-    if (!d->dropClaimedDiscoveries(resourceIdsOf({resource}), error))
-        return false;
-    if (!version.store(d->statement(VersionCounter::updateSql(), error), error) ||
-        !tx.commit(error))
-        return false;
-    resource.metadata.uid = storedUid;
-    resource.metadata.generation = generation;
-    resource.metadata.resourceVersion = newVersion;
-    resource.metadata.creationTimestamp = created;
-    resource.metadata.deletionTimestamp = deleted;
-    return true;
+    return d->resources.update(resource, error);
 }
 
 bool Workspace::setFinalizers(Resource &resource, StoreError *error)
 {
-    if (error)
-        *error = {};
-    const ResourceKey key = resource.key();
-    WriteTransaction tx = d->transaction();
-    if (!tx.begin(error))
-        return false;
-    VersionCounter version;
-    if (!version.load(d->statement(VersionCounter::selectSql(), error), error))
-        return false;
-    const qint64 newVersion = version.next();
-    QSqlQuery *writeStatement = d->statement(
-        QStringLiteral("UPDATE resources SET finalizers = ?, resource_version = ?"
-                       " WHERE kind = ? AND name = ? AND resource_version = ? AND (? OR uid = ?)"),
-        error);
-    if (!writeStatement)
-        return false;
-    QSqlQuery &write = *writeStatement;
-    write.addBindValue(compact(QJsonArray::fromStringList(resource.metadata.finalizers)));
-    write.addBindValue(newVersion);
-    write.addBindValue(text(key.kind));
-    write.addBindValue(text(key.name));
-    write.addBindValue(resource.metadata.resourceVersion);
-    write.addBindValue(resource.metadata.uid.isEmpty());
-    write.addBindValue(text(resource.metadata.uid));
-    if (!write.exec())
-        return failSql(error, write, QStringLiteral("cannot store %1").arg(key.toString()));
-    const bool written = write.numRowsAffected() == 1;
-    write.finish();
-    if (!written) {
-        // Gone, or changed since it was read: the same answers as update().
-        const std::optional<qint64> stored = resourceVersion(key);
-        if (!stored)
-            return fail(error, StoreError::Code::NotFound,
-                        QStringLiteral("%1 does not exist").arg(key.toString()));
-        return failConflict(error, resource, *stored);
-    }
-    if (!version.store(d->statement(VersionCounter::updateSql(), error), error) ||
-        !tx.commit(error))
-        return false;
-    resource.metadata.resourceVersion = newVersion;
-    return true;
+    return d->resources.setFinalizers(resource, error);
 }
 
 bool Workspace::writeTogether(const std::function<void()> &writes, StoreError *error)
 {
-    if (error)
-        *error = {};
-    WriteTransaction tx = d->transaction();
-    if (!tx.begin(error))
+    WriteScope scope(*d->connection, WriteScope::Sync::Default, error);
+    if (!scope.begin())
         return false;
     writes();
-    if (tx.commit(error))
+    if (scope.commit())
         return true;
-    d->objectIds.clear(); // ids cached by calls inside were rolled back with them
+    d->events.forgetUncommitted(); // what calls inside learnt was rolled back with them
     return false;
 }
 
 bool Workspace::updateStatus(const ResourceKey &key, const ResourceStatus &status,
                              StoreError *error)
 {
-    return updateStatus(key, status, QString(), error);
+    return d->resources.updateStatus(key, status, QString(), error);
 }
 
 bool Workspace::updateStatus(const ResourceKey &key, const ResourceStatus &status,
                              const QString &resourceId, StoreError *error)
 {
-    if (error)
-        *error = {};
-    WriteTransaction tx = d->transaction();
-    if (!tx.begin(error))
-        return false;
-
-    const QString idPath = QStringLiteral("$.\"%1\"").arg(Annotations::resourceId());
-    QSqlQuery *selectStatement =
-        d->statement(QStringLiteral("SELECT id, status, coalesce(json_extract(annotations, ?), '')"
-                                    " FROM resources WHERE kind = ? AND name = ?"),
-                     error);
-    if (!selectStatement)
-        return false;
-    QSqlQuery &select = *selectStatement;
-    select.addBindValue(idPath);
-    select.addBindValue(text(key.kind));
-    select.addBindValue(text(key.name));
-    if (!select.exec())
-        return failSql(error, select, QStringLiteral("cannot read %1").arg(key.toString()));
-    if (!select.next()) {
-        select.finish();
-        return fail(error, StoreError::Code::NotFound,
-                    QStringLiteral("%1 does not exist").arg(key.toString()));
-    }
-    const qint64 id = select.value(0).toLongLong();
-    const QString storedText = select.value(1).toString();
-    const bool newId = !resourceId.isEmpty() && select.value(2).toString() != resourceId;
-    select.finish();
-
-    const QString newStatus = statusText(status);
-    if (!newId && sameJson(storedText, newStatus))
-        return tx.commit(error);
-
-    VersionCounter version;
-    if (!version.load(d->statement(VersionCounter::selectSql(), error), error))
-        return false;
-    QSqlQuery *writeStatement = d->statement(
-        newId
-            ? QStringLiteral("UPDATE resources SET status = ?, resource_version = ?,"
-                             " annotations = json_set(annotations, ?, ?) WHERE id = ?")
-            : QStringLiteral("UPDATE resources SET status = ?, resource_version = ? WHERE id = ?"),
-        error);
-    if (!writeStatement)
-        return false;
-    QSqlQuery &write = *writeStatement;
-    write.addBindValue(newStatus);
-    write.addBindValue(version.next());
-    if (newId) {
-        write.addBindValue(idPath);
-        write.addBindValue(resourceId);
-    }
-    write.addBindValue(id);
-    if (!write.exec())
-        return failSql(error, write,
-                       QStringLiteral("cannot store the status of %1").arg(key.toString()));
-    if (newId && !d->dropClaimedDiscoveries({resourceId}, error))
-        return false;
-
-    const std::optional<Condition> before = readyOf(statusFrom(storedText));
-    const std::optional<Condition> after = readyOf(status);
-    if (after && !(before && before->isEquivalent(*after))) {
-        QSqlQuery *transitionStatement = d->statement(
-            QStringLiteral("INSERT INTO condition_transitions (kind, name, type, status, severity,"
-                           " reason, message, observed_generation, transition_time)"
-                           " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-            error);
-        if (!transitionStatement)
-            return false;
-        QSqlQuery &transition = *transitionStatement;
-        transition.addBindValue(text(key.kind));
-        transition.addBindValue(text(key.name));
-        transition.addBindValue(text(after->type));
-        transition.addBindValue(Condition::statusName(after->status));
-        transition.addBindValue(text(Condition::severityName(after->severity)));
-        transition.addBindValue(text(after->reason));
-        transition.addBindValue(text(after->message));
-        transition.addBindValue(after->observedGeneration);
-        transition.addBindValue(after->lastTransitionTime.isValid()
-                                    ? after->lastTransitionTime.toMSecsSinceEpoch()
-                                    : QDateTime::currentMSecsSinceEpoch());
-        if (!transition.exec())
-            return failSql(error, transition,
-                           QStringLiteral("cannot store the condition of %1").arg(key.toString()));
-    }
-    return version.store(d->statement(VersionCounter::updateSql(), error), error) &&
-           tx.commit(error);
+    return d->resources.updateStatus(key, status, resourceId, error);
 }
 
 bool Workspace::requestDeletion(const ResourceKey &key, StoreError *error)
 {
-    if (error)
-        *error = {};
-    WriteTransaction tx = d->transaction();
-    if (!tx.begin(error))
-        return false;
-    QSqlQuery select(d->db);
-    select.setForwardOnly(true);
-    select.prepare(
-        QStringLiteral("SELECT id, deletion_time FROM resources WHERE kind = ? AND name = ?"));
-    select.addBindValue(text(key.kind));
-    select.addBindValue(text(key.name));
-    if (!select.exec())
-        return failSql(error, select, QStringLiteral("cannot read %1").arg(key.toString()));
-    if (!select.next())
-        return fail(error, StoreError::Code::NotFound,
-                    QStringLiteral("%1 does not exist").arg(key.toString()));
-    const qint64 id = select.value(0).toLongLong();
-    const bool already = !select.value(1).isNull();
-    select.finish();
-    if (already)
-        return tx.commit(error);
-
-    VersionCounter version;
-    if (!version.load(d->statement(VersionCounter::selectSql(), error), error))
-        return false;
-    QSqlQuery write(d->db);
-    write.prepare(QStringLiteral(
-        "UPDATE resources SET deletion_time = ?, resource_version = ? WHERE id = ?"));
-    write.addBindValue(QDateTime::currentMSecsSinceEpoch());
-    write.addBindValue(version.next());
-    write.addBindValue(id);
-    if (!write.exec())
-        return failSql(error, write, QStringLiteral("cannot delete %1").arg(key.toString()));
-    return version.store(d->statement(VersionCounter::updateSql(), error), error) &&
-           tx.commit(error);
+    return d->resources.requestDeletion(key, error);
 }
 
 bool Workspace::remove(const ResourceKey &key, StoreError *error)
 {
-    if (error)
-        *error = {};
-    WriteTransaction tx = d->transaction();
-    if (!tx.begin(error))
-        return false;
-    for (const QString &table : {QStringLiteral("resources"), QStringLiteral("reconcile_state"),
-                                 QStringLiteral("phase_runs")}) {
-        QSqlQuery q(d->db);
-        q.prepare(QStringLiteral("DELETE FROM %1 WHERE kind = ? AND name = ?").arg(table));
-        q.addBindValue(text(key.kind));
-        q.addBindValue(text(key.name));
-        if (!q.exec())
-            return failSql(error, q, QStringLiteral("cannot remove %1").arg(key.toString()));
-        if (table == QLatin1String("resources") && q.numRowsAffected() == 0)
-            return fail(error, StoreError::Code::NotFound,
-                        QStringLiteral("%1 does not exist").arg(key.toString()));
-    }
-    QSqlQuery orphans(d->db);
-    orphans.prepare(
-        QStringLiteral("DELETE FROM discovered WHERE owner_kind = ? AND owner_name = ?"));
-    orphans.addBindValue(text(key.kind));
-    orphans.addBindValue(text(key.name));
-    if (!orphans.exec())
-        return failSql(error, orphans, QStringLiteral("cannot remove %1").arg(key.toString()));
-    return tx.commit(error);
+    // The resource's rows in every table go with it, but for its events and condition history.
+    WriteScope scope(*d->connection, WriteScope::Sync::Default, error);
+    return scope.begin() && d->resources.remove(key, error) &&
+           d->reconcileStates.remove(key, error) && d->phaseRuns.removeRuns(key, error) &&
+           d->discovery.dropOwnedBy(key, error) && scope.commit();
 }
 
 // --- Controller bookkeeping -------------------------------------------------------------------
@@ -1578,559 +179,66 @@ bool Workspace::remove(const ResourceKey &key, StoreError *error)
 bool Workspace::setReconcileState(const ResourceKey &key, const ReconcileState &state,
                                   StoreError *error)
 {
-    if (error)
-        *error = {};
-    const SyncScope relaxed(d->db, d->syncDefault(true), true);
-    WriteTransaction tx = d->transaction();
-    if (!tx.begin(error))
-        return false;
-    bool exists = false;
-    if (!d->resourceExists(key, &exists, error))
-        return false;
-    if (!exists)
-        return fail(error, StoreError::Code::NotFound,
-                    QStringLiteral("%1 does not exist").arg(key.toString()));
-    QSqlQuery *statement = d->statement(
-        QStringLiteral("INSERT OR REPLACE INTO reconcile_state (kind, name, attempts, last_attempt,"
-                       " next_attempt, last_error, waiting_for, last_reconcile_id)"
-                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
-        error);
-    if (!statement)
-        return false;
-    QSqlQuery &q = *statement;
-    q.addBindValue(text(key.kind));
-    q.addBindValue(text(key.name));
-    q.addBindValue(state.attempts);
-    q.addBindValue(msOrNull(state.lastAttempt));
-    q.addBindValue(msOrNull(state.nextAttempt));
-    q.addBindValue(text(state.lastError));
-    q.addBindValue(text(state.waitingFor));
-    q.addBindValue(text(state.lastReconcileId));
-    if (!q.exec())
-        return failSql(
-            error, q, QStringLiteral("cannot store the reconcile state of %1").arg(key.toString()));
-    return tx.commit(error);
+    return d->reconcileStates.setReconcileState(key, state, error);
 }
-
-namespace {
-
-ReconcileState reconcileStateFrom(const QSqlQuery &q, int first)
-{
-    ReconcileState state;
-    state.attempts = q.value(first).toInt();
-    state.lastAttempt = timeFrom(q.value(first + 1));
-    state.nextAttempt = timeFrom(q.value(first + 2));
-    state.lastError = q.value(first + 3).toString();
-    state.waitingFor = q.value(first + 4).toString();
-    state.lastReconcileId = q.value(first + 5).toString();
-    return state;
-}
-
-} // namespace
 
 ReconcileState Workspace::reconcileState(const ResourceKey &key) const
 {
-    StoreError error;
-    QSqlQuery *statement =
-        d->statement(QStringLiteral("SELECT attempts, last_attempt, next_attempt, last_error,"
-                                    " waiting_for, last_reconcile_id FROM reconcile_state"
-                                    " WHERE kind = ? AND name = ?"),
-                     &error);
-    if (!statement) {
-        qCWarning(lcStore) << "reconcileState:" << error.message;
-        return {};
-    }
-    QSqlQuery &q = *statement;
-    q.addBindValue(text(key.kind));
-    q.addBindValue(text(key.name));
-    ReconcileState state;
-    if (!q.exec()) {
-        logSql(q, "reconcileState");
-        return state;
-    }
-    if (q.next())
-        state = reconcileStateFrom(q, 0);
-    q.finish();
-    return state;
+    return d->reconcileStates.reconcileState(key);
 }
 
 QHash<ResourceKey, ReconcileState> Workspace::reconcileStates() const
 {
-    QSqlQuery q(d->db);
-    q.setForwardOnly(true);
-    QHash<ResourceKey, ReconcileState> states;
-    if (!q.exec(
-            QStringLiteral("SELECT kind, name, attempts, last_attempt, next_attempt,"
-                           " last_error, waiting_for, last_reconcile_id FROM reconcile_state"))) {
-        logSql(q, "reconcileStates");
-        return states;
-    }
-    while (q.next())
-        states.insert(ResourceKey{q.value(0).toString(), q.value(1).toString()},
-                      reconcileStateFrom(q, 2));
-    return states;
+    return d->reconcileStates.reconcileStates();
 }
 
 // --- Conditions and events --------------------------------------------------------------------
 
 QList<ConditionTransition> Workspace::conditionHistory(const ResourceKey &key) const
 {
-    QSqlQuery q(d->db);
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral(
-        "SELECT id, type, status, severity, reason, message, observed_generation,"
-        " transition_time FROM condition_transitions WHERE kind = ? AND name = ? ORDER BY id"));
-    q.addBindValue(text(key.kind));
-    q.addBindValue(text(key.name));
-    QList<ConditionTransition> result;
-    if (!q.exec()) {
-        logSql(q, "conditionHistory");
-        return result;
-    }
-    while (q.next()) {
-        ConditionTransition t;
-        t.id = q.value(0).toLongLong();
-        t.key = key;
-        t.condition.type = q.value(1).toString();
-        t.condition.status =
-            Condition::statusFromName(q.value(2).toString()).value_or(Condition::Status::Unknown);
-        t.condition.severity =
-            Condition::severityFromName(q.value(3).toString()).value_or(Condition::Severity::None);
-        t.condition.reason = q.value(4).toString();
-        t.condition.message = q.value(5).toString();
-        t.condition.observedGeneration = q.value(6).toLongLong();
-        t.condition.lastTransitionTime = timeFrom(q.value(7));
-        result.append(t);
-    }
-    return result;
+    return d->events.conditionHistory(key);
 }
 
 bool Workspace::recordEvents(QList<Event> &events, StoreError *error)
 {
-    if (error)
-        *error = {};
-    if (events.isEmpty())
-        return true;
-
-    // Written back only after the commit: ids of a rolled-back batch would be lies.
-    QList<Event> incoming = events;
-    struct Item
-    {
-        QString key; ///< Event::aggregationKey()
-        qint64 hash = 0;
-        qint64 object = 0;
-        qsizetype pending = -1; ///< what the event went into
-    };
-    QList<Item> items(incoming.size());
-    QList<ResourceKey> involved;
-    involved.reserve(incoming.size());
-    const QDateTime now = QDateTime::currentDateTimeUtc();
-    for (qsizetype i = 0; i < incoming.size(); ++i) {
-        Event &e = incoming[i];
-        if (!e.lastTime.isValid())
-            e.lastTime = e.firstTime.isValid() ? e.firstTime : now;
-        if (!e.firstTime.isValid())
-            e.firstTime = e.lastTime;
-        e.count = std::max(e.count, 1);
-        items[i].key = e.aggregationKey();
-        items[i].hash = aggregationHash(items.at(i).key);
-        involved.append(e.involved);
-    }
-
-    const SyncScope relaxed(d->db, d->syncDefault(true), true);
-    WriteTransaction tx = d->transaction();
-    if (!tx.begin(error) || !d->prepareEventQueries(error))
-        return false;
-    QHash<ResourceKey, qint64> objects;
-    QHash<ResourceKey, qint64> created;
-    if (!d->resolveObjects(involved, &objects, &created, error))
-        return false;
-
-    // The stored events that repeats in this batch may belong to, by aggregation key: comparing
-    // the whole key, not the hash, makes a collision harmless. New objects have no events yet.
-    QHash<QString, QList<Event>> stored;
-    QSet<qint64> probes; // object << 32 | hash, one per distinct pair of the batch
-    qint64 since = std::numeric_limits<qint64>::max(); // the earliest window start of the batch
-    QHash<qint64, ResourceKey> keyOf;                  // object -> kind/name
-    for (qsizetype i = 0; i < incoming.size(); ++i) {
-        const Event &e = incoming.at(i);
-        Item &item = items[i];
-        item.object = objects.value(e.involved);
-        if (created.contains(e.involved))
-            continue;
-        since = std::min(since, e.firstTime.toMSecsSinceEpoch() - aggregationWindowMs);
-        probes.insert(item.object << 32 | item.hash);
-        keyOf.insert(item.object, e.involved);
-    }
-    if (!probes.isEmpty()) {
-        // One integer per probe: three json_extract() calls per probe were most of the cost of
-        // recording a batch. A row older than its own event's window is ruled out below.
-        QByteArray json = "[";
-        json.reserve(probes.size() * 12 + 2);
-        for (const qint64 probe : std::as_const(probes)) {
-            if (json.size() > 1)
-                json += ',';
-            json += QByteArray::number(probe);
-        }
-        json += ']';
-        QSqlQuery &lookup = *d->eventLookup;
-        lookup.addBindValue(QString::fromLatin1(json));
-        lookup.addBindValue(since);
-        if (!lookup.exec())
-            return failSql(error, lookup, QStringLiteral("cannot read events"));
-        while (lookup.next()) {
-            Event e;
-            e.id = lookup.value(0).toLongLong();
-            e.involved = keyOf.value(lookup.value(1).toLongLong());
-            e.type = lookup.value(2).toInt() == 1 ? Event::Type::Warning : Event::Type::Normal;
-            e.reason = lookup.value(3).toString();
-            e.message = lookup.value(4).toString();
-            e.phase = lookup.value(5).toString();
-            e.reconcileId = lookup.value(6).toString();
-            e.requestId = lookup.value(7).toString();
-            e.count = lookup.value(8).toInt();
-            e.firstTime = timeFrom(lookup.value(9));
-            e.lastTime = timeFrom(lookup.value(10));
-            stored[e.aggregationKey()].append(e);
-        }
-        lookup.finish();
-    }
-
-    // What the batch writes: one entry per new row, or per stored row that repeats update.
-    struct Pending
-    {
-        Event event;
-        qint64 hash = 0;
-        qint64 object = 0;
-        bool stored = false; ///< an UPDATE of event.id rather than an INSERT
-    };
-    QList<Pending> pending;
-    QHash<QString, qsizetype> latest; // aggregation key -> index into pending
-    const auto inWindow = [](const Event &earlier, const Event &e) {
-        return earlier.lastTime.toMSecsSinceEpoch() >=
-               e.firstTime.toMSecsSinceEpoch() - aggregationWindowMs;
-    };
-    for (qsizetype i = 0; i < incoming.size(); ++i) {
-        const Event &e = incoming.at(i);
-        Item &item = items[i];
-        if (const auto it = latest.constFind(item.key); it != latest.cend()) {
-            if (inWindow(pending.at(*it).event, e))
-                item.pending = *it;
-        } else {
-            const QList<Event> candidates = stored.value(item.key);
-            const Event *best = nullptr;
-            for (const Event &candidate : candidates) {
-                if (inWindow(candidate, e) && (!best || candidate.id > best->id))
-                    best = &candidate;
-            }
-            if (best) {
-                pending.append({*best, item.hash, item.object, true});
-                item.pending = pending.size() - 1;
-            }
-        }
-        if (item.pending < 0) {
-            pending.append({e, item.hash, item.object, false});
-            item.pending = pending.size() - 1;
-        } else {
-            Event &into = pending[item.pending].event;
-            into.count += e.count;
-            into.firstTime = std::min(into.firstTime, e.firstTime);
-            into.lastTime = std::max(into.lastTime, e.lastTime);
-            into.phase = e.phase;
-            into.reconcileId = e.reconcileId;
-            into.requestId = e.requestId;
-        }
-        latest.insert(item.key, item.pending);
-    }
-
-    qint64 nextId = 0;
-    {
-        QSqlQuery *q = d->statement(
-            QStringLiteral(
-                "SELECT max(coalesce((SELECT max(id) FROM events), 0),"
-                " coalesce((SELECT value FROM workspace_meta WHERE key = 'event_id'), 0))"),
-            error);
-        if (!q)
-            return false;
-        if (!q->exec() || !q->next())
-            return failSql(error, *q, QStringLiteral("cannot read events"));
-        nextId = q->value(0).toLongLong() + 1;
-        q->finish();
-    }
-    QSqlQuery &aggregate = *d->eventAggregate;
-    QList<const Pending *> fresh;
-    fresh.reserve(pending.size());
-    for (Pending &p : pending) {
-        Event &e = p.event;
-        if (p.stored) {
-            aggregate.addBindValue(e.count);
-            aggregate.addBindValue(e.firstTime.toMSecsSinceEpoch());
-            aggregate.addBindValue(e.lastTime.toMSecsSinceEpoch());
-            aggregate.addBindValue(text(e.phase));
-            aggregate.addBindValue(text(e.reconcileId));
-            aggregate.addBindValue(text(e.requestId));
-            aggregate.addBindValue(e.id);
-            if (!aggregate.exec())
-                return failSql(error, aggregate, QStringLiteral("cannot store an event"));
-            continue;
-        }
-        e.id = nextId++;
-        fresh.append(&p);
-    }
-    const auto bind = [](QSqlQuery &q, const Pending &p) {
-        const Event &e = p.event;
-        q.addBindValue(e.id);
-        q.addBindValue(p.object);
-        q.addBindValue(e.type == Event::Type::Warning ? 1 : 0);
-        q.addBindValue(text(e.reason));
-        q.addBindValue(text(e.message));
-        q.addBindValue(text(e.phase));
-        q.addBindValue(text(e.reconcileId));
-        q.addBindValue(text(e.requestId));
-        q.addBindValue(e.count);
-        q.addBindValue(e.firstTime.toMSecsSinceEpoch());
-        q.addBindValue(e.lastTime.toMSecsSinceEpoch());
-        q.addBindValue(p.hash);
-    };
-    qsizetype next = 0;
-    for (; fresh.size() - next >= eventRowsPerInsert; next += eventRowsPerInsert) {
-        QSqlQuery &many = *d->eventInsertMany;
-        for (qsizetype i = next; i < next + eventRowsPerInsert; ++i)
-            bind(many, *fresh.at(i));
-        if (!many.exec())
-            return failSql(error, many, QStringLiteral("cannot store events"));
-    }
-    for (; next < fresh.size(); ++next) {
-        QSqlQuery &insert = *d->eventInsert;
-        bind(insert, *fresh.at(next));
-        if (!insert.exec())
-            return failSql(error, insert, QStringLiteral("cannot store an event"));
-    }
-    if (!tx.commit(error))
-        return false;
-    d->objectIds.insert(created);
-    for (qsizetype i = 0; i < incoming.size(); ++i)
-        events[i] = pending.at(items.at(i).pending).event;
-    return true;
+    return d->events.recordEvents(events, error);
 }
 
 QList<Event> Workspace::events(const EventQuery &query) const
 {
-    QStringList where;
-    QVariantList values;
-    if (query.involved) {
-        where.append(QStringLiteral("o.kind = ? AND o.name = ?"));
-        values << query.involved->kind << query.involved->name;
-    }
-    if (query.type) {
-        where.append(QStringLiteral("e.type = ?"));
-        values << (*query.type == Event::Type::Warning ? 1 : 0);
-    }
-    if (!query.reason.isEmpty()) {
-        where.append(QStringLiteral("e.reason = ?"));
-        values << query.reason;
-    }
-    if (query.since.isValid()) {
-        where.append(QStringLiteral("e.last_time >= ?"));
-        values << query.since.toMSecsSinceEpoch();
-    }
-    if (query.until.isValid()) {
-        where.append(QStringLiteral("e.last_time < ?"));
-        values << query.until.toMSecsSinceEpoch();
-    }
-    if (query.afterId > 0) {
-        where.append(QStringLiteral("e.id > ?"));
-        values << query.afterId;
-    }
-    QString sql =
-        QStringLiteral("SELECT %1 FROM events AS e JOIN event_objects AS o ON o.id = e.object")
-            .arg(QLatin1String(eventColumns));
-    if (!where.isEmpty())
-        sql += QStringLiteral(" WHERE ") + where.join(QStringLiteral(" AND "));
-    sql += query.newestFirst ? QStringLiteral(" ORDER BY e.id DESC")
-                             : QStringLiteral(" ORDER BY e.id");
-    if (query.limit > 0) {
-        sql += QStringLiteral(" LIMIT ?");
-        values << query.limit;
-    }
-
-    QSqlQuery q(d->db);
-    q.setForwardOnly(true);
-    q.prepare(sql);
-    for (const QVariant &v : std::as_const(values))
-        q.addBindValue(v);
-    QList<Event> result;
-    if (!q.exec()) {
-        logSql(q, "events");
-        return result;
-    }
-    while (q.next())
-        result.append(eventFrom(q));
-    return result;
+    return d->events.events(query);
 }
 
 qint64 Workspace::eventCount() const
 {
-    QSqlQuery q(d->db);
-    if (!q.exec(QStringLiteral("SELECT count(*) FROM events")) || !q.next()) {
-        logSql(q, "eventCount");
-        return 0;
-    }
-    return q.value(0).toLongLong();
+    return d->events.eventCount();
 }
 
 void Workspace::setRetention(const EventRetention &retention)
 {
-    d->retention = retention;
+    d->events.setRetention(retention);
 }
 
 EventRetention Workspace::retention() const
 {
-    return d->retention;
+    return d->events.retention();
 }
 
 qint64 Workspace::pruneEvents(StoreError *error)
 {
-    if (error)
-        *error = {};
-    const SyncScope relaxed(d->db, d->syncDefault(true), true);
-    WriteTransaction tx = d->transaction();
-    if (!tx.begin(error))
-        return 0;
-    {
-        // Ids must not go back once the newest events are gone (see the events table).
-        QSqlQuery q(d->db);
-        if (!q.exec(QStringLiteral(
-                "UPDATE workspace_meta SET value = max(value, coalesce((SELECT max(id) FROM"
-                " events), 0)) WHERE key = 'event_id'"))) {
-            failSql(error, q, QStringLiteral("cannot prune events"));
-            return 0;
-        }
-    }
-    qint64 removed = 0;
-    if (d->retention.maxAgeDays > 0) {
-        QSqlQuery q(d->db);
-        q.prepare(QStringLiteral("DELETE FROM events WHERE last_time < ?"));
-        q.addBindValue(QDateTime::currentMSecsSinceEpoch() - d->retention.maxAgeDays * dayMs);
-        if (!q.exec()) {
-            failSql(error, q, QStringLiteral("cannot prune events"));
-            return 0;
-        }
-        removed += q.numRowsAffected();
-    }
-    if (d->retention.maxCount > 0) {
-        // Everything older than the maxCount newest; no row when there are fewer.
-        QSqlQuery q(d->db);
-        q.prepare(QStringLiteral("DELETE FROM events WHERE id <= "
-                                 "(SELECT id FROM events ORDER BY id DESC LIMIT 1 OFFSET ?)"));
-        q.addBindValue(d->retention.maxCount);
-        if (!q.exec()) {
-            failSql(error, q, QStringLiteral("cannot prune events"));
-            return 0;
-        }
-        removed += q.numRowsAffected();
-    }
-    if (!tx.commit(error))
-        return 0;
-    return removed;
+    return d->events.pruneEvents(error);
 }
 
 // --- Phase runs -------------------------------------------------------------------------------
 
 bool Workspace::recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error)
 {
-    if (error)
-        *error = {};
-    if (runs.isEmpty())
-        return true;
-    const SyncScope relaxed(d->db, d->syncDefault(true), true);
-    WriteTransaction tx = d->transaction();
-    if (!tx.begin(error))
-        return false;
-    // Prepared once per connection: the controller records a run per reconcile.
-    QSqlQuery *insertStatement = d->statement(
-        QStringLiteral(
-            "INSERT INTO phase_runs (kind, name, reconcile_id, phase, started_at, duration_ms,"
-            " outcome, reason, message, backend_writes, backend_code, request_id)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-        error);
-    if (!insertStatement)
-        return false;
-    QSqlQuery &insert = *insertStatement;
-    QSet<ResourceKey> keys;
-    for (PhaseRun &run : runs) {
-        insert.addBindValue(text(run.key.kind));
-        insert.addBindValue(text(run.key.name));
-        insert.addBindValue(text(run.reconcileId));
-        insert.addBindValue(text(run.phase));
-        insert.addBindValue(run.startedAt.toMSecsSinceEpoch());
-        insert.addBindValue(run.durationMs);
-        insert.addBindValue(text(run.outcome));
-        insert.addBindValue(text(run.reason));
-        insert.addBindValue(text(run.message));
-        insert.addBindValue(run.backendWrites);
-        insert.addBindValue(text(run.backendCode));
-        insert.addBindValue(text(run.requestId));
-        if (!insert.exec())
-            return failSql(error, insert, QStringLiteral("cannot store a phase run"));
-        run.id = insert.lastInsertId().toLongLong();
-        keys.insert(run.key);
-    }
-    insert.finish();
-    // The newest runs say why a resource is where it is; older ones are noise.
-    QSqlQuery *pruneStatement = d->statement(
-        QStringLiteral(
-            "DELETE FROM phase_runs WHERE kind = :kind AND name = :name AND id <= (SELECT"
-            " id FROM phase_runs WHERE kind = :kind AND name = :name ORDER BY id DESC LIMIT 1"
-            " OFFSET %1)")
-            .arg(phaseRunsKept),
-        error);
-    if (!pruneStatement)
-        return false;
-    QSqlQuery &prune = *pruneStatement;
-    for (const ResourceKey &key : std::as_const(keys)) {
-        prune.bindValue(QStringLiteral(":kind"), text(key.kind));
-        prune.bindValue(QStringLiteral(":name"), text(key.name));
-        if (!prune.exec())
-            return failSql(error, prune, QStringLiteral("cannot prune phase runs"));
-    }
-    prune.finish();
-    return tx.commit(error);
+    return d->phaseRuns.recordPhaseRuns(runs, error);
 }
 
 QList<PhaseRun> Workspace::phaseRuns(const ResourceKey &key, int limit) const
 {
-    QSqlQuery q(d->db);
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral(
-        "SELECT id, reconcile_id, phase, started_at, duration_ms, outcome, reason, message,"
-        " backend_writes, backend_code, request_id FROM phase_runs WHERE kind = ? AND name = ?"
-        " ORDER BY id DESC LIMIT ?"));
-    q.addBindValue(text(key.kind));
-    q.addBindValue(text(key.name));
-    q.addBindValue(limit > 0 ? limit : -1);
-    QList<PhaseRun> result;
-    if (!q.exec()) {
-        logSql(q, "phaseRuns");
-        return result;
-    }
-    while (q.next()) {
-        PhaseRun run;
-        run.id = q.value(0).toLongLong();
-        run.key = key;
-        run.reconcileId = q.value(1).toString();
-        run.phase = q.value(2).toString();
-        run.startedAt = timeFrom(q.value(3));
-        run.durationMs = q.value(4).toLongLong();
-        run.outcome = q.value(5).toString();
-        run.reason = q.value(6).toString();
-        run.message = q.value(7).toString();
-        run.backendWrites = q.value(8).toInt();
-        run.backendCode = q.value(9).toString();
-        run.requestId = q.value(10).toString();
-        result.append(run);
-    }
-    return result;
+    return d->phaseRuns.phaseRuns(key, limit);
 }
 
 // --- Discovery --------------------------------------------------------------------------------
@@ -2138,88 +246,12 @@ QList<PhaseRun> Workspace::phaseRuns(const ResourceKey &key, int limit) const
 bool Workspace::replaceDiscovered(const ResourceKey &owner, const QString &kind,
                                   const QList<DiscoveredResource> &items, StoreError *error)
 {
-    if (error)
-        *error = {};
-    const SyncScope relaxed(d->db, d->syncDefault(true), true);
-    WriteTransaction tx = d->transaction();
-    if (!tx.begin(error))
-        return false;
-    QSqlQuery q(d->db);
-    q.prepare(QStringLiteral(
-        "DELETE FROM discovered WHERE owner_kind = ? AND owner_name = ? AND kind = ?"));
-    q.addBindValue(text(owner.kind));
-    q.addBindValue(text(owner.name));
-    q.addBindValue(text(kind));
-    if (!q.exec())
-        return failSql(error, q, QStringLiteral("cannot store discovered resources"));
-    // Whether a workspace resource records the item's ID: one seek each in resources_id (an
-    // index on the annotation), not a read of every resource per list.
-    QSqlQuery managed(d->db);
-    managed.setForwardOnly(true);
-    if (!managed.prepare(QStringLiteral("SELECT 1 FROM resources WHERE json_extract(annotations,"
-                                        " '$.\"converge.dev/resource-id\"') = ? LIMIT 1")) ||
-        !q.prepare(QStringLiteral(
-            "INSERT OR REPLACE INTO discovered (owner_kind, owner_name, kind, name, resource_id,"
-            " spec, details, seen_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")))
-        return failSql(error, q, QStringLiteral("cannot store discovered resources"));
-    for (const DiscoveredResource &item : items) {
-        if (item.name.isEmpty())
-            continue;
-        if (!item.resourceId.isEmpty()) {
-            managed.addBindValue(item.resourceId);
-            if (!managed.exec())
-                return failSql(error, managed, QStringLiteral("cannot read resource IDs"));
-            const bool isManaged = managed.next();
-            managed.finish();
-            if (isManaged)
-                continue;
-        }
-        q.addBindValue(text(owner.kind));
-        q.addBindValue(text(owner.name));
-        q.addBindValue(text(kind));
-        q.addBindValue(text(item.name));
-        q.addBindValue(text(item.resourceId));
-        q.addBindValue(compact(item.spec));
-        q.addBindValue(compact(item.details));
-        q.addBindValue(item.seenAt.isValid() ? item.seenAt.toMSecsSinceEpoch()
-                                             : QDateTime::currentMSecsSinceEpoch());
-        if (!q.exec())
-            return failSql(error, q, QStringLiteral("cannot store discovered resources"));
-    }
-    return tx.commit(error);
+    return d->discovery.replaceDiscovered(owner, kind, items, error);
 }
 
 QList<DiscoveredResource> Workspace::discovered(const std::optional<ResourceKey> &owner) const
 {
-    QSqlQuery q(d->db);
-    q.setForwardOnly(true);
-    QString sql = QStringLiteral("SELECT owner_kind, owner_name, kind, name, resource_id, spec,"
-                                 " details, seen_at FROM discovered");
-    if (owner)
-        sql += QStringLiteral(" WHERE owner_kind = ? AND owner_name = ?");
-    sql += QStringLiteral(" ORDER BY owner_kind, owner_name, kind, name");
-    q.prepare(sql);
-    if (owner) {
-        q.addBindValue(text(owner->kind));
-        q.addBindValue(text(owner->name));
-    }
-    QList<DiscoveredResource> result;
-    if (!q.exec()) {
-        logSql(q, "discovered");
-        return result;
-    }
-    while (q.next()) {
-        DiscoveredResource item;
-        item.owner = ResourceKey{q.value(0).toString(), q.value(1).toString()};
-        item.kind = q.value(2).toString();
-        item.name = q.value(3).toString();
-        item.resourceId = q.value(4).toString();
-        item.spec = parse(q.value(5)).object();
-        item.details = parse(q.value(6)).object();
-        item.seenAt = timeFrom(q.value(7));
-        result.append(item);
-    }
-    return result;
+    return d->discovery.discovered(owner);
 }
 
 // --- Journal ----------------------------------------------------------------------------------
@@ -2227,103 +259,24 @@ QList<DiscoveredResource> Workspace::discovered(const std::optional<ResourceKey>
 qint64 Workspace::beginIntent(const ResourceKey &key, const QString &operation,
                               const QJsonObject &details, StoreError *error)
 {
-    if (error)
-        *error = {};
-    if (operation.isEmpty()) {
-        fail(error, StoreError::Code::Invalid, QStringLiteral("an intent needs an operation"));
-        return 0;
-    }
-    WriteTransaction tx = d->transaction();
-    if (!tx.begin(error))
-        return 0;
-    QSqlQuery *statement =
-        d->statement(QStringLiteral("INSERT INTO journal (kind, name, operation, details,"
-                                    " started_at) VALUES (?, ?, ?, ?, ?)"),
-                     error);
-    if (!statement)
-        return 0;
-    QSqlQuery &q = *statement;
-    q.addBindValue(text(key.kind));
-    q.addBindValue(text(key.name));
-    q.addBindValue(operation);
-    q.addBindValue(compact(details));
-    q.addBindValue(QDateTime::currentMSecsSinceEpoch());
-    if (!q.exec()) {
-        failSql(error, q, QStringLiteral("cannot write the intent for %1").arg(key.toString()));
-        return 0;
-    }
-    const qint64 id = q.lastInsertId().toLongLong();
-    if (!tx.commit(error))
-        return 0;
-    return id;
+    return d->journal.beginIntent(key, operation, details, error);
 }
 
 bool Workspace::finishIntent(qint64 id, const QString &outcome, StoreError *error)
 {
-    if (error)
-        *error = {};
-    WriteTransaction tx = d->transaction();
-    if (!tx.begin(error))
-        return false;
-    QSqlQuery *statement = d->statement(QStringLiteral("UPDATE journal SET finished_at = ?,"
-                                                       " outcome = ? WHERE id = ? AND"
-                                                       " finished_at IS NULL"),
-                                        error);
-    if (!statement)
-        return false;
-    QSqlQuery &q = *statement;
-    q.addBindValue(QDateTime::currentMSecsSinceEpoch());
-    q.addBindValue(text(outcome));
-    q.addBindValue(id);
-    if (!q.exec())
-        return failSql(error, q, QStringLiteral("cannot finish intent %1").arg(id));
-    if (q.numRowsAffected() == 0) {
-        QSqlQuery exists(d->db);
-        exists.prepare(QStringLiteral("SELECT 1 FROM journal WHERE id = ?"));
-        exists.addBindValue(id);
-        if (!exists.exec())
-            return failSql(error, exists, QStringLiteral("cannot read intent %1").arg(id));
-        if (exists.next())
-            return fail(error, StoreError::Code::Invalid,
-                        QStringLiteral("intent %1 is already finished").arg(id));
-        return fail(error, StoreError::Code::NotFound,
-                    QStringLiteral("intent %1 does not exist").arg(id));
-    }
-    return tx.commit(error);
+    return d->journal.finishIntent(id, outcome, error);
 }
 
 QList<JournalEntry> Workspace::unfinishedIntents() const
 {
-    QSqlQuery q(d->db);
-    q.setForwardOnly(true);
-    QList<JournalEntry> result;
-    if (!q.exec(QStringLiteral("SELECT id, kind, name, operation, details, started_at FROM journal"
-                               " WHERE finished_at IS NULL ORDER BY id"))) {
-        logSql(q, "unfinishedIntents");
-        return result;
-    }
-    while (q.next()) {
-        JournalEntry entry;
-        entry.id = q.value(0).toLongLong();
-        entry.key = {q.value(1).toString(), q.value(2).toString()};
-        entry.operation = q.value(3).toString();
-        entry.details = parse(q.value(4)).object();
-        entry.startedAt = timeFrom(q.value(5));
-        result.append(entry);
-    }
-    return result;
+    return d->journal.unfinishedIntents();
 }
 
 // --- Change notification ----------------------------------------------------------------------
 
 qint64 Workspace::dataVersion() const
 {
-    QSqlQuery q(d->db);
-    if (!q.exec(QStringLiteral("PRAGMA data_version")) || !q.next()) {
-        logSql(q, "dataVersion");
-        return 0;
-    }
-    return q.value(0).toLongLong();
+    return d->connection->dataVersion();
 }
 
 } // namespace converge

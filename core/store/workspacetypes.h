@@ -3,7 +3,9 @@
 #pragma once
 
 #include "condition.h"
+#include "discoveredresource.h"
 #include "event.h"
+#include "reconcilestate.h"
 #include "resourcekey.h"
 
 #include <QDateTime>
@@ -65,19 +67,6 @@ struct JournalEntry
     QString outcome;      ///< succeeded | failed: … | resolved: …
 };
 
-/// The controller's bookkeeping for one resource, kept so that every process can show it.
-struct ReconcileState
-{
-    int attempts = 0;      ///< failed attempts since the last success
-    QDateTime lastAttempt; ///< UTC
-    QDateTime nextAttempt; ///< UTC; invalid when nothing is scheduled
-    QString lastError;
-    QString waitingFor; ///< owner | backoff | rate budget | account unreachable | …
-    QString lastReconcileId;
-
-    friend bool operator==(const ReconcileState &, const ReconcileState &) = default;
-};
-
 /// One run of a reconcile phase, for the window's Timeline.
 struct PhaseRun
 {
@@ -93,21 +82,6 @@ struct PhaseRun
     int backendWrites = 0; ///< create, update and delete calls made by the run
     QString backendCode;   ///< the backend's error code of a failed run, else empty
     QString requestId;     ///< the last backend request ID the run saw, or empty
-};
-
-/// A backend resource that list() found under a workspace owner and that no workspace resource
-/// manages: the window shows it greyed so that a person can claim it.
-struct DiscoveredResource
-{
-    QString kind;
-    QString name;      ///< the backend name (container name, table name)
-    ResourceKey owner; ///< the workspace resource it was listed under (an account, a container)
-    QString resourceId;
-    QJsonObject spec;    ///< what was observed, in the kind's spec shape (no owner)
-    QJsonObject details; ///< further observed facts
-    QDateTime seenAt;    ///< UTC
-
-    friend bool operator==(const DiscoveredResource &, const DiscoveredResource &) = default;
 };
 
 } // namespace converge

@@ -3,7 +3,9 @@
 #
 # Fails when a file under SOURCE_DIR includes a header of QtGui or QtWidgets, by module path
 # (<QtGui/QColor>, <QtWidgets>) or by class name (<QColor>, <QWidget>), the class names being read
-# from the installed module folders FORBIDDEN_DIRS ("|"-separated).
+# from the installed module folders FORBIDDEN_DIRS ("|"-separated). Fails too when a file under
+# SOURCE_DIR/model includes a header of another folder of SOURCE_DIR: the model knows nothing of the
+# store, the engine or the backends.
 cmake_policy(SET CMP0057 NEW)
 string(REPLACE "|" ";" dirs "${FORBIDDEN_DIRS}")
 if(NOT dirs)
@@ -40,3 +42,35 @@ if(violations)
 endif()
 list(LENGTH sources n)
 message(STATUS "core layering: ${n} files checked against ${count} QtGui/QtWidgets headers")
+
+# By file name, as the sources include them ("workspacetypes.h"): every folder of core/ is on the
+# include path of the others.
+file(GLOB_RECURSE core_headers RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/*.h)
+set(outside_model)
+foreach(header IN LISTS core_headers)
+    if(NOT header MATCHES "^model/")
+        get_filename_component(name ${header} NAME)
+        list(APPEND outside_model ${name})
+    endif()
+endforeach()
+file(GLOB_RECURSE model_sources ${SOURCE_DIR}/model/*.h ${SOURCE_DIR}/model/*.cpp)
+if(NOT model_sources)
+    message(FATAL_ERROR "no sources found in ${SOURCE_DIR}/model")
+endif()
+set(model_violations)
+foreach(source IN LISTS model_sources)
+    file(STRINGS ${source} includes REGEX "^[ \t]*#[ \t]*include[ \t]*\"")
+    foreach(line IN LISTS includes)
+        string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]*\"([^\"]+)\".*" "\\1" header "${line}")
+        get_filename_component(name "${header}" NAME)
+        if(name IN_LIST outside_model AND NOT EXISTS ${SOURCE_DIR}/model/${header})
+            list(APPEND model_violations "${source}: ${header}")
+        endif()
+    endforeach()
+endforeach()
+if(model_violations)
+    string(REPLACE ";" "\n  " text "${model_violations}")
+    message(FATAL_ERROR "core/model must not include headers of the rest of core/:\n  ${text}")
+endif()
+list(LENGTH model_sources n)
+message(STATUS "model layering: ${n} files include nothing of the rest of core/")

@@ -2,8 +2,9 @@
 // SPDX-License-Identifier: MIT
 #include "resourcefilter.h"
 
+#include "discoveredresource.h"
+#include "reconcilestate.h"
 #include "resource.h"
-#include "workspacetypes.h"
 
 #include <QTest>
 

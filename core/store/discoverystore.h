@@ -1,0 +1,41 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "resourcekey.h"
+#include "storeerror.h"
+#include "workspacetypes.h"
+
+#include <QList>
+#include <QStringList>
+
+#include <optional>
+
+namespace converge {
+
+class WorkspaceConnection;
+
+/// What lists found that nothing in the workspace manages (the `discovered` table), kept so that
+/// the window can show it greyed and a person can claim it.
+class DiscoveryStore final
+{
+public:
+    /// `connection` is not owned and outlives this store.
+    explicit DiscoveryStore(WorkspaceConnection &connection);
+
+    bool replaceDiscovered(const ResourceKey &owner, const QString &kind,
+                           const QList<DiscoveredResource> &items, StoreError *error);
+    QList<DiscoveredResource> discovered(const std::optional<ResourceKey> &owner) const;
+
+    /// A claimed resource is no longer "discovered": drops the rows that list the backend
+    /// resources with these IDs, inside the caller's write. One ID (the controller's, with a
+    /// status) is one keyed DELETE; more (an apply) go as a JSON array.
+    bool dropClaimed(const QStringList &ids, StoreError *error);
+    /// Drops what was listed under `owner`, inside the caller's write (the owner's removal).
+    bool dropOwnedBy(const ResourceKey &owner, StoreError *error);
+
+private:
+    WorkspaceConnection &m_connection;
+};
+
+} // namespace converge

@@ -1,0 +1,125 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "phaserunstore.h"
+
+#include "storesql.h"
+#include "workspace.h"
+#include "workspaceconnection.h"
+#include "writescope.h"
+
+#include <QSet>
+#include <QSqlQuery>
+
+namespace converge {
+
+using namespace StoreSql;
+
+PhaseRunStore::PhaseRunStore(WorkspaceConnection &connection)
+    : m_connection(connection)
+{}
+
+bool PhaseRunStore::recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error)
+{
+    WriteScope scope(m_connection, WriteScope::Sync::Normal, error);
+    if (runs.isEmpty())
+        return true;
+    if (!scope.begin())
+        return false;
+    // Prepared once per connection: the controller records a run per reconcile.
+    QSqlQuery *insertStatement = m_connection.statement(
+        QStringLiteral(
+            "INSERT INTO phase_runs (kind, name, reconcile_id, phase, started_at, duration_ms,"
+            " outcome, reason, message, backend_writes, backend_code, request_id)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+        error);
+    if (!insertStatement)
+        return false;
+    QSqlQuery &insert = *insertStatement;
+    QSet<ResourceKey> keys;
+    for (PhaseRun &run : runs) {
+        insert.addBindValue(text(run.key.kind));
+        insert.addBindValue(text(run.key.name));
+        insert.addBindValue(text(run.reconcileId));
+        insert.addBindValue(text(run.phase));
+        insert.addBindValue(run.startedAt.toMSecsSinceEpoch());
+        insert.addBindValue(run.durationMs);
+        insert.addBindValue(text(run.outcome));
+        insert.addBindValue(text(run.reason));
+        insert.addBindValue(text(run.message));
+        insert.addBindValue(run.backendWrites);
+        insert.addBindValue(text(run.backendCode));
+        insert.addBindValue(text(run.requestId));
+        if (!insert.exec())
+            return failSql(error, insert, QStringLiteral("cannot store a phase run"));
+        run.id = insert.lastInsertId().toLongLong();
+        keys.insert(run.key);
+    }
+    insert.finish();
+    // The newest runs say why a resource is where it is; older ones are noise.
+    QSqlQuery *pruneStatement = m_connection.statement(
+        QStringLiteral(
+            "DELETE FROM phase_runs WHERE kind = :kind AND name = :name AND id <= (SELECT"
+            " id FROM phase_runs WHERE kind = :kind AND name = :name ORDER BY id DESC LIMIT 1"
+            " OFFSET %1)")
+            .arg(Workspace::phaseRunsKept),
+        error);
+    if (!pruneStatement)
+        return false;
+    QSqlQuery &prune = *pruneStatement;
+    for (const ResourceKey &key : std::as_const(keys)) {
+        prune.bindValue(QStringLiteral(":kind"), text(key.kind));
+        prune.bindValue(QStringLiteral(":name"), text(key.name));
+        if (!prune.exec())
+            return failSql(error, prune, QStringLiteral("cannot prune phase runs"));
+    }
+    prune.finish();
+    return scope.commit();
+}
+
+QList<PhaseRun> PhaseRunStore::phaseRuns(const ResourceKey &key, int limit) const
+{
+    QSqlQuery q(m_connection.db());
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral(
+        "SELECT id, reconcile_id, phase, started_at, duration_ms, outcome, reason, message,"
+        " backend_writes, backend_code, request_id FROM phase_runs WHERE kind = ? AND name = ?"
+        " ORDER BY id DESC LIMIT ?"));
+    q.addBindValue(text(key.kind));
+    q.addBindValue(text(key.name));
+    q.addBindValue(limit > 0 ? limit : -1);
+    QList<PhaseRun> result;
+    if (!q.exec()) {
+        logSql(q, "phaseRuns");
+        return result;
+    }
+    while (q.next()) {
+        PhaseRun run;
+        run.id = q.value(0).toLongLong();
+        run.key = key;
+        run.reconcileId = q.value(1).toString();
+        run.phase = q.value(2).toString();
+        run.startedAt = timeFrom(q.value(3));
+        run.durationMs = q.value(4).toLongLong();
+        run.outcome = q.value(5).toString();
+        run.reason = q.value(6).toString();
+        run.message = q.value(7).toString();
+        run.backendWrites = q.value(8).toInt();
+        run.backendCode = q.value(9).toString();
+        run.requestId = q.value(10).toString();
+        result.append(run);
+    }
+    return result;
+}
+
+bool PhaseRunStore::removeRuns(const ResourceKey &key, StoreError *error)
+{
+    QSqlQuery q(m_connection.db());
+    q.prepare(QStringLiteral("DELETE FROM phase_runs WHERE kind = ? AND name = ?"));
+    q.addBindValue(text(key.kind));
+    q.addBindValue(text(key.name));
+    if (!q.exec())
+        return failSql(error, q, QStringLiteral("cannot remove %1").arg(key.toString()));
+    return true;
+}
+
+} // namespace converge

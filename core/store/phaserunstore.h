@@ -1,0 +1,32 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "resourcekey.h"
+#include "storeerror.h"
+#include "workspacetypes.h"
+
+#include <QList>
+
+namespace converge {
+
+class WorkspaceConnection;
+
+/// The phase runs of a workspace (the `phase_runs` table): one row per run of a reconcile phase,
+/// the newest Workspace::phaseRunsKept per resource, for the window's Timeline.
+class PhaseRunStore final
+{
+public:
+    /// `connection` is not owned and outlives this store.
+    explicit PhaseRunStore(WorkspaceConnection &connection);
+
+    bool recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error);
+    QList<PhaseRun> phaseRuns(const ResourceKey &key, int limit) const;
+    /// Drops the runs of `key`, inside the caller's write (the resource's removal).
+    bool removeRuns(const ResourceKey &key, StoreError *error);
+
+private:
+    WorkspaceConnection &m_connection;
+};
+
+} // namespace converge

@@ -1,0 +1,639 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "resourcestore.h"
+
+#include "annotations.h"
+#include "discoverystore.h"
+#include "eventstore.h"
+#include "storesql.h"
+#include "workspaceconnection.h"
+#include "writescope.h"
+
+#include <QSet>
+#include <QSqlQuery>
+#include <QUuid>
+
+namespace converge {
+
+using namespace StoreSql;
+
+namespace {
+
+const char resourceColumns[] = "kind, name, api_version, uid, generation, resource_version, labels,"
+                               " annotations, finalizers, spec, status, creation_time,"
+                               " deletion_time";
+
+/// update()'s answer to a copy read before someone else's write (or of another object).
+bool failConflict(StoreError *error, const Resource &yours, qint64 storedVersion)
+{
+    return fail(error, StoreError::Code::Conflict,
+                QStringLiteral("%1 was changed by someone else (resourceVersion %2, yours %3); "
+                               "read it again and retry")
+                    .arg(yours.key().toString())
+                    .arg(storedVersion)
+                    .arg(yours.metadata.resourceVersion));
+}
+
+QString mapText(const QMap<QString, QString> &map)
+{
+    QJsonObject json;
+    for (auto it = map.cbegin(); it != map.cend(); ++it)
+        json.insert(it.key(), it.value());
+    return compact(json);
+}
+
+QMap<QString, QString> mapFrom(const QVariant &text)
+{
+    QMap<QString, QString> map;
+    if (text.toString() == QLatin1String("{}"))
+        return map; // most labels: no parse
+    const QJsonObject json = parse(text).object();
+    for (auto it = json.constBegin(); it != json.constEnd(); ++it)
+        map.insert(it.key(), it.value().toString());
+    return map;
+}
+
+QString statusText(const ResourceStatus &status)
+{
+    QJsonObject json;
+    QJsonArray conditions;
+    for (const Condition &c : status.conditions)
+        conditions.append(c.toJson());
+    if (!conditions.isEmpty())
+        json.insert(QStringLiteral("conditions"), conditions);
+    if (!status.observed.isEmpty())
+        json.insert(QStringLiteral("observed"), status.observed);
+    return compact(json);
+}
+
+ResourceStatus statusFrom(const QVariant &text)
+{
+    ResourceStatus status;
+    const QJsonObject json = parse(text).object();
+    for (const QJsonValue &c : json.value(QStringLiteral("conditions")).toArray())
+        status.conditions.append(Condition::fromJson(c.toObject()));
+    status.observed = json.value(QStringLiteral("observed")).toObject();
+    return status;
+}
+
+std::optional<Condition> readyOf(const ResourceStatus &status)
+{
+    for (const Condition &c : status.conditions) {
+        if (c.type == Condition::readyType())
+            return c;
+    }
+    return std::nullopt;
+}
+
+/// Reads the columns of `resourceColumns`.
+Resource resourceFrom(const QSqlQuery &q)
+{
+    Resource r;
+    r.kind = q.value(0).toString();
+    r.metadata.name = q.value(1).toString();
+    r.apiVersion = q.value(2).toString();
+    r.metadata.uid = q.value(3).toString();
+    r.metadata.generation = q.value(4).toLongLong();
+    r.metadata.resourceVersion = q.value(5).toLongLong();
+    r.metadata.labels = mapFrom(q.value(6));
+    r.metadata.annotations = mapFrom(q.value(7));
+    // Nearly every resource holds Converge's finalizer and nothing else: no parse for that.
+    static const QString onlyOurs =
+        compact(QJsonArray{Annotations::finalizer()}); // ["converge.dev/finalizer"]
+    const QString finalizers = q.value(8).toString();
+    if (finalizers == onlyOurs) {
+        r.metadata.finalizers.append(Annotations::finalizer());
+    } else if (finalizers != QLatin1String("[]")) {
+        for (const QJsonValue &f : parse(finalizers).array())
+            r.metadata.finalizers.append(f.toString());
+    }
+    r.spec = parse(q.value(9)).object();
+    r.status = statusFrom(q.value(10));
+    r.metadata.creationTimestamp = timeFrom(q.value(11));
+    r.metadata.deletionTimestamp = timeFrom(q.value(12));
+    return r;
+}
+
+/// The resources a `WHERE … ORDER BY …` tail selects (empty tail: all), with `values` bound.
+QList<Resource> selectResources(const QSqlDatabase &db, const QString &tail,
+                                const QVariantList &values, const char *context)
+{
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    q.prepare(
+        QStringLiteral("SELECT %1 FROM resources %2").arg(QLatin1String(resourceColumns), tail));
+    for (const QVariant &v : values)
+        q.addBindValue(v);
+    QList<Resource> result;
+    if (!q.exec()) {
+        logSql(q, context);
+        return result;
+    }
+    while (q.next())
+        result.append(resourceFrom(q));
+    return result;
+}
+
+/// The backend ID each of `objects` records, where it records one.
+QStringList resourceIdsOf(const QList<Resource> &objects)
+{
+    QStringList ids;
+    for (const Resource &object : objects) {
+        const QString id = object.metadata.annotations.value(Annotations::resourceId());
+        if (!id.isEmpty())
+            ids.append(id);
+    }
+    return ids;
+}
+
+} // namespace
+
+ResourceStore::ResourceStore(WorkspaceConnection &connection, DiscoveryStore &discovery,
+                             EventStore &events)
+    : m_connection(connection)
+    , m_discovery(discovery)
+    , m_events(events)
+{}
+
+bool ResourceStore::exists(const ResourceKey &key, bool *exists, StoreError *error) const
+{
+    QSqlQuery *q = m_connection.statement(
+        QStringLiteral("SELECT 1 FROM resources WHERE kind = ? AND name = ?"), error);
+    if (!q)
+        return false;
+    q->addBindValue(text(key.kind));
+    q->addBindValue(text(key.name));
+    if (!q->exec())
+        return failSql(error, *q, QStringLiteral("cannot read %1").arg(key.toString()));
+    *exists = q->next();
+    q->finish();
+    return true;
+}
+
+void ResourceStore::readRow(QLatin1StringView columns, const ResourceKey &key, const char *context,
+                            const std::function<void(const QSqlQuery &)> &read) const
+{
+    // Prepared once: parsing the SQL each time cost more than running it.
+    StoreError error;
+    QSqlQuery *q = m_connection.statement(
+        QStringLiteral("SELECT %1 FROM resources WHERE kind = ? AND name = ?").arg(columns),
+        &error);
+    if (!q) {
+        qCWarning(lcStore) << context << error.message;
+        return;
+    }
+    q->addBindValue(text(key.kind));
+    q->addBindValue(text(key.name));
+    if (!q->exec()) {
+        logSql(*q, context);
+        return;
+    }
+    if (q->next())
+        read(*q);
+    q->finish(); // a statement left open would hold a read snapshot
+}
+
+bool ResourceStore::apply(const QList<Resource> &objects, QList<ApplyOutcome> *outcomes,
+                          StoreError *error)
+{
+    WriteScope scope(m_connection, WriteScope::Sync::Full, error); // people's desired state
+    if (outcomes)
+        outcomes->clear();
+
+    QSet<ResourceKey> seen;
+    seen.reserve(objects.size());
+    for (qsizetype i = 0; i < objects.size(); ++i) {
+        const ResourceKey key = objects.at(i).key();
+        if (!key.isValid())
+            return fail(error, StoreError::Code::Invalid,
+                        QStringLiteral("object %1 has no kind or no name").arg(i + 1));
+        if (seen.contains(key))
+            return fail(error, StoreError::Code::Invalid,
+                        QStringLiteral("%1 appears more than once").arg(key.toString()));
+        seen.insert(key);
+    }
+
+    if (!scope.begin())
+        return false;
+
+    QSqlQuery select(m_connection.db());
+    QSqlQuery insert(m_connection.db());
+    QSqlQuery update(m_connection.db());
+    select.setForwardOnly(true);
+    const std::pair<QSqlQuery *, QString> statements[] = {
+        {&select, QStringLiteral("SELECT id, api_version, generation, resource_version, labels,"
+                                 " annotations, spec FROM resources WHERE kind = ? AND name = ?")},
+        {&insert,
+         QStringLiteral("INSERT INTO resources (kind, name, api_version, uid, generation,"
+                        " resource_version, labels, annotations, finalizers, spec, status,"
+                        " creation_time) VALUES (?, ?, ?, ?, 1, ?, ?, ?, '[]', ?, '{}', ?)")},
+        {&update, QStringLiteral("UPDATE resources SET api_version = ?, labels = ?,"
+                                 " annotations = ?, spec = ?, generation = ?,"
+                                 " resource_version = ? WHERE id = ?")},
+    };
+    for (const auto &[query, sql] : statements) {
+        if (!query->prepare(sql))
+            return failSql(error, *query, QStringLiteral("cannot prepare apply"));
+    }
+
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    QList<ApplyOutcome> result;
+    result.reserve(objects.size());
+    for (const Resource &object : objects) {
+        const ResourceKey key = object.key();
+        const QString labels = mapText(object.metadata.labels);
+        const QString annotations = mapText(object.metadata.annotations);
+        const QString spec = compact(object.spec);
+
+        select.addBindValue(text(key.kind));
+        select.addBindValue(text(key.name));
+        if (!select.exec())
+            return failSql(error, select, QStringLiteral("cannot read %1").arg(key.toString()));
+        ApplyOutcome outcome{key, ApplyOutcome::Action::Created, 1, 0};
+        if (!select.next()) {
+            const std::optional<qint64> version = scope.nextVersion();
+            if (!version)
+                return false;
+            outcome.resourceVersion = *version;
+            insert.addBindValue(text(key.kind));
+            insert.addBindValue(text(key.name));
+            insert.addBindValue(text(object.apiVersion));
+            insert.addBindValue(QUuid::createUuid().toString(QUuid::WithoutBraces));
+            insert.addBindValue(outcome.resourceVersion);
+            insert.addBindValue(labels);
+            insert.addBindValue(annotations);
+            insert.addBindValue(spec);
+            insert.addBindValue(now);
+            if (!insert.exec())
+                return failSql(error, insert,
+                               QStringLiteral("cannot store %1").arg(key.toString()));
+            result.append(outcome);
+            continue;
+        }
+
+        const qint64 id = select.value(0).toLongLong();
+        const bool specChanged = !sameJson(select.value(6).toString(), spec);
+        const bool metaChanged = select.value(1).toString() != object.apiVersion ||
+                                 !sameJson(select.value(4).toString(), labels) ||
+                                 !sameJson(select.value(5).toString(), annotations);
+        outcome.generation = select.value(2).toLongLong() + (specChanged ? 1 : 0);
+        outcome.resourceVersion = select.value(3).toLongLong();
+        select.finish();
+        if (!specChanged && !metaChanged) {
+            outcome.action = ApplyOutcome::Action::Unchanged;
+            result.append(outcome);
+            continue;
+        }
+        outcome.action = ApplyOutcome::Action::Updated;
+        const std::optional<qint64> version = scope.nextVersion();
+        if (!version)
+            return false;
+        outcome.resourceVersion = *version;
+        update.addBindValue(text(object.apiVersion));
+        update.addBindValue(labels);
+        update.addBindValue(annotations);
+        update.addBindValue(spec);
+        update.addBindValue(outcome.generation);
+        update.addBindValue(outcome.resourceVersion);
+        update.addBindValue(id);
+        if (!update.exec())
+            return failSql(error, update, QStringLiteral("cannot store %1").arg(key.toString()));
+        result.append(outcome);
+    }
+
+    if (!m_discovery.dropClaimed(resourceIdsOf(objects), error) || !scope.commit())
+        return false;
+    if (outcomes)
+        *outcomes = std::move(result);
+    return true;
+}
+
+std::optional<Resource> ResourceStore::get(const ResourceKey &key) const
+{
+    std::optional<Resource> result;
+    readRow(QLatin1String(resourceColumns), key, "get",
+            [&result](const QSqlQuery &q) { result = resourceFrom(q); });
+    return result;
+}
+
+QList<Resource> ResourceStore::get(const QList<ResourceKey> &keys) const
+{
+    if (keys.isEmpty())
+        return {};
+    QJsonArray wanted;
+    for (const ResourceKey &key : keys)
+        wanted.append(QJsonArray{key.kind, key.name});
+    return selectResources(
+        m_connection.db(),
+        QStringLiteral("WHERE (kind, name) IN (SELECT json_extract(value, '$[0]'),"
+                       " json_extract(value, '$[1]') FROM json_each(?))"
+                       " ORDER BY kind, name"),
+        {compact(wanted)}, "get");
+}
+
+std::optional<qint64> ResourceStore::resourceVersion(const ResourceKey &key) const
+{
+    std::optional<qint64> result;
+    readRow(QLatin1String("resource_version"), key, "resourceVersion",
+            [&result](const QSqlQuery &q) { result = q.value(0).toLongLong(); });
+    return result;
+}
+
+QList<Resource> ResourceStore::list(const QString &kind) const
+{
+    if (kind.isEmpty())
+        return selectResources(m_connection.db(), QStringLiteral("ORDER BY kind, name"), {},
+                               "list");
+    return selectResources(m_connection.db(), QStringLiteral("WHERE kind = ? ORDER BY kind, name"),
+                           {text(kind)}, "list");
+}
+
+QList<Resource> ResourceStore::listChangedSince(qint64 resourceVersion, qint64 *current) const
+{
+    // One read transaction: the counter and the rows are the same snapshot.
+    QSqlQuery begin(m_connection.db());
+    begin.exec(QStringLiteral("BEGIN"));
+    if (current) {
+        QSqlQuery q(m_connection.db());
+        if (q.exec(QStringLiteral(
+                "SELECT value FROM workspace_meta WHERE key = 'resource_version'")) &&
+            q.next())
+            *current = q.value(0).toLongLong();
+        else
+            logSql(q, "listChangedSince");
+    }
+    QList<Resource> result = selectResources(
+        m_connection.db(), QStringLiteral("WHERE resource_version > ? ORDER BY kind, name"),
+        {resourceVersion}, "listChangedSince");
+    begin.exec(QStringLiteral("COMMIT"));
+    return result;
+}
+
+QList<Resource> ResourceStore::listOwnedBy(const QString &kind, const QString &ownerName) const
+{
+    return selectResources(
+        m_connection.db(),
+        QStringLiteral("WHERE kind = ? AND json_extract(spec, '$.owner.name') = ? ORDER BY name"),
+        {text(kind), text(ownerName)}, "listOwnedBy");
+}
+
+qint64 ResourceStore::count() const
+{
+    QSqlQuery q(m_connection.db());
+    if (!q.exec(QStringLiteral("SELECT count(*) FROM resources")) || !q.next()) {
+        logSql(q, "count");
+        return 0;
+    }
+    return q.value(0).toLongLong();
+}
+
+bool ResourceStore::update(Resource &resource, StoreError *error)
+{
+    WriteScope scope(m_connection, WriteScope::Sync::Default, error);
+    const ResourceKey key = resource.key();
+    if (!scope.begin())
+        return false;
+
+    QSqlQuery *selectStatement = m_connection.statement(
+        QStringLiteral("SELECT id, %1 FROM resources WHERE kind = ? AND name = ?")
+            .arg(QLatin1String(resourceColumns)),
+        error);
+    if (!selectStatement)
+        return false;
+    QSqlQuery &select = *selectStatement;
+    select.addBindValue(text(key.kind));
+    select.addBindValue(text(key.name));
+    if (!select.exec())
+        return failSql(error, select, QStringLiteral("cannot read %1").arg(key.toString()));
+    if (!select.next()) {
+        select.finish();
+        return fail(error, StoreError::Code::NotFound,
+                    QStringLiteral("%1 does not exist").arg(key.toString()));
+    }
+    const qint64 id = select.value(0).toLongLong();
+    const QString storedUid = select.value(4).toString();
+    const qint64 storedVersion = select.value(6).toLongLong();
+    const qint64 storedGeneration = select.value(5).toLongLong();
+    const QString storedApiVersion = select.value(3).toString();
+    const QString storedLabels = select.value(7).toString();
+    const QString storedAnnotations = select.value(8).toString();
+    const QString storedFinalizers = select.value(9).toString();
+    const QString storedSpec = select.value(10).toString();
+    const QDateTime created = timeFrom(select.value(12));
+    const QDateTime deleted = timeFrom(select.value(13));
+    select.finish();
+
+    if (storedVersion != resource.metadata.resourceVersion ||
+        (!resource.metadata.uid.isEmpty() && resource.metadata.uid != storedUid))
+        return failConflict(error, resource, storedVersion);
+
+    const QString labels = mapText(resource.metadata.labels);
+    const QString annotations = mapText(resource.metadata.annotations);
+    const QString finalizers = compact(QJsonArray::fromStringList(resource.metadata.finalizers));
+    const QString spec = compact(resource.spec);
+    const bool specChanged = !sameJson(storedSpec, spec);
+    const bool changed =
+        specChanged || storedApiVersion != resource.apiVersion || !sameJson(storedLabels, labels) ||
+        !sameJson(storedAnnotations, annotations) || !sameJson(storedFinalizers, finalizers);
+
+    const qint64 generation = storedGeneration + (specChanged ? 1 : 0);
+    if (!changed) {
+        if (!scope.commit())
+            return false;
+        resource.metadata.uid = storedUid;
+        resource.metadata.generation = generation;
+        resource.metadata.creationTimestamp = created;
+        resource.metadata.deletionTimestamp = deleted;
+        return true;
+    }
+
+    const std::optional<qint64> newVersion = scope.nextVersion();
+    if (!newVersion)
+        return false;
+    QSqlQuery *writeStatement = m_connection.statement(
+        QStringLiteral("UPDATE resources SET api_version = ?, labels = ?, annotations = ?,"
+                       " finalizers = ?, spec = ?, generation = ?, resource_version = ?"
+                       " WHERE id = ?"),
+        error);
+    if (!writeStatement)
+        return false;
+    QSqlQuery &write = *writeStatement;
+    write.addBindValue(text(resource.apiVersion));
+    write.addBindValue(labels);
+    write.addBindValue(annotations);
+    write.addBindValue(finalizers);
+    write.addBindValue(spec);
+    write.addBindValue(generation);
+    write.addBindValue(*newVersion);
+    write.addBindValue(id);
+    if (!write.exec())
+        return failSql(error, write, QStringLiteral("cannot store %1").arg(key.toString()));
+    if (!m_discovery.dropClaimed(resourceIdsOf({resource}), error) || !scope.commit())
+        return false;
+    resource.metadata.uid = storedUid;
+    resource.metadata.generation = generation;
+    resource.metadata.resourceVersion = *newVersion;
+    resource.metadata.creationTimestamp = created;
+    resource.metadata.deletionTimestamp = deleted;
+    return true;
+}
+
+bool ResourceStore::setFinalizers(Resource &resource, StoreError *error)
+{
+    WriteScope scope(m_connection, WriteScope::Sync::Default, error);
+    const ResourceKey key = resource.key();
+    if (!scope.begin())
+        return false;
+    const std::optional<qint64> newVersion = scope.nextVersion();
+    if (!newVersion)
+        return false;
+    QSqlQuery *writeStatement = m_connection.statement(
+        QStringLiteral("UPDATE resources SET finalizers = ?, resource_version = ?"
+                       " WHERE kind = ? AND name = ? AND resource_version = ? AND (? OR uid = ?)"),
+        error);
+    if (!writeStatement)
+        return false;
+    QSqlQuery &write = *writeStatement;
+    write.addBindValue(compact(QJsonArray::fromStringList(resource.metadata.finalizers)));
+    write.addBindValue(*newVersion);
+    write.addBindValue(text(key.kind));
+    write.addBindValue(text(key.name));
+    write.addBindValue(resource.metadata.resourceVersion);
+    write.addBindValue(resource.metadata.uid.isEmpty());
+    write.addBindValue(text(resource.metadata.uid));
+    if (!write.exec())
+        return failSql(error, write, QStringLiteral("cannot store %1").arg(key.toString()));
+    const bool written = write.numRowsAffected() == 1;
+    write.finish();
+    if (!written) {
+        // Gone, or changed since it was read: the same answers as update().
+        const std::optional<qint64> stored = resourceVersion(key);
+        if (!stored)
+            return fail(error, StoreError::Code::NotFound,
+                        QStringLiteral("%1 does not exist").arg(key.toString()));
+        return failConflict(error, resource, *stored);
+    }
+    if (!scope.commit())
+        return false;
+    resource.metadata.resourceVersion = *newVersion;
+    return true;
+}
+
+bool ResourceStore::updateStatus(const ResourceKey &key, const ResourceStatus &status,
+                                 const QString &resourceId, StoreError *error)
+{
+    WriteScope scope(m_connection, WriteScope::Sync::Default, error);
+    if (!scope.begin())
+        return false;
+
+    const QString idPath = QStringLiteral("$.\"%1\"").arg(Annotations::resourceId());
+    QSqlQuery *selectStatement = m_connection.statement(
+        QStringLiteral("SELECT id, status, coalesce(json_extract(annotations, ?), '')"
+                       " FROM resources WHERE kind = ? AND name = ?"),
+        error);
+    if (!selectStatement)
+        return false;
+    QSqlQuery &select = *selectStatement;
+    select.addBindValue(idPath);
+    select.addBindValue(text(key.kind));
+    select.addBindValue(text(key.name));
+    if (!select.exec())
+        return failSql(error, select, QStringLiteral("cannot read %1").arg(key.toString()));
+    if (!select.next()) {
+        select.finish();
+        return fail(error, StoreError::Code::NotFound,
+                    QStringLiteral("%1 does not exist").arg(key.toString()));
+    }
+    const qint64 id = select.value(0).toLongLong();
+    const QString storedText = select.value(1).toString();
+    const bool newId = !resourceId.isEmpty() && select.value(2).toString() != resourceId;
+    select.finish();
+
+    const QString newStatus = statusText(status);
+    if (!newId && sameJson(storedText, newStatus))
+        return scope.commit();
+
+    const std::optional<qint64> version = scope.nextVersion();
+    if (!version)
+        return false;
+    QSqlQuery *writeStatement = m_connection.statement(
+        newId
+            ? QStringLiteral("UPDATE resources SET status = ?, resource_version = ?,"
+                             " annotations = json_set(annotations, ?, ?) WHERE id = ?")
+            : QStringLiteral("UPDATE resources SET status = ?, resource_version = ? WHERE id = ?"),
+        error);
+    if (!writeStatement)
+        return false;
+    QSqlQuery &write = *writeStatement;
+    write.addBindValue(newStatus);
+    write.addBindValue(*version);
+    if (newId) {
+        write.addBindValue(idPath);
+        write.addBindValue(resourceId);
+    }
+    write.addBindValue(id);
+    if (!write.exec())
+        return failSql(error, write,
+                       QStringLiteral("cannot store the status of %1").arg(key.toString()));
+    if (newId && !m_discovery.dropClaimed({resourceId}, error))
+        return false;
+
+    const std::optional<Condition> before = readyOf(statusFrom(storedText));
+    const std::optional<Condition> after = readyOf(status);
+    if (after && !(before && before->isEquivalent(*after)) &&
+        !m_events.recordTransition(key, *after, error))
+        return false;
+    return scope.commit();
+}
+
+bool ResourceStore::requestDeletion(const ResourceKey &key, StoreError *error)
+{
+    WriteScope scope(m_connection, WriteScope::Sync::Default, error);
+    if (!scope.begin())
+        return false;
+    QSqlQuery select(m_connection.db());
+    select.setForwardOnly(true);
+    select.prepare(
+        QStringLiteral("SELECT id, deletion_time FROM resources WHERE kind = ? AND name = ?"));
+    select.addBindValue(text(key.kind));
+    select.addBindValue(text(key.name));
+    if (!select.exec())
+        return failSql(error, select, QStringLiteral("cannot read %1").arg(key.toString()));
+    if (!select.next())
+        return fail(error, StoreError::Code::NotFound,
+                    QStringLiteral("%1 does not exist").arg(key.toString()));
+    const qint64 id = select.value(0).toLongLong();
+    const bool already = !select.value(1).isNull();
+    select.finish();
+    if (already)
+        return scope.commit();
+
+    const std::optional<qint64> version = scope.nextVersion();
+    if (!version)
+        return false;
+    QSqlQuery write(m_connection.db());
+    write.prepare(QStringLiteral(
+        "UPDATE resources SET deletion_time = ?, resource_version = ? WHERE id = ?"));
+    write.addBindValue(QDateTime::currentMSecsSinceEpoch());
+    write.addBindValue(*version);
+    write.addBindValue(id);
+    if (!write.exec())
+        return failSql(error, write, QStringLiteral("cannot delete %1").arg(key.toString()));
+    return scope.commit();
+}
+
+bool ResourceStore::remove(const ResourceKey &key, StoreError *error)
+{
+    QSqlQuery q(m_connection.db());
+    q.prepare(QStringLiteral("DELETE FROM resources WHERE kind = ? AND name = ?"));
+    q.addBindValue(text(key.kind));
+    q.addBindValue(text(key.name));
+    if (!q.exec())
+        return failSql(error, q, QStringLiteral("cannot remove %1").arg(key.toString()));
+    if (q.numRowsAffected() == 0)
+        return fail(error, StoreError::Code::NotFound,
+                    QStringLiteral("%1 does not exist").arg(key.toString()));
+    return true;
+}
+
+} // namespace converge

@@ -1,0 +1,73 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "storesql.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+
+namespace converge::StoreSql {
+
+Q_LOGGING_CATEGORY(lcStore, "converge.store")
+
+namespace {
+
+// SQLite's primary result codes (Qt reports extended ones; the low byte is the primary).
+constexpr int sqliteBusy = 5;
+constexpr int sqliteLocked = 6;
+constexpr int sqliteCorrupt = 11;
+constexpr int sqliteFull = 13;
+constexpr int sqliteConstraint = 19;
+constexpr int sqliteNotADb = 26;
+
+int primaryCode(const QSqlError &e)
+{
+    return e.nativeErrorCode().toInt() & 0xff;
+}
+
+} // namespace
+
+bool fail(StoreError *error, StoreError::Code code, const QString &message)
+{
+    if (error)
+        *error = {code, message};
+    return false;
+}
+
+// SQLite's messages name tables and columns, never bound values, so they are safe to show.
+StoreError sqlError(const QSqlError &e, const QString &context)
+{
+    const QString detail = e.databaseText().isEmpty() ? e.text() : e.databaseText();
+    switch (primaryCode(e)) {
+    case sqliteCorrupt:
+    case sqliteNotADb:
+        return {StoreError::Code::Corrupt,
+                QStringLiteral("%1: the workspace file is damaged (%2)").arg(context, detail)};
+    case sqliteBusy:
+    case sqliteLocked:
+        return {StoreError::Code::Io,
+                QStringLiteral("%1: the workspace is locked by another writer (waited %2 s)")
+                    .arg(context)
+                    .arg(busyTimeoutMs / 1000)};
+    case sqliteFull:
+        return {StoreError::Code::Io, QStringLiteral("%1: the disk is full").arg(context)};
+    case sqliteConstraint:
+        return {StoreError::Code::Invalid, QStringLiteral("%1: %2").arg(context, detail)};
+    default:
+        return {StoreError::Code::Io, QStringLiteral("%1: %2").arg(context, detail)};
+    }
+}
+
+bool failSql(StoreError *error, const QSqlQuery &query, const QString &context)
+{
+    if (error)
+        *error = sqlError(query.lastError(), context);
+    return false;
+}
+
+void logSql(const QSqlQuery &query, const char *context)
+{
+    // Only SQLite's message: the statement's values may hold anything the caller stored.
+    qCWarning(lcStore, "%s: %ls", context, qUtf16Printable(query.lastError().databaseText()));
+}
+
+} // namespace converge::StoreSql
