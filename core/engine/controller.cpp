@@ -3,13 +3,14 @@
 #include "controller.h"
 
 #include "clock.h"
+#include "controllerlog.h"
 #include "discoveredclaim.h"
 #include "eventrecorder.h"
 #include "factoryregistry.h"
 #include "httpclient.h"
 #include "kindregistry.h"
 #include "reconciler.h"
-#include "resourcecache.h"
+#include "threadcontext.h"
 #include "workspace.h"
 
 #include <QElapsedTimer>
@@ -161,23 +162,19 @@ public:
         , credentials(credentials)
         , options(std::move(options))
         , backoff(this->options.backoff)
-    {}
+    {
+        sources.kinds = &kinds;
+        sources.factories = &factories;
+        sources.credentials = credentials;
+        sources.clock = &clock;
+        sources.stopping = &stopping;
+        sources.writers = std::make_shared<std::mutex>();
+        sources.http = this->options.http;
+    }
 
     void workerLoop(int index);
     void schedulerLoop();
-    /// What one thread (a worker, the scheduler) owns: its workspace connection, its HTTP
-    /// client and the Managers made for it.
-    struct ThreadContext
-    {
-        std::unique_ptr<Workspace> ws;
-        std::unique_ptr<HttpClient> http;
-        QHash<QString, std::shared_ptr<Manager>> managers;
-        ResourceCache owners; ///< every child reads its owners again: kept parsed
-        QList<PhaseRun> runs; ///< recorded in batches: one commit per run would cost more
-        QDateTime oldestRun;  ///< when the oldest unrecorded run finished
-    };
-    void recordRuns(ThreadContext &tc, bool force);
-
+    /// Opens the calling thread's connection; a failure is reported to observers.
     bool openThreadContext(ThreadContext &tc);
     void process(ThreadContext &tc, const ResourceKey &key, bool observeOnly, int polls);
     bool skipUnchanged(ThreadContext &tc, const ResourceKey &key);
@@ -189,16 +186,11 @@ public:
     /// Under `mutex`: `children` of `owner` run now; one that was held goes ahead even if the
     /// owner is due again (releasedFromHold).
     void release(const ResourceKey &owner, const QList<ResourceKey> &children);
-    void addRun(ThreadContext &tc, const PhaseRun &run);
     void processList(ThreadContext &tc, const ResourceKey &jobKey);
     void processClaim(ThreadContext &tc, const ResourceKey &jobKey);
     void recover(ThreadContext &tc);
     void scan(Workspace &ws, bool initial);
     void resync();
-    QList<Resource> ownersOf(ThreadContext &tc, const Resource &resource) const;
-    std::shared_ptr<Manager> managerFor(ThreadContext &tc, const Resource &resource,
-                                        const Resource &account,
-                                        std::optional<BackendError> *error);
     void notify(const ResourceKey &key, const QList<Event> &events);
     void flush();
     QDateTime nextResyncTime(const QDateTime &from) const;
@@ -214,8 +206,6 @@ public:
     Backoff backoff;
 
     mutable std::mutex mutex;
-    /// Held by whichever of this controller's connections writes the workspace.
-    std::shared_ptr<std::mutex> writers = std::make_shared<std::mutex>();
     std::condition_variable wakeWorkers;
     std::condition_variable wakeScheduler;
     WorkQueue queue;
@@ -243,7 +233,8 @@ public:
     std::vector<QThread *> threads; // owned; joined in stop()
     /// Opened, and so checked, by start(); the threads' connections are opened from it.
     std::unique_ptr<Workspace> origin;
-    QTimer *flushTimer = nullptr; // child of q
+    ThreadContext::Sources sources; ///< what every thread's context is made from
+    QTimer *flushTimer = nullptr;   // child of q
 
     std::mutex pendingMutex;
     QList<ResourceKey> pendingKeys;
@@ -287,6 +278,7 @@ bool Controller::start(StoreError *error)
             *error = openError;
         return false;
     }
+    d->sources.origin = d->origin.get();
     d->stopping = false;
     d->recovered = false;
     d->threads.push_back(QThread::create([this] { d->schedulerLoop(); }));
@@ -438,27 +430,23 @@ QDateTime Controller::Private::nextResyncTime(const QDateTime &from) const
 bool Controller::Private::openThreadContext(ThreadContext &tc)
 {
     StoreError error;
-    tc.ws = origin->openAnother(&error);
-    if (!tc.ws) {
+    if (!tc.open(&error)) {
         std::lock_guard lock(pendingMutex);
         pendingStoreError = error.message;
         return false;
     }
-    tc.ws->setRelaxedDurability(true);
-    tc.ws->shareWriteLock(writers);
-    tc.http = std::make_unique<HttpClient>(options.http);
     return true;
 }
 
 void Controller::Private::schedulerLoop()
 {
-    ThreadContext tc;
+    ThreadContext tc(sources);
     if (!openThreadContext(tc)) {
         std::lock_guard lock(mutex);
         recovered = true; // let the workers report the same failure rather than wait forever
         return;
     }
-    Workspace *ws = tc.ws.get();
+    Workspace *ws = &tc.workspace();
     recover(tc);
     scan(*ws, true);
     {
@@ -495,7 +483,7 @@ void Controller::Private::schedulerLoop()
 
 void Controller::Private::recover(ThreadContext &tc)
 {
-    Workspace &ws = *tc.ws;
+    Workspace &ws = tc.workspace();
     // Unfinished intents are resolved by observing the backend before anything else is written.
     for (const JournalEntry &entry : ws.unfinishedIntents()) {
         if (stopping)
@@ -503,10 +491,10 @@ void Controller::Private::recover(ThreadContext &tc)
         const std::optional<Resource> res = ws.get(entry.key);
         QString outcome = QStringLiteral("resolved: the resource left the workspace");
         if (res) {
-            const QList<Resource> owners = ownersOf(tc, *res);
+            const QList<Resource> owners = tc.ownersOf(*res);
             const Resource &account = owners.isEmpty() ? *res : owners.first();
             std::optional<BackendError> managerError;
-            std::shared_ptr<Manager> manager = managerFor(tc, *res, account, &managerError);
+            std::shared_ptr<Manager> manager = tc.managerFor(*res, account, &managerError);
             if (manager) {
                 const Outcome<Observation> seen = manager->get(Target{*res, owners});
                 if (seen)
@@ -733,7 +721,7 @@ void Controller::Private::resync()
 void Controller::Private::workerLoop(int index)
 {
     Q_UNUSED(index);
-    ThreadContext tc;
+    ThreadContext tc(sources);
     if (!openThreadContext(tc))
         return;
     std::unique_lock lock(mutex);
@@ -744,9 +732,9 @@ void Controller::Private::workerLoop(int index)
         }
         const QDateTime now = clock.now();
         const std::optional<ResourceKey> key = queue.take(now);
-        if (!key && !tc.runs.isEmpty()) {
+        if (!key && tc.hasUnrecordedRuns()) {
             lock.unlock();
-            recordRuns(tc, true);
+            tc.recordRuns(true);
             lock.lock();
             continue;
         }
@@ -768,7 +756,7 @@ void Controller::Private::workerLoop(int index)
         ++busyWorkers;
         lock.unlock();
         process(tc, *key, observeOnly, polls);
-        recordRuns(tc, false);
+        tc.recordRuns(false);
         lock.lock();
         --busyWorkers;
         if (const auto it = keyState.find(*key); it != keyState.end())
@@ -777,72 +765,7 @@ void Controller::Private::workerLoop(int index)
         wakeWorkers.notify_all();
     }
     lock.unlock();
-    recordRuns(tc, true);
-}
-
-void Controller::Private::recordRuns(ThreadContext &tc, bool force)
-{
-    if (tc.runs.isEmpty() ||
-        (!force && tc.runs.size() < 64 && tc.oldestRun.msecsTo(clock.now()) < 250))
-        return;
-    StoreError error;
-    if (!tc.ws->recordPhaseRuns(tc.runs, &error))
-        qCWarning(lcController) << "store:" << error.message;
-    tc.runs.clear();
-}
-
-QList<Resource> Controller::Private::ownersOf(ThreadContext &tc, const Resource &resource) const
-{
-    QList<Resource> owners;
-    const Resource *current = &resource;
-    Resource holder;
-    for (int depth = 0; depth < 8; ++depth) {
-        const Kind *kind = kinds.find(current->kind);
-        if (!kind || kind->ownerKind.isEmpty())
-            break;
-        const std::optional<Resource> owner =
-            tc.owners.get(*tc.ws, ResourceKey{kind->ownerKind, current->ownerName()});
-        if (!owner)
-            break;
-        owners.prepend(*owner);
-        holder = *owner;
-        current = &holder;
-    }
-    return owners;
-}
-
-std::shared_ptr<Manager> Controller::Private::managerFor(ThreadContext &tc,
-                                                         const Resource &resource,
-                                                         const Resource &account,
-                                                         std::optional<BackendError> *error)
-{
-    QHash<QString, std::shared_ptr<Manager>> &cache = tc.managers;
-    Factory *factory = factories.factoryFor(resource.kind);
-    if (!factory) {
-        *error = BackendError{BackendError::Category::Terminal,
-                              QString(),
-                              0,
-                              QStringLiteral("no provider handles the kind %1").arg(resource.kind),
-                              QString(),
-                              {}};
-        return nullptr;
-    }
-    // A new account spec (endpoints, credential reference) means a new Manager.
-    const QString cacheKey = resource.kind + QLatin1Char('|') + account.key().toString() +
-                             QLatin1Char('|') + QString::number(account.metadata.generation);
-    if (const auto it = cache.constFind(cacheKey); it != cache.cend())
-        return *it;
-    ManagerEnvironment env;
-    env.http = tc.http.get();
-    env.credentials = credentials;
-    env.isCancelled = [this] { return stopping.load(); };
-    Outcome<std::shared_ptr<Manager>> made = factory->manager(resource.kind, account, env);
-    if (!made) {
-        *error = made.error();
-        return nullptr;
-    }
-    cache.insert(cacheKey, made.value());
-    return made.value();
+    tc.recordRuns(true);
 }
 
 bool Controller::Private::holdForOwner(const ResourceKey &key, const ResourceKey &ownerKey)
@@ -899,9 +822,9 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
     }
     if (!observeOnly && skipUnchanged(tc, key))
         return;
-    Workspace &ws = *tc.ws;
+    Workspace &ws = tc.workspace();
     const std::optional<Resource> stored = ws.get(key);
-    const QList<Resource> owners = stored ? ownersOf(tc, *stored) : QList<Resource>();
+    const QList<Resource> owners = stored ? tc.ownersOf(*stored) : QList<Resource>();
     std::optional<Prefetch> prefetch;
     {
         std::lock_guard lock(mutex);
@@ -971,17 +894,17 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
                                     .arg(Annotations::policyName(policy)));
             result.kind = PhaseResult::Kind::Removed;
         } else {
-            ctx.manager = managerFor(tc, res, account, &ctx.managerError);
+            ctx.manager = tc.managerFor(res, account, &ctx.managerError);
             result = reconciler.deleteResource(ctx);
             if (result.kind == PhaseResult::Kind::Removed)
                 recorder.normal(QStringLiteral("Deleted"),
                                 QStringLiteral("%1 is gone from the backend").arg(key.toString()));
         }
     } else if (observeOnly || policy == Annotations::ReconcilePolicy::Skip) {
-        ctx.manager = managerFor(tc, res, account, &ctx.managerError);
+        ctx.manager = tc.managerFor(res, account, &ctx.managerError);
         result = reconciler.updateStatus(ctx);
     } else {
-        ctx.manager = managerFor(tc, res, account, &ctx.managerError);
+        ctx.manager = tc.managerFor(res, account, &ctx.managerError);
         result = reconciler.claim(ctx);
         if (result.kind == PhaseResult::Kind::Done && !ctx.isCancelled())
             result = reconciler.createOrUpdate(ctx);
@@ -1018,7 +941,7 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
         if (!event.requestId.isEmpty())
             run.requestId = event.requestId;
     }
-    addRun(tc, run);
+    tc.addRun(run);
 
     // Schedule the next look. The key stays `running` until its status is stored, so that a
     // child never reads its owner's status from before this verdict.
@@ -1209,7 +1132,7 @@ bool Controller::Private::skipUnchanged(ThreadContext &tc, const ResourceKey &ke
         quiet = *st->quiet;
         requestId = page->observation.requestId;
     }
-    if (tc.ws->resourceVersion(key) != quiet.resourceVersion)
+    if (tc.workspace().resourceVersion(key) != quiet.resourceVersion)
         return false;
 
     const QDateTime now = clock.now();
@@ -1233,16 +1156,9 @@ bool Controller::Private::skipUnchanged(ThreadContext &tc, const ResourceKey &ke
     }
     ++reconciles;
     ++skippedUnchanged;
-    addRun(tc, run);
+    tc.addRun(run);
     notify(key, {});
     return true;
-}
-
-void Controller::Private::addRun(ThreadContext &tc, const PhaseRun &run)
-{
-    if (tc.runs.isEmpty())
-        tc.oldestRun = clock.now();
-    tc.runs.append(run);
 }
 
 void Controller::Private::processList(ThreadContext &tc, const ResourceKey &jobKey)
@@ -1283,18 +1199,18 @@ void Controller::Private::processList(ThreadContext &tc, const ResourceKey &jobK
     if (job.kind.isEmpty())
         return; // a job queued twice ran already
 
-    Workspace &ws = *tc.ws;
+    Workspace &ws = tc.workspace();
     const std::optional<Resource> owner = ws.get(job.owner);
     if (!owner || owner->metadata.isBeingDeleted() || !owner->status.ready().isReady())
         return finish();
     ListScope scope;
-    scope.owners = ownersOf(tc, *owner);
+    scope.owners = tc.ownersOf(*owner);
     scope.owners.append(*owner);
     Resource probe;
     probe.kind = job.kind;
     std::optional<BackendError> managerError;
     const std::shared_ptr<Manager> manager =
-        managerFor(tc, probe, scope.owners.first(), &managerError);
+        tc.managerFor(probe, scope.owners.first(), &managerError);
     if (!manager)
         return finish();
     const bool complete = manager->listIsComplete();
@@ -1385,13 +1301,13 @@ void Controller::Private::processClaim(ThreadContext &tc, const ResourceKey &job
             q, [q = q, item, claimed, error] { Q_EMIT q->claimFinished(item, claimed, error); },
             Qt::QueuedConnection);
     };
-    Workspace &ws = *tc.ws;
+    Workspace &ws = tc.workspace();
     const std::optional<Resource> owner = ws.get(item.owner);
     if (!owner) {
         error = QStringLiteral("%1 is no longer in the workspace").arg(item.owner.toString());
         return done();
     }
-    QList<Resource> owners = ownersOf(tc, *owner);
+    QList<Resource> owners = tc.ownersOf(*owner);
     owners.append(*owner);
     Resource probe;
     probe.kind = item.kind;
@@ -1400,7 +1316,7 @@ void Controller::Private::processClaim(ThreadContext &tc, const ResourceKey &job
     probe.spec.insert(QStringLiteral("owner"),
                       QJsonObject{{QStringLiteral("name"), owner->metadata.name}});
     std::optional<BackendError> managerError;
-    const std::shared_ptr<Manager> manager = managerFor(tc, probe, owners.first(), &managerError);
+    const std::shared_ptr<Manager> manager = tc.managerFor(probe, owners.first(), &managerError);
     if (!manager) {
         error = managerError ? managerError->message : QStringLiteral("no Manager");
         return done();
