@@ -3,12 +3,14 @@
 #include "controller.h"
 
 #include "clock.h"
+#include "controllercounters.h"
 #include "controllerlog.h"
 #include "discoveredclaim.h"
 #include "eventrecorder.h"
 #include "factoryregistry.h"
 #include "httpclient.h"
 #include "kindregistry.h"
+#include "notificationbuffer.h"
 #include "reconciler.h"
 #include "threadcontext.h"
 #include "workspace.h"
@@ -191,7 +193,6 @@ public:
     void recover(ThreadContext &tc);
     void scan(Workspace &ws, bool initial);
     void resync();
-    void notify(const ResourceKey &key, const QList<Event> &events);
     void flush();
     QDateTime nextResyncTime(const QDateTime &from) const;
 
@@ -223,25 +224,14 @@ public:
     bool resyncRequested = false;
     int groupLimit = -1; // keys of one account in flight at once, as last set; scheduler only
     std::atomic<bool> stopping{false};
-    std::atomic<int> busyWorkers{0};
-    std::atomic<qint64> reconciles{0};
-    std::atomic<qint64> skippedUnchanged{0};
-    std::atomic<qint64> backendWrites{0};
-    std::atomic<qint64> failures{0};
-    std::atomic<qint64> listCalls{0};
+    ControllerCounters counters;
 
     std::vector<QThread *> threads; // owned; joined in stop()
     /// Opened, and so checked, by start(); the threads' connections are opened from it.
     std::unique_ptr<Workspace> origin;
     ThreadContext::Sources sources; ///< what every thread's context is made from
     QTimer *flushTimer = nullptr;   // child of q
-
-    std::mutex pendingMutex;
-    QList<ResourceKey> pendingKeys;
-    QSet<ResourceKey> pendingKeySet;
-    QList<Event> pendingEvents;
-    QList<ResourceKey> pendingDiscoveries;
-    QString pendingStoreError;
+    NotificationBuffer notifications;
 };
 
 Controller::Controller(const QString &workspacePath, const KindRegistry &kinds,
@@ -402,12 +392,12 @@ Controller::Stats Controller::stats() const
     Stats s;
     s.queued = d->queue.queuedCount();
     s.inFlight = d->queue.inFlightCount();
-    s.busyWorkers = d->busyWorkers;
-    s.reconciles = d->reconciles;
-    s.skippedUnchanged = d->skippedUnchanged;
-    s.backendWrites = d->backendWrites;
-    s.failures = d->failures;
-    s.listCalls = d->listCalls;
+    s.busyWorkers = d->counters.busyWorkers;
+    s.reconciles = d->counters.reconciles;
+    s.skippedUnchanged = d->counters.skippedUnchanged;
+    s.backendWrites = d->counters.backendWrites;
+    s.failures = d->counters.failures;
+    s.listCalls = d->counters.listCalls;
     return s;
 }
 
@@ -431,8 +421,7 @@ bool Controller::Private::openThreadContext(ThreadContext &tc)
 {
     StoreError error;
     if (!tc.open(&error)) {
-        std::lock_guard lock(pendingMutex);
-        pendingStoreError = error.message;
+        notifications.storeFailed(error.message);
         return false;
     }
     return true;
@@ -516,7 +505,7 @@ void Controller::Private::recover(ThreadContext &tc)
                 QStringLiteral("%1 interrupted at %2: %3")
                     .arg(entry.operation, entry.startedAt.toString(Qt::ISODateWithMs), outcome));
             ws.recordEvents(recorder.events(), nullptr);
-            notify(entry.key, recorder.events());
+            notifications.resourceChanged(entry.key, recorder.events());
         }
         ws.finishIntent(entry.id, outcome, nullptr);
     }
@@ -753,12 +742,12 @@ void Controller::Private::workerLoop(int index)
         // From the take on, so that no child slips between the queue and the run; cleared with
         // the verdict (process()), or here when there was none.
         st.running = true;
-        ++busyWorkers;
+        ++counters.busyWorkers;
         lock.unlock();
         process(tc, *key, observeOnly, polls);
         tc.recordRuns(false);
         lock.lock();
-        --busyWorkers;
+        --counters.busyWorkers;
         if (const auto it = keyState.find(*key); it != keyState.end())
             it->running = false;
         queue.done(*key);
@@ -917,8 +906,8 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
         keyState[key].running = false;
         return;
     }
-    ++reconciles;
-    backendWrites += ctx.backendWrites;
+    ++counters.reconciles;
+    counters.backendWrites += ctx.backendWrites;
 
     PhaseRun run;
     run.key = key;
@@ -984,7 +973,7 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
             break;
         case PhaseResult::Kind::Retry: {
             ++st.failures;
-            ++failures;
+            ++counters.failures;
             const auto delay =
                 backoff.delay(result.retryClass, st.failures,
                               result.after > 0ms ? std::optional(result.after) : std::nullopt);
@@ -996,7 +985,7 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
         }
         case PhaseResult::Kind::Fatal:
             ++st.failures;
-            ++failures;
+            ++counters.failures;
             newState.attempts = st.failures;
             newState.lastError = result.error;
             newState.nextAttempt = {};
@@ -1107,7 +1096,7 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
     }
     if (!wokenChildren.isEmpty())
         wakeWorkers.notify_all();
-    notify(key, recorder.events());
+    notifications.resourceChanged(key, recorder.events());
 }
 
 bool Controller::Private::skipUnchanged(ThreadContext &tc, const ResourceKey &key)
@@ -1154,10 +1143,10 @@ bool Controller::Private::skipUnchanged(ThreadContext &tc, const ResourceKey &ke
         st.stored.lastAttempt = now;
         st.stored.lastReconcileId = run.reconcileId;
     }
-    ++reconciles;
-    ++skippedUnchanged;
+    ++counters.reconciles;
+    ++counters.skippedUnchanged;
     tc.addRun(run);
-    notify(key, {});
+    notifications.resourceChanged(key, {});
     return true;
 }
 
@@ -1228,7 +1217,7 @@ void Controller::Private::processList(ThreadContext &tc, const ResourceKey &jobK
     const QDateTime listedAt = clock.now();
     QList<DiscoveredResource> unmanaged;
     for (int page = 0; page < 100'000 && !stopping; ++page) {
-        ++listCalls;
+        ++counters.listCalls;
         const QDateTime pageAt = clock.now();
         const Outcome<ListPage> listed = manager->list(scope);
         if (!listed) {
@@ -1277,11 +1266,7 @@ void Controller::Private::processList(ThreadContext &tc, const ResourceKey &jobK
         std::lock_guard lock(mutex);
         listedOwners.insert(job.owner);
     }
-    {
-        std::lock_guard lock(pendingMutex);
-        if (!pendingDiscoveries.contains(job.owner))
-            pendingDiscoveries.append(job.owner);
-    }
+    notifications.discoveryChanged(job.owner);
     finish();
 }
 
@@ -1351,48 +1336,23 @@ void Controller::Private::processClaim(ThreadContext &tc, const ResourceKey &job
         queue.add(claimed, WorkQueue::Lane::UserAction);
     }
     wakeWorkers.notify_all();
-    {
-        std::lock_guard lock(pendingMutex);
-        if (!pendingDiscoveries.contains(item.owner))
-            pendingDiscoveries.append(item.owner);
-    }
+    notifications.discoveryChanged(item.owner);
     done();
 }
 
 // --- Notifications ----------------------------------------------------------------------------
 
-void Controller::Private::notify(const ResourceKey &key, const QList<Event> &events)
-{
-    std::lock_guard lock(pendingMutex);
-    if (!pendingKeySet.contains(key)) {
-        pendingKeySet.insert(key);
-        pendingKeys.append(key);
-    }
-    pendingEvents.append(events);
-}
-
 void Controller::Private::flush()
 {
-    QList<ResourceKey> keys;
-    QList<Event> events;
-    QList<ResourceKey> discoveries;
-    QString storeError;
-    {
-        std::lock_guard lock(pendingMutex);
-        discoveries.swap(pendingDiscoveries);
-        keys.swap(pendingKeys);
-        pendingKeySet.clear();
-        events.swap(pendingEvents);
-        storeError.swap(pendingStoreError);
-    }
-    if (!storeError.isEmpty())
-        Q_EMIT q->storeFailed(storeError);
-    if (!keys.isEmpty())
-        Q_EMIT q->resourcesChanged(keys);
-    if (!events.isEmpty())
-        Q_EMIT q->eventsRecorded(events);
-    if (!discoveries.isEmpty())
-        Q_EMIT q->discoveryChanged(discoveries);
+    const NotificationBuffer::Batch batch = notifications.take();
+    if (!batch.storeError.isEmpty())
+        Q_EMIT q->storeFailed(batch.storeError);
+    if (!batch.keys.isEmpty())
+        Q_EMIT q->resourcesChanged(batch.keys);
+    if (!batch.events.isEmpty())
+        Q_EMIT q->eventsRecorded(batch.events);
+    if (!batch.discoveries.isEmpty())
+        Q_EMIT q->discoveryChanged(batch.discoveries);
 }
 
 } // namespace converge
