@@ -12,6 +12,7 @@
 #include "kindregistry.h"
 #include "notificationbuffer.h"
 #include "reconciler.h"
+#include "scheduler.h"
 #include "threadcontext.h"
 #include "workspace.h"
 
@@ -80,20 +81,6 @@ QString backendNameOf(const Kind *kind, const Resource &resource)
     return resource.metadata.name;
 }
 
-/// A list page's observation of a managed resource, for its next reconcile.
-struct Prefetch
-{
-    Observation observation;
-    QDateTime listedAt; ///< when the list began: older than a write of the key means stale
-
-    /// As good as a get at `now`: from the last minute, and not older than our last write of
-    /// the key (`lastWrite`, invalid when none), which may have landed after the list looked.
-    bool usable(const QDateTime &lastWrite, const QDateTime &now) const
-    {
-        return (!lastWrite.isValid() || listedAt > lastWrite) && listedAt.msecsTo(now) < 60'000;
-    }
-};
-
 /// Work queue keys of list jobs live in their own kind, which no provider can register (kinds
 /// are PascalCase names without dots).
 const QString listJobKind = QStringLiteral("converge.dev/List");
@@ -104,43 +91,6 @@ ResourceKey listJobKey(const QString &kind, const ResourceKey &owner)
     return ResourceKey{listJobKind, kind + QLatin1Char('|') + owner.toString()};
 }
 const QString claimJobKind = QStringLiteral("converge.dev/Claim");
-
-/// What the last run of a key that found nothing to do saw: a resync whose list page shows the
-/// same, of the same stored resource, would reach the same verdict.
-struct QuietRun
-{
-    qint64 resourceVersion = 0; ///< the stored resource that run read
-    Observation observed;       ///< the list page's observation it judged
-    QString phase;
-    QString reason; ///< the Ready condition's, for the Timeline
-    QString message;
-};
-
-/// Whether two observations of a resource say the same (request IDs and hints aside).
-bool sameObservation(const Observation &a, const Observation &b)
-{
-    return a.spec == b.spec && a.details == b.details && a.resourceId == b.resourceId &&
-           a.name == b.name && a.inProgress == b.inProgress && a.progress == b.progress;
-}
-
-/// The controller's bookkeeping for one key, guarded by the controller's mutex.
-struct KeyState
-{
-    int failures = 0;
-    int polls = 0;
-    QDateTime lastWrite; ///< the end of the last run that wrote to the backend
-    bool observeOnly = false;
-    QString waitingOnOwner; ///< kind/name of the owner this key waits for, if any
-    /// Taken while its owner, not Ready, was running or due: it waits, without a run of its own,
-    /// for the owner's verdict, whatever it is.
-    bool heldForOwner = false;
-    /// Woken from a hold: its next run goes ahead even if the owner is due again (an owner
-    /// retrying every few hundred milliseconds would otherwise hold it for ever).
-    bool releasedFromHold = false;
-    bool running = false;          ///< a worker took it; cleared with its verdict
-    ReconcileState stored;         ///< what was last written to the workspace
-    std::optional<QuietRun> quiet; ///< the last run, when it was Ready and changed nothing
-};
 
 QString newReconcileId()
 {
@@ -163,13 +113,13 @@ public:
         , clock(clock)
         , credentials(credentials)
         , options(std::move(options))
-        , backoff(this->options.backoff)
+        , scheduler(clock, this->options.backoff)
     {
         sources.kinds = &kinds;
         sources.factories = &factories;
         sources.credentials = credentials;
         sources.clock = &clock;
-        sources.stopping = &stopping;
+        sources.stopping = &scheduler.stopping();
         sources.writers = std::make_shared<std::mutex>();
         sources.http = this->options.http;
     }
@@ -180,14 +130,8 @@ public:
     bool openThreadContext(ThreadContext &tc);
     void process(ThreadContext &tc, const ResourceKey &key, bool observeOnly, int polls);
     bool skipUnchanged(ThreadContext &tc, const ResourceKey &key);
-    /// Under `mutex`: `key`, whose owner is not Ready, waits for the owner's verdict when one
-    /// is coming (the owner runs, or is due within a second); false when it should run.
-    bool holdForOwner(const ResourceKey &key, const ResourceKey &ownerKey);
-    /// Under `mutex`: the children waiting for `owner`'s verdict without a run (holdForOwner).
-    QList<ResourceKey> heldFor(const ResourceKey &owner) const;
-    /// Under `mutex`: `children` of `owner` run now; one that was held goes ahead even if the
-    /// owner is due again (releasedFromHold).
-    void release(const ResourceKey &owner, const QList<ResourceKey> &children);
+    /// Under the scheduler's lock: a newly Ready account's children are listed.
+    void listNewAccount(const Scheduler::Lock &lock, const ResourceKey &key, const QString &group);
     void processList(ThreadContext &tc, const ResourceKey &jobKey);
     void processClaim(ThreadContext &tc, const ResourceKey &jobKey);
     void recover(ThreadContext &tc);
@@ -204,26 +148,16 @@ public:
     Clock &clock;
     CredentialStore *credentials;
     Options options;
-    Backoff backoff;
+    Scheduler scheduler;
 
-    mutable std::mutex mutex;
-    std::condition_variable wakeWorkers;
-    std::condition_variable wakeScheduler;
-    WorkQueue queue;
-    QHash<ResourceKey, KeyState> keyState;
-    QHash<QString, QSet<ResourceKey>> waiters; // owner kind/name → keys waiting for it
-    QHash<ResourceKey, Snapshot> snapshots;    // scheduler thread only
-    qint64 scanVersion = 0;                    // the workspace's resourceVersion at the last scan
-    QHash<ResourceKey, ListJob> listJobs;      // queued list jobs by their work queue key
-    QHash<ResourceKey, Prefetch> prefetched;
+    QHash<ResourceKey, Snapshot> snapshots; // scheduler thread only
+    qint64 scanVersion = 0;                 // the workspace's resourceVersion at the last scan
+    // Under the scheduler's lock:
+    QHash<ResourceKey, ListJob> listJobs;          // queued list jobs by their work queue key
     QHash<ResourceKey, DiscoveredResource> claims; // queued claim jobs by their key
     QSet<ResourceKey> listedOwners;                // owners whose children were listed since start
     QHash<QString, QStringList> childKinds;        // owner kind → kinds it owns
-    bool recovered = false;
-    bool scanRequested = false;
-    bool resyncRequested = false;
     int groupLimit = -1; // keys of one account in flight at once, as last set; scheduler only
-    std::atomic<bool> stopping{false};
     ControllerCounters counters;
 
     std::vector<QThread *> threads; // owned; joined in stop()
@@ -269,8 +203,7 @@ bool Controller::start(StoreError *error)
         return false;
     }
     d->sources.origin = d->origin.get();
-    d->stopping = false;
-    d->recovered = false;
+    d->scheduler.reset();
     d->threads.push_back(QThread::create([this] { d->schedulerLoop(); }));
     d->threads.back()->setObjectName(QStringLiteral("converge-scheduler"));
     for (int i = 0; i < d->options.workers; ++i) {
@@ -287,12 +220,7 @@ void Controller::stop()
 {
     if (d->threads.empty())
         return;
-    {
-        std::lock_guard lock(d->mutex);
-        d->stopping = true;
-    }
-    d->wakeWorkers.notify_all();
-    d->wakeScheduler.notify_all();
+    d->scheduler.stop();
     const qint64 budget = d->options.shutdownTimeout.count();
     QDeadlineTimer deadline(budget);
     for (QThread *t : d->threads) {
@@ -325,23 +253,23 @@ bool Controller::isRunning() const
 void Controller::reconcile(const QList<ResourceKey> &keys)
 {
     {
-        std::lock_guard lock(d->mutex);
+        const Scheduler::Lock lock = d->scheduler.lock();
         for (const ResourceKey &key : keys)
-            d->queue.add(key, WorkQueue::Lane::UserAction);
+            d->scheduler.add(lock, key, WorkQueue::Lane::UserAction);
     }
-    d->wakeWorkers.notify_all();
+    d->scheduler.wakeWorkers();
 }
 
 void Controller::refresh(const QList<ResourceKey> &keys)
 {
     {
-        std::lock_guard lock(d->mutex);
+        const Scheduler::Lock lock = d->scheduler.lock();
         for (const ResourceKey &key : keys) {
-            d->keyState[key].observeOnly = true;
-            d->queue.add(key, WorkQueue::Lane::UserAction);
+            d->scheduler.requestObserveOnly(lock, key);
+            d->scheduler.add(lock, key, WorkQueue::Lane::UserAction);
         }
     }
-    d->wakeWorkers.notify_all();
+    d->scheduler.wakeWorkers();
 }
 
 void Controller::claim(const DiscoveredResource &item)
@@ -349,49 +277,39 @@ void Controller::claim(const DiscoveredResource &item)
     const ResourceKey jobKey{claimJobKind, item.kind + QLatin1Char('|') + item.owner.toString() +
                                                QLatin1Char('|') + item.name};
     {
-        std::lock_guard lock(d->mutex);
+        const Scheduler::Lock lock = d->scheduler.lock();
         d->claims.insert(jobKey, item);
-        d->queue.add(jobKey, WorkQueue::Lane::UserAction);
+        d->scheduler.add(lock, jobKey, WorkQueue::Lane::UserAction);
     }
-    d->wakeWorkers.notify_all();
+    d->scheduler.wakeWorkers();
 }
 
 bool Controller::cancel(const ResourceKey &key)
 {
-    std::lock_guard lock(d->mutex);
-    return d->queue.cancel(key);
+    return d->scheduler.cancel(d->scheduler.lock(), key);
 }
 
 void Controller::cancelAll()
 {
-    std::lock_guard lock(d->mutex);
-    d->queue.cancelAll();
+    d->scheduler.cancelAll(d->scheduler.lock());
 }
 
 void Controller::wake()
 {
-    {
-        std::lock_guard lock(d->mutex);
-        d->scanRequested = true;
-    }
-    d->wakeScheduler.notify_all();
+    d->scheduler.requestScan();
 }
 
 void Controller::resyncNow()
 {
-    {
-        std::lock_guard lock(d->mutex);
-        d->resyncRequested = true;
-    }
-    d->wakeScheduler.notify_all();
+    d->scheduler.requestResync();
 }
 
 Controller::Stats Controller::stats() const
 {
-    std::lock_guard lock(d->mutex);
+    const Scheduler::Lock lock = d->scheduler.lock();
     Stats s;
-    s.queued = d->queue.queuedCount();
-    s.inFlight = d->queue.inFlightCount();
+    s.queued = d->scheduler.queuedCount(lock);
+    s.inFlight = d->scheduler.inFlightCount(lock);
     s.busyWorkers = d->counters.busyWorkers;
     s.reconciles = d->counters.reconciles;
     s.skippedUnchanged = d->counters.skippedUnchanged;
@@ -403,8 +321,9 @@ Controller::Stats Controller::stats() const
 
 bool Controller::isIdle() const
 {
-    std::lock_guard lock(d->mutex);
-    return d->recovered && d->queue.queuedCount() == 0 && d->queue.inFlightCount() == 0;
+    const Scheduler::Lock lock = d->scheduler.lock();
+    return d->scheduler.isRecovered(lock) && d->scheduler.queuedCount(lock) == 0 &&
+           d->scheduler.inFlightCount(lock) == 0;
 }
 
 // --- Scheduler --------------------------------------------------------------------------------
@@ -431,39 +350,29 @@ void Controller::Private::schedulerLoop()
 {
     ThreadContext tc(sources);
     if (!openThreadContext(tc)) {
-        std::lock_guard lock(mutex);
-        recovered = true; // let the workers report the same failure rather than wait forever
+        // Let the workers report the same failure rather than wait forever.
+        scheduler.setRecovered(scheduler.lock());
         return;
     }
     Workspace *ws = &tc.workspace();
     recover(tc);
     scan(*ws, true);
-    {
-        std::lock_guard lock(mutex);
-        recovered = true;
-    }
-    wakeWorkers.notify_all();
+    scheduler.setRecovered(scheduler.lock());
+    scheduler.wakeWorkers();
 
     qint64 dataVersion = ws->dataVersion();
     QDateTime nextResync = nextResyncTime(clock.now());
-    while (!stopping) {
-        bool doScan = false;
-        bool doResync = false;
-        {
-            std::unique_lock lock(mutex);
-            if (!scanRequested && !resyncRequested && !stopping)
-                wakeScheduler.wait_for(lock, options.pollInterval);
-            if (stopping)
-                break;
-            doScan = std::exchange(scanRequested, false);
-            doResync = std::exchange(resyncRequested, false);
-        }
+    while (!scheduler.stopping()) {
+        const std::optional<Scheduler::Requests> requests =
+            scheduler.waitForRequests(options.pollInterval);
+        if (!requests)
+            break;
         const qint64 version = ws->dataVersion();
-        if (version != dataVersion || doScan) {
+        if (version != dataVersion || requests->scan) {
             dataVersion = version;
             scan(*ws, false);
         }
-        if (doResync || clock.now() >= nextResync) {
+        if (requests->resync || clock.now() >= nextResync) {
             resync();
             nextResync = nextResyncTime(clock.now());
         }
@@ -475,7 +384,7 @@ void Controller::Private::recover(ThreadContext &tc)
     Workspace &ws = tc.workspace();
     // Unfinished intents are resolved by observing the backend before anything else is written.
     for (const JournalEntry &entry : ws.unfinishedIntents()) {
-        if (stopping)
+        if (scheduler.stopping())
             return;
         const std::optional<Resource> res = ws.get(entry.key);
         QString outcome = QStringLiteral("resolved: the resource left the workspace");
@@ -608,46 +517,45 @@ void Controller::Private::scan(Workspace &ws, bool initial)
     if (toQueue.isEmpty() && !initial && !limitChanged)
         return;
     {
-        std::lock_guard lock(mutex);
+        const Scheduler::Lock lock = scheduler.lock();
         if (limitChanged) {
             for (const QString &account : std::as_const(accounts))
-                queue.setGroupLimit(account, limit);
+                scheduler.setGroupLimit(lock, account, limit);
         }
         for (const auto &[key, group] : groups) {
-            queue.setGroup(key, group);
+            scheduler.setGroup(lock, key, group);
             if (limit > 0)
-                queue.setGroupLimit(group, limit);
+                scheduler.setGroupLimit(lock, group, limit);
         }
         for (const ResourceKey &key : std::as_const(refreshes))
-            keyState[key].observeOnly = true;
+            scheduler.requestObserveOnly(lock, key);
         // Owners first: a child whose owner is not Ready and is queued here waits for the
         // owner's verdict (holdForOwner) without a run, and so without reading itself and its
-        // owners only to find that out, as process() would.
+        // owners only to find that out, as its run would.
         QList<QPair<ResourceKey, WorkQueue::Lane>> children;
         for (const auto &[key, lane] : toQueue) {
             if (lane == WorkQueue::Lane::SpecChange) {
                 // A changed spec gets a fresh start: no backoff from earlier failures.
-                KeyState &st = keyState[key];
-                st.failures = 0;
-                st.polls = 0;
+                scheduler.freshStart(lock, key);
             }
             if (!snapshots.constFind(key)->owner.isEmpty())
                 children.append({key, lane});
             else
-                queue.add(key, lane);
+                scheduler.add(lock, key, lane);
         }
         for (const auto &[key, lane] : std::as_const(children)) {
             const Snapshot &s = *snapshots.constFind(key);
             const auto ownerKey = ResourceKey::fromString(s.owner);
             const auto owner = ownerKey ? snapshots.constFind(*ownerKey) : snapshots.cend();
             if (owner == snapshots.cend() || owner->readyAtAll || s.deleting ||
-                keyState.value(key).observeOnly || !holdForOwner(key, *ownerKey))
-                queue.add(key, lane);
+                scheduler.isObserveOnly(lock, key) || !scheduler.holdForOwner(lock, key, *ownerKey))
+                scheduler.add(lock, key, lane);
         }
     }
+    // After the holds: a held child is observed with its owner's verdict.
     if (initial)
-        resync(); // after the holds: a held child is observed with its owner's verdict
-    wakeWorkers.notify_all();
+        resync();
+    scheduler.wakeWorkers();
 }
 
 void Controller::Private::resync()
@@ -659,7 +567,7 @@ void Controller::Private::resync()
     // of: listing every container for blobs nobody declared cost a request per container.
     QHash<ResourceKey, ListJob> jobs;
     QList<ResourceKey> individually;
-    const auto listable = [this](const Snapshot &s) { return !s.deleting && s.ready; };
+    const auto listable = [](const Snapshot &s) { return !s.deleting && s.ready; };
     const auto addJob = [&jobs](const QString &kind, const ResourceKey &owner,
                                 const QString &account) {
         ListJob &job = jobs[listJobKey(kind, owner)];
@@ -691,18 +599,18 @@ void Controller::Private::resync()
             job->managedByName.insert(it->backendName, it.key());
         }
     }
-    std::lock_guard lock(mutex);
+    const Scheduler::Lock lock = scheduler.lock();
     for (auto it = jobs.begin(); it != jobs.end(); ++it) {
-        queue.setGroup(it.key(), it->account);
+        scheduler.setGroup(lock, it.key(), it->account);
         listJobs.insert(it.key(), std::move(*it));
-        queue.add(it.key(), WorkQueue::Lane::Resync);
+        scheduler.add(lock, it.key(), WorkQueue::Lane::Resync);
     }
     for (const ResourceKey &key : std::as_const(individually)) {
         // A child held for its owner's verdict runs with it: a run now would only find that.
-        if (!keyState.value(key).heldForOwner)
-            queue.add(key, WorkQueue::Lane::Resync);
+        if (!scheduler.isHeld(lock, key))
+            scheduler.add(lock, key, WorkQueue::Lane::Resync);
     }
-    wakeWorkers.notify_all();
+    scheduler.wakeWorkers();
 }
 
 // --- Workers ----------------------------------------------------------------------------------
@@ -713,89 +621,41 @@ void Controller::Private::workerLoop(int index)
     ThreadContext tc(sources);
     if (!openThreadContext(tc))
         return;
-    std::unique_lock lock(mutex);
+    const std::atomic<bool> &stopping = scheduler.stopping();
+    Scheduler::Lock lock = scheduler.lock();
     while (!stopping) {
-        if (!recovered) {
-            wakeWorkers.wait_for(lock, 100ms);
+        if (!scheduler.isRecovered(lock)) {
+            scheduler.waitForWork(lock, 100ms);
             continue;
         }
         const QDateTime now = clock.now();
-        const std::optional<ResourceKey> key = queue.take(now);
-        if (!key && tc.hasUnrecordedRuns()) {
+        const std::optional<Scheduler::Taken> taken = scheduler.take(lock, now);
+        if (!taken && tc.hasUnrecordedRuns()) {
             lock.unlock();
             tc.recordRuns(true);
             lock.lock();
             continue;
         }
-        if (!key) {
-            QDateTime due = queue.nextDue();
+        if (!taken) {
+            QDateTime due = scheduler.nextDue(lock);
             // Wake at least once a second so that a held group or stop is noticed.
             const QDateTime cap = now.addMSecs(1000);
             if (!due.isValid() || due > cap)
                 due = cap;
-            clock.waitUntil(wakeWorkers, lock, due);
+            scheduler.waitForWork(lock, due);
             continue;
         }
-        KeyState &st = keyState[*key];
-        const bool observeOnly = std::exchange(st.observeOnly, false);
-        const int polls = st.polls;
-        // From the take on, so that no child slips between the queue and the run; cleared with
-        // the verdict (process()), or here when there was none.
-        st.running = true;
         ++counters.busyWorkers;
         lock.unlock();
-        process(tc, *key, observeOnly, polls);
+        process(tc, taken->key, taken->observeOnly, taken->polls);
         tc.recordRuns(false);
         lock.lock();
         --counters.busyWorkers;
-        if (const auto it = keyState.find(*key); it != keyState.end())
-            it->running = false;
-        queue.done(*key);
-        wakeWorkers.notify_all();
+        scheduler.done(lock, taken->key);
+        scheduler.wakeWorkers();
     }
     lock.unlock();
     tc.recordRuns(true);
-}
-
-bool Controller::Private::holdForOwner(const ResourceKey &key, const ResourceKey &ownerKey)
-{
-    const QDateTime due = queue.dueTime(ownerKey);
-    const bool verdictComing =
-        keyState.value(ownerKey).running ||
-        (queue.isQueued(ownerKey) && (!due.isValid() || due <= clock.now().addSecs(1)));
-    if (!verdictComing || keyState.value(key).releasedFromHold)
-        return false;
-    KeyState &st = keyState[key];
-    if (!st.waitingOnOwner.isEmpty() && st.waitingOnOwner != ownerKey.toString())
-        waiters[st.waitingOnOwner].remove(key);
-    st.waitingOnOwner = ownerKey.toString();
-    st.heldForOwner = true;
-    waiters[st.waitingOnOwner].insert(key);
-    prefetched.remove(key);
-    return true;
-}
-
-QList<ResourceKey> Controller::Private::heldFor(const ResourceKey &owner) const
-{
-    QList<ResourceKey> held;
-    for (const ResourceKey &child : waiters.value(owner.toString())) {
-        if (keyState.value(child).heldForOwner)
-            held.append(child);
-    }
-    return held;
-}
-
-void Controller::Private::release(const ResourceKey &owner, const QList<ResourceKey> &children)
-{
-    for (const ResourceKey &child : children) {
-        if (child == owner)
-            continue;
-        if (const auto it = keyState.find(child); it != keyState.end()) {
-            it->releasedFromHold = it->heldForOwner;
-            it->heldForOwner = false;
-        }
-        queue.add(child, WorkQueue::Lane::SpecChange);
-    }
 }
 
 void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, bool observeOnly,
@@ -812,21 +672,16 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
     if (!observeOnly && skipUnchanged(tc, key))
         return;
     Workspace &ws = tc.workspace();
+    const std::atomic<bool> &stopping = scheduler.stopping();
     const std::optional<Resource> stored = ws.get(key);
     const QList<Resource> owners = stored ? tc.ownersOf(*stored) : QList<Resource>();
     std::optional<Prefetch> prefetch;
     {
-        std::lock_guard lock(mutex);
+        const Scheduler::Lock lock = scheduler.lock();
         if (!stored) {
-            const QString owner = keyState.take(key).waitingOnOwner;
-            if (!owner.isEmpty() && waiters.contains(owner))
-                waiters[owner].remove(key);
-            prefetched.remove(key);
             // Children held for its verdict get none: they run, and find it gone.
-            const QList<ResourceKey> held = heldFor(key);
-            release(key, held);
-            if (!held.isEmpty())
-                wakeWorkers.notify_all();
+            if (!scheduler.forget(lock, key).isEmpty())
+                scheduler.wakeWorkers();
             return;
         }
         // A child whose owner is not Ready and has its verdict coming (running, or due within a
@@ -834,16 +689,9 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
         // of an account and 1,000 containers spent its first half second on exactly that.
         if (const Resource *owner = owners.isEmpty() ? nullptr : &owners.last();
             owner && !observeOnly && !stored->metadata.isBeingDeleted() &&
-            !owner->status.ready().isReady() && holdForOwner(key, owner->key()))
+            !owner->status.ready().isReady() && scheduler.holdForOwner(lock, key, owner->key()))
             return;
-        keyState[key].releasedFromHold = false;
-        if (const auto it = prefetched.find(key); it != prefetched.end()) {
-            prefetch = std::move(*it);
-            prefetched.erase(it);
-        }
-        if (prefetch &&
-            (observeOnly || !prefetch->usable(keyState.value(key).lastWrite, clock.now())))
-            prefetch.reset(); // a person's refresh looks for itself; a stale page is no get
+        prefetch = scheduler.beginRun(lock, key, observeOnly);
     }
 
     const QDateTime startedAt = clock.now();
@@ -855,7 +703,7 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
     ctx.target.owners = owners;
     ctx.workspace = &ws;
     ctx.clock = &clock;
-    ctx.isCancelled = [this] { return stopping.load(); };
+    ctx.isCancelled = [&stopping] { return stopping.load(); };
     ctx.pollCount = polls;
     if (prefetch)
         ctx.prefetched = prefetch->observation; // the reconciler consumes it; `prefetch` stays
@@ -902,8 +750,7 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
     if (stopping) {
         // A phase cut short by stop() observed nothing worth keeping ("Cancelled" is ours, not
         // the backend's); an unfinished intent is resolved by observing at the next start.
-        std::lock_guard lock(mutex);
-        keyState[key].running = false;
+        scheduler.abandonRun(scheduler.lock(), key);
         return;
     }
     ++counters.reconciles;
@@ -938,70 +785,18 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
     bool stateChanged = false;
     ReconcileState newState;
     {
-        std::lock_guard lock(mutex);
-        KeyState &st = keyState[key];
-        if (ctx.backendWrites > 0)
-            st.lastWrite = now;
-        newState = st.stored;
-        newState.lastAttempt = now;
-        newState.lastReconcileId = ctx.reconcileId;
-        newState.waitingFor = result.waitingFor;
-        if (!st.waitingOnOwner.isEmpty()) {
-            auto w = waiters.find(st.waitingOnOwner);
-            if (w != waiters.end() && (w->remove(key), w->isEmpty()))
-                waiters.erase(w);
-            st.waitingOnOwner.clear();
-        }
+        Scheduler::RunEnd end;
+        end.result = result;
+        end.reconcileId = ctx.reconcileId;
+        end.pollCount = ctx.pollCount;
+        end.backendWrites = ctx.backendWrites;
         if (result.waitingFor == QLatin1String("owner")) {
-            if (const Kind *kind = kinds.find(key.kind)) {
-                st.waitingOnOwner = ResourceKey{kind->ownerKind, res.ownerName()}.toString();
-                waiters[st.waitingOnOwner].insert(key);
-            }
+            if (const Kind *kind = kinds.find(key.kind))
+                end.waitingOnOwner = ResourceKey{kind->ownerKind, res.ownerName()};
         }
-        switch (result.kind) {
-        case PhaseResult::Kind::Done:
-            st.failures = 0;
-            st.polls = 0;
-            newState.attempts = 0;
-            newState.lastError.clear();
-            newState.nextAttempt = {};
-            break;
-        case PhaseResult::Kind::RequeueAfter:
-            st.polls = ctx.pollCount + 1;
-            newState.nextAttempt = now.addMSecs(result.after.count());
-            queue.add(key, WorkQueue::Lane::Retry, newState.nextAttempt);
-            break;
-        case PhaseResult::Kind::Retry: {
-            ++st.failures;
+        if (failed)
             ++counters.failures;
-            const auto delay =
-                backoff.delay(result.retryClass, st.failures,
-                              result.after > 0ms ? std::optional(result.after) : std::nullopt);
-            newState.attempts = st.failures;
-            newState.lastError = result.error;
-            newState.nextAttempt = now.addMSecs(delay.value_or(0ms).count());
-            queue.add(key, WorkQueue::Lane::Retry, newState.nextAttempt);
-            break;
-        }
-        case PhaseResult::Kind::Fatal:
-            ++st.failures;
-            ++counters.failures;
-            newState.attempts = st.failures;
-            newState.lastError = result.error;
-            newState.nextAttempt = {};
-            break;
-        case PhaseResult::Kind::Removed:
-            keyState.remove(key); // not waiting for an owner: it was just cleared above
-            break;
-        }
-        if (result.kind != PhaseResult::Kind::Removed) {
-            // lastAttempt alone changing is not worth a write per resync.
-            ReconcileState compare = newState;
-            compare.lastAttempt = st.stored.lastAttempt;
-            compare.lastReconcileId = st.stored.lastReconcileId;
-            stateChanged = compare != st.stored || !st.stored.lastAttempt.isValid();
-            st.stored = newState;
-        }
+        newState = scheduler.verdict(scheduler.lock(), key, end, now, &stateChanged);
     }
 
     // Intent outcomes, status, events and the reconcile state in one transaction; a run that
@@ -1046,56 +841,30 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
 
     QList<ResourceKey> wokenChildren;
     {
-        std::lock_guard lock(mutex);
-        if (const auto it = keyState.find(key); it != keyState.end()) {
-            it->running = false;
-            // A quiet run that judged a list page's observation and left the resource Ready
-            // lets the next resync that sees the same skip the work (skipUnchanged).
-            const Condition ready = res.status.ready();
-            if (quiet && ctx.backendWrites == 0 && prefetch &&
-                result.kind == PhaseResult::Kind::Done && ready.isReady() &&
-                !res.metadata.isBeingDeleted())
-                it->quiet = QuietRun{stored->metadata.resourceVersion, prefetch->observation,
-                                     run.phase, ready.reason, ready.message};
-            else
-                it->quiet.reset();
-        }
-        const Kind *done = kinds.find(key.kind);
-        if (result.kind == PhaseResult::Kind::Done && res.status.ready().isReady()) {
+        const Scheduler::Lock lock = scheduler.lock();
+        // A quiet run that judged a list page's observation and left the resource Ready lets
+        // the next resync that sees the same skip the work (skipUnchanged).
+        const Condition ready = res.status.ready();
+        std::optional<QuietRun> quietRun;
+        if (quiet && ctx.backendWrites == 0 && prefetch && result.kind == PhaseResult::Kind::Done &&
+            ready.isReady() && !res.metadata.isBeingDeleted())
+            quietRun = QuietRun{stored->metadata.resourceVersion, prefetch->observation, run.phase,
+                                ready.reason, ready.message};
+        scheduler.endRun(lock, key, std::move(quietRun));
+        if (result.kind == PhaseResult::Kind::Done && ready.isReady()) {
             // Children that waited for this owner go now rather than after their backoff.
-            if (const auto w = waiters.constFind(key.toString()); w != waiters.cend())
-                wokenChildren = w->values();
-            if (done && done->ownerKind.isEmpty() && childKinds.contains(key.kind) &&
-                !listedOwners.contains(key)) {
-                // A newly Ready account: list what it holds, so that the window can show what
-                // nothing manages yet. Ahead of its children's work (the lane of a person's
-                // action): a list is a request or two, what the account holds is what the window
-                // shows next, and behind a thousand queued creates it ran last, keeping
-                // `apply --wait` waiting for lists nobody asked it to wait for.
-                for (const QString &child : childKinds.value(key.kind)) {
-                    const ResourceKey jobKey = listJobKey(child, key);
-                    if (listJobs.contains(jobKey))
-                        continue;
-                    ListJob job;
-                    job.kind = child;
-                    job.owner = key;
-                    job.discoveryOnly = true;
-                    job.account = account.key().toString();
-                    queue.setGroup(jobKey, job.account);
-                    listJobs.insert(jobKey, job);
-                    queue.add(jobKey, WorkQueue::Lane::UserAction);
-                }
-            }
+            wokenChildren = scheduler.waitingFor(lock, key);
+            listNewAccount(lock, key, account.key().toString());
         }
         if (result.kind != PhaseResult::Kind::RequeueAfter && wokenChildren.isEmpty()) {
             // Not Ready (or gone): the children held back for this verdict run now and say why
             // they wait.
-            wokenChildren = heldFor(key);
+            wokenChildren = scheduler.heldFor(lock, key);
         }
-        release(key, wokenChildren);
+        scheduler.release(lock, key, wokenChildren);
     }
     if (!wokenChildren.isEmpty())
-        wakeWorkers.notify_all();
+        scheduler.wakeWorkers();
     notifications.resourceChanged(key, recorder.events());
 }
 
@@ -1110,16 +879,11 @@ bool Controller::Private::skipUnchanged(ThreadContext &tc, const ResourceKey &ke
     QuietRun quiet;
     QString requestId;
     {
-        std::lock_guard lock(mutex);
-        const auto st = keyState.constFind(key);
-        const auto page = prefetched.constFind(key);
-        if (st == keyState.cend() || !st->quiet || page == prefetched.cend() ||
-            !st->waitingOnOwner.isEmpty() || waiters.contains(key.toString()) ||
-            !page->usable(st->lastWrite, clock.now()) ||
-            !sameObservation(page->observation, st->quiet->observed))
+        const std::optional<std::pair<QuietRun, QString>> unchanged =
+            scheduler.unchanged(scheduler.lock(), key);
+        if (!unchanged)
             return false;
-        quiet = *st->quiet;
-        requestId = page->observation.requestId;
+        std::tie(quiet, requestId) = *unchanged;
     }
     if (tc.workspace().resourceVersion(key) != quiet.resourceVersion)
         return false;
@@ -1134,15 +898,7 @@ bool Controller::Private::skipUnchanged(ThreadContext &tc, const ResourceKey &ke
     run.reason = quiet.reason;
     run.message = quiet.message;
     run.requestId = requestId;
-    {
-        std::lock_guard lock(mutex);
-        prefetched.remove(key);
-        KeyState &st = keyState[key];
-        st.failures = 0;
-        st.polls = 0;
-        st.stored.lastAttempt = now;
-        st.stored.lastReconcileId = run.reconcileId;
-    }
+    scheduler.skipped(scheduler.lock(), key, now, run.reconcileId);
     ++counters.reconciles;
     ++counters.skippedUnchanged;
     tc.addRun(run);
@@ -1154,7 +910,7 @@ void Controller::Private::processList(ThreadContext &tc, const ResourceKey &jobK
 {
     ListJob job;
     {
-        std::lock_guard lock(mutex);
+        const Scheduler::Lock lock = scheduler.lock();
         job = listJobs.take(jobKey);
     }
     QList<ResourceKey> toObserve = job.unidentified; // one by one, with a get
@@ -1165,25 +921,25 @@ void Controller::Private::processList(ThreadContext &tc, const ResourceKey &jobK
         if (seenOnPage.isEmpty())
             return;
         {
-            std::lock_guard lock(mutex);
+            const Scheduler::Lock lock = scheduler.lock();
             for (auto it = seenOnPage.begin(); it != seenOnPage.end(); ++it) {
-                prefetched.insert(it.key(), std::move(*it));
-                queue.add(it.key(), WorkQueue::Lane::Resync);
+                scheduler.prefetch(lock, it.key(), std::move(*it));
+                scheduler.add(lock, it.key(), WorkQueue::Lane::Resync);
             }
         }
         seenOnPage.clear();
-        wakeWorkers.notify_all();
+        scheduler.wakeWorkers();
     };
     const auto finish = [&] {
         queueSeen();
-        std::lock_guard lock(mutex);
+        const Scheduler::Lock lock = scheduler.lock();
         for (auto it = job.managed.cbegin(); it != job.managed.cend() && !job.discoveryOnly; ++it) {
             if (!seen.contains(it.value()))
                 toObserve.append(it.value());
         }
         for (const ResourceKey &key : std::as_const(toObserve))
-            queue.add(key, WorkQueue::Lane::Resync);
-        wakeWorkers.notify_all();
+            scheduler.add(lock, key, WorkQueue::Lane::Resync);
+        scheduler.wakeWorkers();
     };
     if (job.kind.isEmpty())
         return; // a job queued twice ran already
@@ -1214,6 +970,7 @@ void Controller::Private::processList(ThreadContext &tc, const ResourceKey &jobK
         }
     }
 
+    const std::atomic<bool> &stopping = scheduler.stopping();
     const QDateTime listedAt = clock.now();
     QList<DiscoveredResource> unmanaged;
     for (int page = 0; page < 100'000 && !stopping; ++page) {
@@ -1263,18 +1020,45 @@ void Controller::Private::processList(ThreadContext &tc, const ResourceKey &jobK
     if (!ws.replaceDiscovered(job.owner, job.kind, unmanaged, &error))
         qCWarning(lcController) << "store:" << error.message;
     {
-        std::lock_guard lock(mutex);
+        const Scheduler::Lock lock = scheduler.lock();
         listedOwners.insert(job.owner);
     }
     notifications.discoveryChanged(job.owner);
     finish();
 }
 
+void Controller::Private::listNewAccount(const Scheduler::Lock &lock, const ResourceKey &key,
+                                         const QString &group)
+{
+    const Kind *kind = kinds.find(key.kind);
+    if (!kind || !kind->ownerKind.isEmpty() || !childKinds.contains(key.kind) ||
+        listedOwners.contains(key))
+        return;
+    // A newly Ready account: list what it holds, so that the window can show what nothing
+    // manages yet. Ahead of its children's work (the lane of a person's action): a list is a
+    // request or two, what the account holds is what the window shows next, and behind a
+    // thousand queued creates it ran last, keeping `apply --wait` waiting for lists nobody
+    // asked it to wait for.
+    for (const QString &child : childKinds.value(key.kind)) {
+        const ResourceKey job = listJobKey(child, key);
+        if (listJobs.contains(job))
+            continue;
+        ListJob listJob;
+        listJob.kind = child;
+        listJob.owner = key;
+        listJob.discoveryOnly = true;
+        listJob.account = group;
+        scheduler.setGroup(lock, job, listJob.account);
+        listJobs.insert(job, listJob);
+        scheduler.add(lock, job, WorkQueue::Lane::UserAction);
+    }
+}
+
 void Controller::Private::processClaim(ThreadContext &tc, const ResourceKey &jobKey)
 {
     DiscoveredResource item;
     {
-        std::lock_guard lock(mutex);
+        const Scheduler::Lock lock = scheduler.lock();
         if (!claims.contains(jobKey))
             return;
         item = claims.take(jobKey);
@@ -1331,11 +1115,11 @@ void Controller::Private::processClaim(ThreadContext &tc, const ResourceKey &job
     }
     claimed = resource->key();
     {
-        std::lock_guard lock(mutex);
-        queue.setGroup(claimed, owners.first().key().toString());
-        queue.add(claimed, WorkQueue::Lane::UserAction);
+        const Scheduler::Lock lock = scheduler.lock();
+        scheduler.setGroup(lock, claimed, owners.first().key().toString());
+        scheduler.add(lock, claimed, WorkQueue::Lane::UserAction);
     }
-    wakeWorkers.notify_all();
+    scheduler.wakeWorkers();
     notifications.discoveryChanged(item.owner);
     done();
 }
