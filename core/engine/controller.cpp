@@ -6,6 +6,7 @@
 #include "controllercounters.h"
 #include "controllerlog.h"
 #include "discoveredclaim.h"
+#include "discovery.h"
 #include "eventrecorder.h"
 #include "factoryregistry.h"
 #include "httpclient.h"
@@ -38,58 +39,6 @@ namespace converge {
 
 namespace {
 
-/// What the scheduler remembers of a stored resource, to notice changes.
-struct Snapshot
-{
-    qint64 generation = 0;
-    bool deleting = false;
-    QString policy;
-    QString reconcileRequest; ///< converge.dev/reconcile-requested-at
-    QString refreshRequest;   ///< converge.dev/refresh-requested-at
-    QString owner;            ///< kind/name of the direct owner, empty for roots
-    QString account;
-    QString resourceId;  ///< converge.dev/resource-id, empty until the first reconcile
-    QString backendName; ///< the kind's backend name field, else metadata.name
-    bool hasFinalizer = false;
-    bool ready = false;      ///< Ready at the current generation: its children can be listed
-    bool readyAtAll = false; ///< Ready, at whatever generation: its children can run
-};
-
-/// A resync of one kind under one owner by list pages: the managed resources it can observe,
-/// by the backend ID they recorded, and those it cannot (no ID recorded yet).
-struct ListJob
-{
-    QString kind;
-    ResourceKey owner;
-    QString account;
-    QHash<QString, ResourceKey> managed;
-    QHash<QString, ResourceKey> managedByName; ///< by backend name, for items without an ID
-    QList<ResourceKey> unidentified;
-    /// Queued when the owner first became Ready: only for discovery, the managed resources are
-    /// read from the workspace when it runs and are not queued.
-    bool discoveryOnly = false;
-};
-
-/// The name the backend knows a resource by: the kind's backend name field, else metadata.name.
-QString backendNameOf(const Kind *kind, const Resource &resource)
-{
-    if (kind && !kind->backendNameField.isEmpty()) {
-        const QString name = resource.spec.value(kind->backendNameField).toString();
-        if (!name.isEmpty())
-            return name;
-    }
-    return resource.metadata.name;
-}
-
-/// Work queue keys of list jobs live in their own kind, which no provider can register (kinds
-/// are PascalCase names without dots).
-const QString listJobKind = QStringLiteral("converge.dev/List");
-
-/// The work queue key of the list job for `kind` under `owner`.
-ResourceKey listJobKey(const QString &kind, const ResourceKey &owner)
-{
-    return ResourceKey{listJobKind, kind + QLatin1Char('|') + owner.toString()};
-}
 const QString claimJobKind = QStringLiteral("converge.dev/Claim");
 
 QString newReconcileId()
@@ -114,6 +63,7 @@ public:
         , credentials(credentials)
         , options(std::move(options))
         , scheduler(clock, this->options.backoff)
+        , discovery(kinds, clock, scheduler, notifications, counters)
     {
         sources.kinds = &kinds;
         sources.factories = &factories;
@@ -130,13 +80,9 @@ public:
     bool openThreadContext(ThreadContext &tc);
     void process(ThreadContext &tc, const ResourceKey &key, bool observeOnly, int polls);
     bool skipUnchanged(ThreadContext &tc, const ResourceKey &key);
-    /// Under the scheduler's lock: a newly Ready account's children are listed.
-    void listNewAccount(const Scheduler::Lock &lock, const ResourceKey &key, const QString &group);
-    void processList(ThreadContext &tc, const ResourceKey &jobKey);
     void processClaim(ThreadContext &tc, const ResourceKey &jobKey);
     void recover(ThreadContext &tc);
     void scan(Workspace &ws, bool initial);
-    void resync();
     void flush();
     QDateTime nextResyncTime(const QDateTime &from) const;
 
@@ -149,23 +95,20 @@ public:
     CredentialStore *credentials;
     Options options;
     Scheduler scheduler;
+    NotificationBuffer notifications;
+    ControllerCounters counters;
+    Discovery discovery;
 
     QHash<ResourceKey, Snapshot> snapshots; // scheduler thread only
     qint64 scanVersion = 0;                 // the workspace's resourceVersion at the last scan
-    // Under the scheduler's lock:
-    QHash<ResourceKey, ListJob> listJobs;          // queued list jobs by their work queue key
-    QHash<ResourceKey, DiscoveredResource> claims; // queued claim jobs by their key
-    QSet<ResourceKey> listedOwners;                // owners whose children were listed since start
-    QHash<QString, QStringList> childKinds;        // owner kind → kinds it owns
+    QHash<ResourceKey, DiscoveredResource> claims; // queued claim jobs, under the scheduler's lock
     int groupLimit = -1; // keys of one account in flight at once, as last set; scheduler only
-    ControllerCounters counters;
 
     std::vector<QThread *> threads; // owned; joined in stop()
     /// Opened, and so checked, by start(); the threads' connections are opened from it.
     std::unique_ptr<Workspace> origin;
     ThreadContext::Sources sources; ///< what every thread's context is made from
     QTimer *flushTimer = nullptr;   // child of q
-    NotificationBuffer notifications;
 };
 
 Controller::Controller(const QString &workspacePath, const KindRegistry &kinds,
@@ -176,11 +119,6 @@ Controller::Controller(const QString &workspacePath, const KindRegistry &kinds,
                                   credentials, std::move(options)))
 {
     d->options.workers = std::clamp(d->options.workers, 1, 64);
-    for (const QString &name : kinds.names()) {
-        const Kind *kind = kinds.find(name);
-        if (kind && !kind->ownerKind.isEmpty())
-            d->childKinds[kind->ownerKind].append(name);
-    }
     d->flushTimer = new QTimer(this);
     d->flushTimer->setInterval(d->options.batchInterval);
     connect(d->flushTimer, &QTimer::timeout, this, [this] { d->flush(); });
@@ -373,7 +311,7 @@ void Controller::Private::schedulerLoop()
             scan(*ws, false);
         }
         if (requests->resync || clock.now() >= nextResync) {
-            resync();
+            discovery.queueResync(snapshots);
             nextResync = nextResyncTime(clock.now());
         }
     }
@@ -456,7 +394,7 @@ void Controller::Private::scan(Workspace &ws, bool initial)
         const Kind *kind = kinds.find(r.kind);
         if (kind && !kind->ownerKind.isEmpty())
             s.owner = ResourceKey{kind->ownerKind, r.ownerName()}.toString();
-        s.backendName = backendNameOf(kind, r);
+        s.backendName = Snapshot::backendNameOf(kind, r);
 
         const auto old = snapshots.constFind(r.key());
         if (initial) {
@@ -554,62 +492,7 @@ void Controller::Private::scan(Workspace &ws, bool initial)
     }
     // After the holds: a held child is observed with its owner's verdict.
     if (initial)
-        resync();
-    scheduler.wakeWorkers();
-}
-
-void Controller::Private::resync()
-{
-    // Children are observed by list pages, one job per owner and child kind; what no list
-    // covers (accounts, resources whose owner is missing or not Ready) is observed one by one.
-    // Accounts are listed for every child kind, so that the window shows what nothing manages
-    // yet; deeper owners (a container's blobs) only for the kinds they hold managed children
-    // of: listing every container for blobs nobody declared cost a request per container.
-    QHash<ResourceKey, ListJob> jobs;
-    QList<ResourceKey> individually;
-    const auto listable = [](const Snapshot &s) { return !s.deleting && s.ready; };
-    const auto addJob = [&jobs](const QString &kind, const ResourceKey &owner,
-                                const QString &account) {
-        ListJob &job = jobs[listJobKey(kind, owner)];
-        job.kind = kind;
-        job.owner = owner;
-        job.account = account;
-    };
-    for (auto it = snapshots.cbegin(); it != snapshots.cend(); ++it) {
-        if (it->owner.isEmpty() && listable(*it)) {
-            for (const QString &child : childKinds.value(it.key().kind))
-                addJob(child, it.key(), it->account);
-        }
-        if (const auto owner = ResourceKey::fromString(it->owner)) {
-            const auto o = snapshots.constFind(*owner);
-            if (o != snapshots.cend() && !o->owner.isEmpty() && listable(*o))
-                addJob(it.key().kind, *owner, o->account);
-        }
-    }
-    for (auto it = snapshots.cbegin(); it != snapshots.cend(); ++it) {
-        const auto owner = ResourceKey::fromString(it->owner);
-        const auto job = owner ? jobs.find(listJobKey(it.key().kind, *owner)) : jobs.end();
-        if (it->deleting || job == jobs.end()) {
-            individually.append(it.key());
-        } else {
-            if (it->resourceId.isEmpty())
-                job->unidentified.append(it.key());
-            else
-                job->managed.insert(it->resourceId, it.key());
-            job->managedByName.insert(it->backendName, it.key());
-        }
-    }
-    const Scheduler::Lock lock = scheduler.lock();
-    for (auto it = jobs.begin(); it != jobs.end(); ++it) {
-        scheduler.setGroup(lock, it.key(), it->account);
-        listJobs.insert(it.key(), std::move(*it));
-        scheduler.add(lock, it.key(), WorkQueue::Lane::Resync);
-    }
-    for (const ResourceKey &key : std::as_const(individually)) {
-        // A child held for its owner's verdict runs with it: a run now would only find that.
-        if (!scheduler.isHeld(lock, key))
-            scheduler.add(lock, key, WorkQueue::Lane::Resync);
-    }
+        discovery.queueResync(snapshots);
     scheduler.wakeWorkers();
 }
 
@@ -661,8 +544,8 @@ void Controller::Private::workerLoop(int index)
 void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, bool observeOnly,
                                   int polls)
 {
-    if (key.kind == listJobKind) {
-        processList(tc, key);
+    if (Discovery::isListJob(key)) {
+        discovery.run(tc, key);
         return;
     }
     if (key.kind == claimJobKind) {
@@ -854,7 +737,7 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
         if (result.kind == PhaseResult::Kind::Done && ready.isReady()) {
             // Children that waited for this owner go now rather than after their backoff.
             wokenChildren = scheduler.waitingFor(lock, key);
-            listNewAccount(lock, key, account.key().toString());
+            discovery.listNewAccount(lock, key, account.key().toString());
         }
         if (result.kind != PhaseResult::Kind::RequeueAfter && wokenChildren.isEmpty()) {
             // Not Ready (or gone): the children held back for this verdict run now and say why
@@ -904,154 +787,6 @@ bool Controller::Private::skipUnchanged(ThreadContext &tc, const ResourceKey &ke
     tc.addRun(run);
     notifications.resourceChanged(key, {});
     return true;
-}
-
-void Controller::Private::processList(ThreadContext &tc, const ResourceKey &jobKey)
-{
-    ListJob job;
-    {
-        const Scheduler::Lock lock = scheduler.lock();
-        job = listJobs.take(jobKey);
-    }
-    QList<ResourceKey> toObserve = job.unidentified; // one by one, with a get
-    QSet<ResourceKey> seen;
-    QHash<ResourceKey, Prefetch> seenOnPage;
-    // What a page observed is reconciled while the next page is on its way.
-    const auto queueSeen = [&] {
-        if (seenOnPage.isEmpty())
-            return;
-        {
-            const Scheduler::Lock lock = scheduler.lock();
-            for (auto it = seenOnPage.begin(); it != seenOnPage.end(); ++it) {
-                scheduler.prefetch(lock, it.key(), std::move(*it));
-                scheduler.add(lock, it.key(), WorkQueue::Lane::Resync);
-            }
-        }
-        seenOnPage.clear();
-        scheduler.wakeWorkers();
-    };
-    const auto finish = [&] {
-        queueSeen();
-        const Scheduler::Lock lock = scheduler.lock();
-        for (auto it = job.managed.cbegin(); it != job.managed.cend() && !job.discoveryOnly; ++it) {
-            if (!seen.contains(it.value()))
-                toObserve.append(it.value());
-        }
-        for (const ResourceKey &key : std::as_const(toObserve))
-            scheduler.add(lock, key, WorkQueue::Lane::Resync);
-        scheduler.wakeWorkers();
-    };
-    if (job.kind.isEmpty())
-        return; // a job queued twice ran already
-
-    Workspace &ws = tc.workspace();
-    const std::optional<Resource> owner = ws.get(job.owner);
-    if (!owner || owner->metadata.isBeingDeleted() || !owner->status.ready().isReady())
-        return finish();
-    ListScope scope;
-    scope.owners = tc.ownersOf(*owner);
-    scope.owners.append(*owner);
-    Resource probe;
-    probe.kind = job.kind;
-    std::optional<BackendError> managerError;
-    const std::shared_ptr<Manager> manager =
-        tc.managerFor(probe, scope.owners.first(), &managerError);
-    if (!manager)
-        return finish();
-    const bool complete = manager->listIsComplete();
-    if (job.discoveryOnly) {
-        // Children applied meanwhile (perhaps still being created) are managed, not found.
-        const Kind *kind = kinds.find(job.kind);
-        for (const Resource &r : ws.listOwnedBy(job.kind, job.owner.name)) {
-            const QString id = r.metadata.annotations.value(Annotations::resourceId());
-            if (!id.isEmpty())
-                job.managed.insert(id, r.key());
-            job.managedByName.insert(backendNameOf(kind, r), r.key());
-        }
-    }
-
-    const std::atomic<bool> &stopping = scheduler.stopping();
-    const QDateTime listedAt = clock.now();
-    QList<DiscoveredResource> unmanaged;
-    for (int page = 0; page < 100'000 && !stopping; ++page) {
-        ++counters.listCalls;
-        const QDateTime pageAt = clock.now();
-        const Outcome<ListPage> listed = manager->list(scope);
-        if (!listed) {
-            // The rest then say for themselves what is wrong (unreachable, unauthorized).
-            qCDebug(lcController) << "list" << jobKey.name << "failed:" << listed.error().message;
-            return finish();
-        }
-        for (const Observation &item : listed.value().items) {
-            // By the backend ID; by name where the item has none (ListTables names tables,
-            // nothing more) or the resource has not recorded its ID yet.
-            const ResourceKey *managed = nullptr;
-            if (const auto it = job.managed.constFind(item.resourceId);
-                !item.resourceId.isEmpty() && it != job.managed.cend())
-                managed = &*it;
-            else if (const auto byName = job.managedByName.constFind(item.name);
-                     byName != job.managedByName.cend())
-                managed = &*byName;
-            if (managed) {
-                if (complete && !job.discoveryOnly) {
-                    seen.insert(*managed);
-                    seenOnPage.insert(*managed, Prefetch{item, pageAt});
-                }
-                continue;
-            }
-            DiscoveredResource found;
-            found.kind = job.kind;
-            found.name = item.name;
-            found.owner = job.owner;
-            found.resourceId = item.resourceId;
-            found.spec = item.spec;
-            found.details = item.details;
-            found.seenAt = listedAt;
-            unmanaged.append(found);
-        }
-        queueSeen();
-        scope.continuation = listed.value().continuation;
-        if (scope.continuation.isEmpty())
-            break;
-    }
-    if (stopping)
-        return;
-    StoreError error;
-    if (!ws.replaceDiscovered(job.owner, job.kind, unmanaged, &error))
-        qCWarning(lcController) << "store:" << error.message;
-    {
-        const Scheduler::Lock lock = scheduler.lock();
-        listedOwners.insert(job.owner);
-    }
-    notifications.discoveryChanged(job.owner);
-    finish();
-}
-
-void Controller::Private::listNewAccount(const Scheduler::Lock &lock, const ResourceKey &key,
-                                         const QString &group)
-{
-    const Kind *kind = kinds.find(key.kind);
-    if (!kind || !kind->ownerKind.isEmpty() || !childKinds.contains(key.kind) ||
-        listedOwners.contains(key))
-        return;
-    // A newly Ready account: list what it holds, so that the window can show what nothing
-    // manages yet. Ahead of its children's work (the lane of a person's action): a list is a
-    // request or two, what the account holds is what the window shows next, and behind a
-    // thousand queued creates it ran last, keeping `apply --wait` waiting for lists nobody
-    // asked it to wait for.
-    for (const QString &child : childKinds.value(key.kind)) {
-        const ResourceKey job = listJobKey(child, key);
-        if (listJobs.contains(job))
-            continue;
-        ListJob listJob;
-        listJob.kind = child;
-        listJob.owner = key;
-        listJob.discoveryOnly = true;
-        listJob.account = group;
-        scheduler.setGroup(lock, job, listJob.account);
-        listJobs.insert(job, listJob);
-        scheduler.add(lock, job, WorkQueue::Lane::UserAction);
-    }
 }
 
 void Controller::Private::processClaim(ThreadContext &tc, const ResourceKey &jobKey)
