@@ -15,6 +15,7 @@
 #include "reconciler.h"
 #include "scheduler.h"
 #include "threadcontext.h"
+#include "userrequests.h"
 #include "workspace.h"
 
 #include <QElapsedTimer>
@@ -39,8 +40,6 @@ namespace converge {
 
 namespace {
 
-const QString claimJobKind = QStringLiteral("converge.dev/Claim");
-
 QString newReconcileId()
 {
     return QUuid::createUuid().toString(QUuid::WithoutBraces).left(8);
@@ -64,6 +63,13 @@ public:
         , options(std::move(options))
         , scheduler(clock, this->options.backoff)
         , discovery(kinds, clock, scheduler, notifications, counters)
+        , requests(
+              kinds, scheduler, notifications,
+              [q](const DiscoveredResource &item, const ResourceKey &key, const QString &error) {
+                  QMetaObject::invokeMethod(
+                      q, [q, item, key, error] { Q_EMIT q->claimFinished(item, key, error); },
+                      Qt::QueuedConnection);
+              })
     {
         sources.kinds = &kinds;
         sources.factories = &factories;
@@ -80,7 +86,6 @@ public:
     bool openThreadContext(ThreadContext &tc);
     void process(ThreadContext &tc, const ResourceKey &key, bool observeOnly, int polls);
     bool skipUnchanged(ThreadContext &tc, const ResourceKey &key);
-    void processClaim(ThreadContext &tc, const ResourceKey &jobKey);
     void recover(ThreadContext &tc);
     void scan(Workspace &ws, bool initial);
     void flush();
@@ -98,10 +103,10 @@ public:
     NotificationBuffer notifications;
     ControllerCounters counters;
     Discovery discovery;
+    UserRequests requests;
 
     QHash<ResourceKey, Snapshot> snapshots; // scheduler thread only
     qint64 scanVersion = 0;                 // the workspace's resourceVersion at the last scan
-    QHash<ResourceKey, DiscoveredResource> claims; // queued claim jobs, under the scheduler's lock
     int groupLimit = -1; // keys of one account in flight at once, as last set; scheduler only
 
     std::vector<QThread *> threads; // owned; joined in stop()
@@ -190,36 +195,17 @@ bool Controller::isRunning() const
 
 void Controller::reconcile(const QList<ResourceKey> &keys)
 {
-    {
-        const Scheduler::Lock lock = d->scheduler.lock();
-        for (const ResourceKey &key : keys)
-            d->scheduler.add(lock, key, WorkQueue::Lane::UserAction);
-    }
-    d->scheduler.wakeWorkers();
+    d->requests.reconcile(keys);
 }
 
 void Controller::refresh(const QList<ResourceKey> &keys)
 {
-    {
-        const Scheduler::Lock lock = d->scheduler.lock();
-        for (const ResourceKey &key : keys) {
-            d->scheduler.requestObserveOnly(lock, key);
-            d->scheduler.add(lock, key, WorkQueue::Lane::UserAction);
-        }
-    }
-    d->scheduler.wakeWorkers();
+    d->requests.refresh(keys);
 }
 
 void Controller::claim(const DiscoveredResource &item)
 {
-    const ResourceKey jobKey{claimJobKind, item.kind + QLatin1Char('|') + item.owner.toString() +
-                                               QLatin1Char('|') + item.name};
-    {
-        const Scheduler::Lock lock = d->scheduler.lock();
-        d->claims.insert(jobKey, item);
-        d->scheduler.add(lock, jobKey, WorkQueue::Lane::UserAction);
-    }
-    d->scheduler.wakeWorkers();
+    d->requests.claim(item);
 }
 
 bool Controller::cancel(const ResourceKey &key)
@@ -548,8 +534,8 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
         discovery.run(tc, key);
         return;
     }
-    if (key.kind == claimJobKind) {
-        processClaim(tc, key);
+    if (UserRequests::isClaimJob(key)) {
+        requests.runClaim(tc, key);
         return;
     }
     if (!observeOnly && skipUnchanged(tc, key))
@@ -787,76 +773,6 @@ bool Controller::Private::skipUnchanged(ThreadContext &tc, const ResourceKey &ke
     tc.addRun(run);
     notifications.resourceChanged(key, {});
     return true;
-}
-
-void Controller::Private::processClaim(ThreadContext &tc, const ResourceKey &jobKey)
-{
-    DiscoveredResource item;
-    {
-        const Scheduler::Lock lock = scheduler.lock();
-        if (!claims.contains(jobKey))
-            return;
-        item = claims.take(jobKey);
-    }
-    ResourceKey claimed;
-    QString error;
-    const auto done = [&] {
-        QMetaObject::invokeMethod(
-            q, [q = q, item, claimed, error] { Q_EMIT q->claimFinished(item, claimed, error); },
-            Qt::QueuedConnection);
-    };
-    Workspace &ws = tc.workspace();
-    const std::optional<Resource> owner = ws.get(item.owner);
-    if (!owner) {
-        error = QStringLiteral("%1 is no longer in the workspace").arg(item.owner.toString());
-        return done();
-    }
-    QList<Resource> owners = tc.ownersOf(*owner);
-    owners.append(*owner);
-    Resource probe;
-    probe.kind = item.kind;
-    probe.metadata.name = item.name;
-    probe.spec = item.spec;
-    probe.spec.insert(QStringLiteral("owner"),
-                      QJsonObject{{QStringLiteral("name"), owner->metadata.name}});
-    std::optional<BackendError> managerError;
-    const std::shared_ptr<Manager> manager = tc.managerFor(probe, owners.first(), &managerError);
-    if (!manager) {
-        error = managerError ? managerError->message : QStringLiteral("no Manager");
-        return done();
-    }
-    QJsonObject observed = item.spec;
-    if (!manager->listIsComplete()) {
-        // A list page named it; only a get sees all of it (key schema, indexes, …).
-        const Outcome<Observation> seen = manager->get(Target{probe, owners});
-        if (!seen) {
-            error = seen.error().message;
-            return done();
-        }
-        observed = seen.value().spec;
-        if (!seen.value().resourceId.isEmpty())
-            item.resourceId = seen.value().resourceId;
-    }
-    QSet<QString> taken;
-    for (const Resource &r : ws.list(item.kind))
-        taken.insert(r.metadata.name);
-    std::optional<Resource> resource = DiscoveredClaim::build(item, observed, kinds, taken, &error);
-    if (!resource)
-        return done();
-    StoreError storeError;
-    if (!ws.apply({*resource}, nullptr, &storeError)) {
-        error = storeError.message;
-        return done();
-    }
-    claimed = resource->key();
-    {
-        const Scheduler::Lock lock = scheduler.lock();
-        scheduler.setGroup(lock, claimed, owners.first().key().toString());
-        scheduler.add(lock, claimed, WorkQueue::Lane::UserAction);
-    }
-    scheduler.wakeWorkers();
-    notifications.discoveryChanged(item.owner);
-    done();
 }
 
 // --- Notifications ----------------------------------------------------------------------------
