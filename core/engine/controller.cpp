@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "controller.h"
 
+#include "changescanner.h"
 #include "clock.h"
 #include "controllercounters.h"
 #include "controllerlog.h"
@@ -14,6 +15,7 @@
 #include "notificationbuffer.h"
 #include "reconciler.h"
 #include "scheduler.h"
+#include "startupresync.h"
 #include "threadcontext.h"
 #include "userrequests.h"
 #include "workspace.h"
@@ -40,9 +42,10 @@ namespace converge {
 
 namespace {
 
-QString newReconcileId()
+Controller::Options clamped(Controller::Options options)
 {
-    return QUuid::createUuid().toString(QUuid::WithoutBraces).left(8);
+    options.workers = std::clamp(options.workers, 1, 64);
+    return options;
 }
 
 } // namespace
@@ -60,7 +63,7 @@ public:
         , reconciler(reconciler)
         , clock(clock)
         , credentials(credentials)
-        , options(std::move(options))
+        , options(clamped(std::move(options)))
         , scheduler(clock, this->options.backoff)
         , discovery(kinds, clock, scheduler, notifications, counters)
         , requests(
@@ -70,6 +73,9 @@ public:
                       q, [q, item, key, error] { Q_EMIT q->claimFinished(item, key, error); },
                       Qt::QueuedConnection);
               })
+        , scanner(kinds, factories, scheduler, discovery, this->options.workers,
+                  this->options.accountConcurrency)
+        , startup(clock, scheduler.stopping(), notifications)
     {
         sources.kinds = &kinds;
         sources.factories = &factories;
@@ -86,8 +92,6 @@ public:
     bool openThreadContext(ThreadContext &tc);
     void process(ThreadContext &tc, const ResourceKey &key, bool observeOnly, int polls);
     bool skipUnchanged(ThreadContext &tc, const ResourceKey &key);
-    void recover(ThreadContext &tc);
-    void scan(Workspace &ws, bool initial);
     void flush();
     QDateTime nextResyncTime(const QDateTime &from) const;
 
@@ -104,10 +108,8 @@ public:
     ControllerCounters counters;
     Discovery discovery;
     UserRequests requests;
-
-    QHash<ResourceKey, Snapshot> snapshots; // scheduler thread only
-    qint64 scanVersion = 0;                 // the workspace's resourceVersion at the last scan
-    int groupLimit = -1; // keys of one account in flight at once, as last set; scheduler only
+    ChangeScanner scanner; // scheduler thread only
+    StartupResync startup;
 
     std::vector<QThread *> threads; // owned; joined in stop()
     /// Opened, and so checked, by start(); the threads' connections are opened from it.
@@ -123,7 +125,6 @@ Controller::Controller(const QString &workspacePath, const KindRegistry &kinds,
     , d(std::make_unique<Private>(this, workspacePath, kinds, factories, reconciler, clock,
                                   credentials, std::move(options)))
 {
-    d->options.workers = std::clamp(d->options.workers, 1, 64);
     d->flushTimer = new QTimer(this);
     d->flushTimer->setInterval(d->options.batchInterval);
     connect(d->flushTimer, &QTimer::timeout, this, [this] { d->flush(); });
@@ -279,8 +280,7 @@ void Controller::Private::schedulerLoop()
         return;
     }
     Workspace *ws = &tc.workspace();
-    recover(tc);
-    scan(*ws, true);
+    startup.run(tc, scanner);
     scheduler.setRecovered(scheduler.lock());
     scheduler.wakeWorkers();
 
@@ -294,192 +294,13 @@ void Controller::Private::schedulerLoop()
         const qint64 version = ws->dataVersion();
         if (version != dataVersion || requests->scan) {
             dataVersion = version;
-            scan(*ws, false);
+            scanner.scan(*ws, false);
         }
         if (requests->resync || clock.now() >= nextResync) {
-            discovery.queueResync(snapshots);
+            discovery.queueResync(scanner.snapshots());
             nextResync = nextResyncTime(clock.now());
         }
     }
-}
-
-void Controller::Private::recover(ThreadContext &tc)
-{
-    Workspace &ws = tc.workspace();
-    // Unfinished intents are resolved by observing the backend before anything else is written.
-    for (const JournalEntry &entry : ws.unfinishedIntents()) {
-        if (scheduler.stopping())
-            return;
-        const std::optional<Resource> res = ws.get(entry.key);
-        QString outcome = QStringLiteral("resolved: the resource left the workspace");
-        if (res) {
-            const QList<Resource> owners = tc.ownersOf(*res);
-            const Resource &account = owners.isEmpty() ? *res : owners.first();
-            std::optional<BackendError> managerError;
-            std::shared_ptr<Manager> manager = tc.managerFor(*res, account, &managerError);
-            if (manager) {
-                const Outcome<Observation> seen = manager->get(Target{*res, owners});
-                if (seen)
-                    outcome = QStringLiteral("resolved: present in the backend");
-                else if (seen.error().category == BackendError::Category::NotFound)
-                    outcome = QStringLiteral("resolved: absent from the backend");
-                else
-                    outcome = QStringLiteral("resolved: unknown (%1); the next reconcile observes "
-                                             "again")
-                                  .arg(seen.error().message);
-            } else {
-                outcome = QStringLiteral("resolved: unknown (no Manager); the next reconcile "
-                                         "observes again");
-            }
-            EventRecorder recorder(entry.key, newReconcileId(), clock);
-            recorder.setPhase(QStringLiteral("recovery"));
-            recorder.normal(
-                QStringLiteral("IntentResolved"),
-                QStringLiteral("%1 interrupted at %2: %3")
-                    .arg(entry.operation, entry.startedAt.toString(Qt::ISODateWithMs), outcome));
-            ws.recordEvents(recorder.events(), nullptr);
-            notifications.resourceChanged(entry.key, recorder.events());
-        }
-        ws.finishIntent(entry.id, outcome, nullptr);
-    }
-}
-
-void Controller::Private::scan(Workspace &ws, bool initial)
-{
-    // Only what changed since the last look is read; a removal (the count falls short of what
-    // is known) means one full read.
-    qint64 current = 0;
-    QList<Resource> resources = ws.listChangedSince(initial ? 0 : scanVersion, &current);
-    if (!initial) {
-        qsizetype known = snapshots.size();
-        for (const Resource &r : std::as_const(resources))
-            known += snapshots.contains(r.key()) ? 0 : 1;
-        if (known != ws.count())
-            resources = ws.listChangedSince(0, &current);
-    }
-    const bool full = initial || resources.size() == ws.count();
-    scanVersion = current;
-    QHash<ResourceKey, Snapshot> next;
-    if (!full)
-        next = snapshots;
-    next.reserve(std::max(next.size(), resources.size()));
-
-    QList<QPair<ResourceKey, WorkQueue::Lane>> toQueue;
-    QList<ResourceKey> refreshes;
-    for (const Resource &r : std::as_const(resources)) {
-        Snapshot s;
-        s.generation = r.metadata.generation;
-        s.deleting = r.metadata.isBeingDeleted();
-        s.policy = r.metadata.annotations.value(Annotations::reconcilePolicy());
-        s.reconcileRequest = r.metadata.annotations.value(Annotations::reconcileRequestedAt());
-        s.refreshRequest = r.metadata.annotations.value(Annotations::refreshRequestedAt());
-        s.hasFinalizer = r.hasFinalizer();
-        s.resourceId = r.metadata.annotations.value(Annotations::resourceId());
-        s.readyAtAll = r.status.ready().isReady();
-        s.ready = s.readyAtAll && r.status.ready().observedGeneration == r.metadata.generation;
-        const Kind *kind = kinds.find(r.kind);
-        if (kind && !kind->ownerKind.isEmpty())
-            s.owner = ResourceKey{kind->ownerKind, r.ownerName()}.toString();
-        s.backendName = Snapshot::backendNameOf(kind, r);
-
-        const auto old = snapshots.constFind(r.key());
-        if (initial) {
-            const Condition ready = r.status.ready();
-            const bool upToDate =
-                ready.isReady() && ready.observedGeneration == s.generation && !s.deleting;
-            // Up-to-date resources are observed by the first resync, by list pages.
-            if (!upToDate)
-                toQueue.append({r.key(), WorkQueue::Lane::SpecChange});
-        } else if (old == snapshots.cend() || old->generation != s.generation ||
-                   old->deleting != s.deleting || old->policy != s.policy) {
-            toQueue.append({r.key(), WorkQueue::Lane::SpecChange});
-        } else if (old->reconcileRequest != s.reconcileRequest) {
-            // Another process (the CLI) asked for a reconcile: a person's action.
-            toQueue.append({r.key(), WorkQueue::Lane::UserAction});
-        } else if (old->refreshRequest != s.refreshRequest) {
-            refreshes.append(r.key());
-            toQueue.append({r.key(), WorkQueue::Lane::UserAction});
-        }
-        next.insert(r.key(), s);
-    }
-    // The account is the root of the ownership chain.
-    QList<QPair<ResourceKey, QString>> groups;
-    groups.reserve(resources.size());
-    for (const Resource &r : std::as_const(resources)) {
-        Snapshot &s = next[r.key()];
-        QString root = r.key().toString();
-        QString up = s.owner;
-        for (int depth = 0; depth < 8 && !up.isEmpty(); ++depth) {
-            const auto key = ResourceKey::fromString(up);
-            const auto it = key ? next.constFind(*key) : next.cend();
-            if (it == next.cend())
-                break;
-            root = up;
-            up = it->owner;
-        }
-        s.account = root;
-        groups.append({r.key(), root});
-    }
-    snapshots = std::move(next);
-
-    // One account must not hold every worker while another waits (an endpoint that stopped
-    // answering keeps each request until its timeout): with more than one account, each gets
-    // at most half the workers.
-    QSet<QString> accounts;
-    for (auto it = snapshots.cbegin(); it != snapshots.cend(); ++it) {
-        if (it->owner.isEmpty() && factories.isAccountKind(it.key().kind))
-            accounts.insert(it->account);
-    }
-    int limit = options.accountConcurrency;
-    if (accounts.size() > 1) {
-        const int half = std::max(1, options.workers / 2);
-        limit = limit > 0 ? std::min(limit, half) : half;
-    }
-    const bool limitChanged = limit != groupLimit;
-    groupLimit = limit;
-
-    if (toQueue.isEmpty() && !initial && !limitChanged)
-        return;
-    {
-        const Scheduler::Lock lock = scheduler.lock();
-        if (limitChanged) {
-            for (const QString &account : std::as_const(accounts))
-                scheduler.setGroupLimit(lock, account, limit);
-        }
-        for (const auto &[key, group] : groups) {
-            scheduler.setGroup(lock, key, group);
-            if (limit > 0)
-                scheduler.setGroupLimit(lock, group, limit);
-        }
-        for (const ResourceKey &key : std::as_const(refreshes))
-            scheduler.requestObserveOnly(lock, key);
-        // Owners first: a child whose owner is not Ready and is queued here waits for the
-        // owner's verdict (holdForOwner) without a run, and so without reading itself and its
-        // owners only to find that out, as its run would.
-        QList<QPair<ResourceKey, WorkQueue::Lane>> children;
-        for (const auto &[key, lane] : toQueue) {
-            if (lane == WorkQueue::Lane::SpecChange) {
-                // A changed spec gets a fresh start: no backoff from earlier failures.
-                scheduler.freshStart(lock, key);
-            }
-            if (!snapshots.constFind(key)->owner.isEmpty())
-                children.append({key, lane});
-            else
-                scheduler.add(lock, key, lane);
-        }
-        for (const auto &[key, lane] : std::as_const(children)) {
-            const Snapshot &s = *snapshots.constFind(key);
-            const auto ownerKey = ResourceKey::fromString(s.owner);
-            const auto owner = ownerKey ? snapshots.constFind(*ownerKey) : snapshots.cend();
-            if (owner == snapshots.cend() || owner->readyAtAll || s.deleting ||
-                scheduler.isObserveOnly(lock, key) || !scheduler.holdForOwner(lock, key, *ownerKey))
-                scheduler.add(lock, key, lane);
-        }
-    }
-    // After the holds: a held child is observed with its owner's verdict.
-    if (initial)
-        discovery.queueResync(snapshots);
-    scheduler.wakeWorkers();
 }
 
 // --- Workers ----------------------------------------------------------------------------------
@@ -567,7 +388,7 @@ void Controller::Private::process(ThreadContext &tc, const ResourceKey &key, boo
     QElapsedTimer elapsed;
     elapsed.start();
     ReconcileContext ctx;
-    ctx.reconcileId = newReconcileId();
+    ctx.reconcileId = EventRecorder::newReconcileId();
     ctx.target.resource = *stored;
     ctx.target.owners = owners;
     ctx.workspace = &ws;
@@ -760,7 +581,7 @@ bool Controller::Private::skipUnchanged(ThreadContext &tc, const ResourceKey &ke
     const QDateTime now = clock.now();
     PhaseRun run;
     run.key = key;
-    run.reconcileId = newReconcileId();
+    run.reconcileId = EventRecorder::newReconcileId();
     run.phase = quiet.phase;
     run.startedAt = now;
     run.outcome = QStringLiteral("Done");
