@@ -4,6 +4,8 @@
 
 #include "clock.h"
 
+#include <QUuid>
+
 namespace converge {
 
 EventRecorder::EventRecorder(const ResourceKey &involved, const QString &reconcileId,
@@ -12,6 +14,11 @@ EventRecorder::EventRecorder(const ResourceKey &involved, const QString &reconci
     , m_reconcileId(reconcileId)
     , m_clock(clock)
 {}
+
+QString EventRecorder::newReconcileId()
+{
+    return QUuid::createUuid().toString(QUuid::WithoutBraces).left(8);
+}
 
 void EventRecorder::normal(const QString &reason, const QString &message, const QString &requestId)
 {

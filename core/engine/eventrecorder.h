@@ -18,6 +18,9 @@ class EventRecorder final
 public:
     EventRecorder(const ResourceKey &involved, const QString &reconcileId, const Clock &clock);
 
+    /// A new reconcile ID: short, for people to find one run's events and phase runs.
+    static QString newReconcileId();
+
     /// The phase that later events belong to (claim, createOrUpdate, delete, updateStatus).
     void setPhase(const QString &phase) { m_phase = phase; }
     QString phase() const { return m_phase; }

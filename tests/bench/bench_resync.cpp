@@ -12,7 +12,7 @@
 //
 // Instructions per reconcile (run by hand; valgrind is in Debian's valgrind package): run
 //   CONVERGE_BENCH_SCALE=0.1 valgrind --tool=callgrind --collect-atstart=no
-//   --toggle-collect='converge::Controller::Private::process(*' build/tests/bench/bench_resync
+//   --toggle-collect='converge::ReconcileWorker::process(*' build/tests/bench/bench_resync
 // (one line), then divide the "Collected" Ir by the reconciles the bench prints (all passes).
 
 #include "clock.h"
