@@ -70,7 +70,7 @@ bool PrivateAzurite::start()
             probe.connectToHost(loopback(), port);
             if (probe.waitForConnected(200))
                 break;
-            if (timer.elapsed() > 30000 || m_process.state() != QProcess::Running)
+            if (timer.elapsed() > 90000 || m_process.state() != QProcess::Running)
                 return false;
             QTest::qWait(100);
         }

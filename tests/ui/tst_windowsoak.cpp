@@ -11,7 +11,7 @@
 //
 // It prints its seed; CONVERGE_SOAK_SEED=N replays the same sequence of actions.
 // CONVERGE_SOAK_SKIP=ACTION,… leaves actions out. CONVERGE_SOAK_SECONDS sets how long it drives the
-// window (default 100 s; the long variant, -DCONVERGE_LONG_SOAK=ON, 1,800 s). Pass: no crash, no
+// window (default 90 s; the long variant, -DCONVERGE_LONG_SOAK=ON, 1,800 s). Pass: no crash, no
 // sanitizer report, and once everything has settled the tree shows exactly what the workspace
 // holds, every resource is Ready, and every managed container and queue exists in Azurite.
 #include "mainwindow.h"
@@ -160,7 +160,7 @@ int soakSeconds()
     const int seconds = qEnvironmentVariableIntValue("CONVERGE_SOAK_SECONDS", &ok);
     if (ok && seconds > 0)
         return seconds;
-    return CONVERGE_LONG_SOAK ? 1800 : 100;
+    return CONVERGE_LONG_SOAK ? 1800 : 90;
 }
 
 } // namespace
