@@ -76,7 +76,7 @@ _converge()
         return
         ;;
     --since | --timeout | --workers | --limit | --events | --namespace | --location | \
-        --resource-group)
+        --resource-group | --aws-account)
         return
         ;;
     esac
@@ -92,7 +92,7 @@ _converge()
 
     local options=""
     case "$command" in
-    apply) options="-f --filename --wait --timeout" ;;
+    apply) options="-f --filename --wait --timeout --aws-account" ;;
     get) options="-o --output" ;;
     describe) options="--events" ;;
     delete) options="-f --filename --detach --ignore-not-found --wait --timeout" ;;
