@@ -75,6 +75,9 @@ QString refusal(const QString &kind, const QString &field)
     if (services().contains(kind))
         return QStringLiteral("Converge does not manage the service's settings (%1); remove it")
             .arg(field);
+    if (kind == resourceGroupKind)
+        return QStringLiteral("Converge does not manage resource groups (%1); remove it")
+            .arg(field);
     return QStringLiteral("is not supported by Converge's %1; remove it")
         .arg(kind == QLatin1String("StorageAccountsBlobServicesContainer")
                  ? QStringLiteral("BlobContainer")
