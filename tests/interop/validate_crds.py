@@ -128,7 +128,7 @@ def main():
                 failures.append(f"{name}: {path}: {e.message}")
             validated += 1
         kinds = sorted({d["kind"] for d in documents})
-        print(f"{validated} documents validated against their CRDs ({len(schemas)} served "
+        print(f"{validated} documents validated against their CRDs ({len(schemas)} CRD "
               f"versions loaded): {', '.join(kinds)}")
 
         refused = 0
