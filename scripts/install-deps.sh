@@ -15,6 +15,7 @@ packages=(
     xvfb xauth
     clang-14 libclang-rt-14-dev llvm-14
     desktop-file-utils appstream libxml2-utils man-db
+    python3-jsonschema python3-yaml
 )
 
 missing=()

@@ -2,7 +2,11 @@
 // SPDX-License-Identifier: MIT
 #include "applycommand.h"
 
+#include "ackimporter.h"
 #include "actioncommand.h"
+#include "asoimporter.h"
+#include "awskinds.h"
+#include "azurekinds.h"
 #include "commandcontext.h"
 #include "console.h"
 #include "manifestreader.h"
@@ -11,6 +15,7 @@
 #include "workspace.h"
 
 #include <QCommandLineParser>
+#include <QFileInfo>
 
 namespace converge {
 
@@ -21,7 +26,7 @@ QString ApplyCommand::summary() const
 
 QString ApplyCommand::synopsis() const
 {
-    return QStringLiteral("-f PATH… [--wait[=DURATION]]");
+    return QStringLiteral("-f PATH… [--wait[=DURATION]] [--aws-account NAME]");
 }
 
 QString ApplyCommand::description() const
@@ -31,6 +36,12 @@ QString ApplyCommand::description() const
         "recursive) and standard input (-), validates every object, and stores them all in one "
         "transaction. Any error is printed as file:line:column: field: message, and nothing is "
         "stored (exit 2).\n\n"
+        "Azure Service Operator (storage.azure.com, resources.azure.com) and AWS Controllers for "
+        "Kubernetes (dynamodb.services.k8s.aws Table) resources are read too, in every served "
+        "version, and stored as the Converge kinds they map to (docs/interop.md). An ASO "
+        "StorageAccount joins the workspace's account of the same name, or is created without a "
+        "credential, to be connected; an ACK Table goes under the AwsAccount of its region "
+        "(services.k8s.aws/region) or the one --aws-account names.\n\n"
         "Prints one line per object: created, configured (metadata or spec changed) or "
         "unchanged. A changed spec bumps the object's generation, which the controller "
         "reconciles.\n\n"
@@ -48,7 +59,9 @@ QString ApplyCommand::examples() const
                           "# Store, then wait up to two minutes until everything is Ready\n"
                           "converge apply -f storage.yaml --wait=2m\n"
                           "# From standard input\n"
-                          "cat storage.yaml | converge apply -f -\n");
+                          "cat storage.yaml | converge apply -f -\n"
+                          "# A GitOps folder of ASO and ACK resources\n"
+                          "converge apply -f cluster/ --aws-account local\n");
 }
 
 QList<QCommandLineOption> ApplyCommand::options() const
@@ -58,6 +71,10 @@ QList<QCommandLineOption> ApplyCommand::options() const
         QStringLiteral("A manifest file, a folder of them, or - for standard input; repeatable."),
         QStringLiteral("PATH"))};
     list += waitOptions(QStringLiteral("every object is Ready"));
+    list.append(QCommandLineOption(QStringLiteral("aws-account"),
+                                   QStringLiteral("Put every ACK Table read under this "
+                                                  "AwsAccount, whatever its region."),
+                                   QStringLiteral("NAME")));
     return list;
 }
 
@@ -109,7 +126,21 @@ int ApplyCommand::run(CommandContext &ctx, const QCommandLineParser &parser)
     if (code != ExitSuccess)
         return code;
 
-    const ManifestReader reader(ctx.services().kinds());
+    // ASO and ACK resources join the workspace's accounts: read them first, when there is a
+    // workspace to read (a new one has none).
+    std::unique_ptr<Workspace> ws;
+    QList<Resource> accounts;
+    if (QFileInfo::exists(ctx.workspacePath())) {
+        ws = ctx.openWorkspace(&code);
+        if (!ws)
+            return code;
+        accounts = ws->list(AzureKinds::storageAccount()) + ws->list(AwsKinds::accountKind());
+    }
+    const AsoImporter aso(accounts);
+    const AckImporter ack(accounts, parser.value(QStringLiteral("aws-account")));
+    ManifestReader::Options options;
+    options.translators = {&aso, &ack};
+    const ManifestReader reader(ctx.services().kinds(), options);
     const ManifestReader::Result read = reader.readPaths(paths);
     if (!read.ok()) {
         for (const ManifestError &error : read.errors)
@@ -121,7 +152,8 @@ int ApplyCommand::run(CommandContext &ctx, const QCommandLineParser &parser)
         return ExitUsage;
     }
 
-    std::unique_ptr<Workspace> ws = ctx.openWorkspace(&code);
+    if (!ws)
+        ws = ctx.openWorkspace(&code);
     if (!ws)
         return code;
     QList<Resource> objects;

@@ -7,6 +7,7 @@
 #include "fieldpath.h"
 #include "jsonparser.h"
 #include "kindregistry.h"
+#include "manifesttranslator.h"
 #include "schemavalidator.h"
 #include "sourcemap.h"
 #include "textlocator.h"
@@ -17,6 +18,7 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QJsonArray>
+#include <QMap>
 
 #include <algorithm>
 #include <cstdio>
@@ -176,6 +178,7 @@ public:
 
     ManifestReader::Result take()
     {
+        translateForeign();
         if (!m_result.errors.isEmpty())
             m_result.objects.clear();
         return std::move(m_result);
@@ -225,13 +228,51 @@ private:
     void readObject(const TextLocator &text, const SourceMap &map, int node,
                     const QJsonObject &object)
     {
+        for (qsizetype i = 0; i < m_options.translators.size(); ++i) {
+            if (m_options.translators.at(i)->handles(object)) {
+                // Translated at the end, all together: these documents refer to each other.
+                m_foreign[i].append(
+                    ForeignDocument{object, text.location(map.keyPos(node)),
+                                    [text, map, node](const QString &path) {
+                                        return error(text, map, node, path, {}).location;
+                                    }});
+                return;
+            }
+        }
+        const auto locate = [&](const QString &path) {
+            return error(text, map, node, path, {}).location;
+        };
+        addValidated(object, text.location(map.keyPos(node)), locate);
+    }
+
+    void translateForeign()
+    {
+        for (auto it = m_foreign.cbegin(); it != m_foreign.cend() && !full(); ++it) {
+            const QList<ForeignDocument> &documents = it.value();
+            const ManifestTranslator::Result translated =
+                m_options.translators.at(it.key())->translate(documents);
+            for (const ManifestTranslator::Error &e : translated.errors) {
+                const ForeignDocument &document = documents.at(e.document);
+                addError(ManifestError{document.locate(e.path), e.path, e.message});
+            }
+            if (!translated.errors.isEmpty())
+                continue;
+            for (const ManifestTranslator::Translated &t : translated.objects) {
+                const ForeignDocument &document = documents.at(t.document);
+                addValidated(t.object, document.location, document.locate);
+            }
+        }
+    }
+
+    template<typename Locate>
+    void addValidated(const QJsonObject &object, const SourceLocation &where, const Locate &locate)
+    {
         const SchemaValidator::Result validated =
             m_validator.validate(object, m_options.keepStatus);
         for (const ValidationError &e : validated.errors)
-            addError(error(text, map, node, e.path, e.message));
+            addError(ManifestError{locate(e.path), e.path, e.message});
         if (!validated.ok())
             return;
-        const SourceLocation where = text.location(map.keyPos(node));
         const ResourceKey key = validated.resource.key();
         const auto first = m_declared.constFind(key);
         if (first != m_declared.cend()) {
@@ -262,6 +303,7 @@ private:
     const ManifestReader::Options &m_options;
     ManifestReader::Result m_result;
     QHash<ResourceKey, SourceLocation> m_declared;
+    QMap<qsizetype, QList<ForeignDocument>> m_foreign; ///< by translator
 };
 
 } // namespace

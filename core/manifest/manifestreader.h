@@ -12,6 +12,7 @@
 namespace converge {
 
 class KindRegistry;
+class ManifestTranslator;
 
 /// Where something stands in a manifest file; line and column are 1-based, and the column counts
 /// characters (code points), not bytes, as editors do.
@@ -63,6 +64,9 @@ public:
         bool keepStatus = false;        ///< `status` in input is ignored unless asked for
         qint64 maxFileBytes = 16 << 20; ///< larger files are refused before parsing
         int maxDepth = 64;              ///< deeper nesting is refused
+        /// Readers of other tools' documents (ASO, ACK); a document one of them handles is
+        /// translated into Converge objects (not owned; they must outlive the reader).
+        QList<const ManifestTranslator *> translators;
     };
 
     struct Result

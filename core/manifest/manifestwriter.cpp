@@ -28,9 +28,10 @@ FieldSchema documentShape(const Kind *kind)
     const F string = F::string(QStringLiteral("value"));
     const F metadata = F::object(
         QStringLiteral("metadata"),
-        {F::string(QStringLiteral("name")), F::map(QStringLiteral("labels"), string),
-         F::map(QStringLiteral("annotations"), string), F::string(QStringLiteral("uid")),
-         F::integer(QStringLiteral("generation")), F::string(QStringLiteral("resourceVersion")),
+        {F::string(QStringLiteral("name")), F::string(QStringLiteral("namespace")),
+         F::map(QStringLiteral("labels"), string), F::map(QStringLiteral("annotations"), string),
+         F::string(QStringLiteral("uid")), F::integer(QStringLiteral("generation")),
+         F::string(QStringLiteral("resourceVersion")),
          F::string(QStringLiteral("creationTimestamp")),
          F::string(QStringLiteral("deletionTimestamp")),
          F::list(QStringLiteral("finalizers"), string)});
@@ -309,6 +310,39 @@ QByteArray ManifestWriter::toYaml(const QList<Resource> &resources) const
             text += "---\n";
         text += QByteArray(out.c_str(), qsizetype(out.size())) + '\n';
     }
+    return text;
+}
+
+QByteArray ManifestWriter::documentsToYaml(const QList<QJsonObject> &documents)
+{
+    QByteArray text;
+    const FieldSchema shape = documentShape(nullptr);
+    for (const QJsonObject &document : documents) {
+        YAML::Emitter out;
+        out.SetIndent(2);
+        out.SetOutputCharset(YAML::EmitNonAscii);
+        emitValue(out, document, &shape);
+        if (!text.isEmpty())
+            text += "---\n";
+        text += QByteArray(out.c_str(), qsizetype(out.size())) + '\n';
+    }
+    return text;
+}
+
+QByteArray ManifestWriter::documentsToJson(const QList<QJsonObject> &documents)
+{
+    QByteArray text;
+    const FieldSchema shape = documentShape(nullptr);
+    if (documents.size() == 1) {
+        writeJson(text, documents.first(), &shape, 0);
+        return text + '\n';
+    }
+    text += "{\n    \"apiVersion\": \"v1\",\n    \"kind\": \"List\",\n    \"items\": [";
+    for (qsizetype i = 0; i < documents.size(); ++i) {
+        text += i == 0 ? "\n        " : ",\n        ";
+        writeJson(text, documents.at(i), &shape, 2);
+    }
+    text += documents.isEmpty() ? "]\n}\n" : "\n    ]\n}\n";
     return text;
 }
 

@@ -5,6 +5,7 @@
 #include "resource.h"
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QList>
 
 namespace converge {
@@ -40,6 +41,10 @@ public:
     QByteArray toYaml(const QList<Resource> &resources) const;
     /// One object, or a {"apiVersion": "v1", "kind": "List", "items": [...]} for several.
     QByteArray toJson(const QList<Resource> &resources) const;
+    /// Documents of kinds no registry knows (ASO, ACK), in the same styles: apiVersion, kind,
+    /// metadata (name, namespace, labels, annotations), spec, each object's keys sorted.
+    static QByteArray documentsToYaml(const QList<QJsonObject> &documents);
+    static QByteArray documentsToJson(const QList<QJsonObject> &documents);
 
 private:
     const KindRegistry &m_registry;

@@ -60,7 +60,23 @@ _converge()
         COMPREPLY=($(compgen -W "Warning Normal" -- "$cur"))
         return
         ;;
-    --since | --timeout | --workers | --limit | --events)
+    --for)
+        COMPREPLY=($(compgen -W "aso ack" -- "$cur"))
+        return
+        ;;
+    --sku)
+        COMPREPLY=($(compgen -W "Standard_LRS Standard_GRS Standard_RAGRS Standard_ZRS \
+            Standard_GZRS Standard_RAGZRS Premium_LRS Premium_ZRS StandardV2_LRS StandardV2_GRS \
+            StandardV2_ZRS StandardV2_GZRS PremiumV2_LRS PremiumV2_ZRS" -- "$cur"))
+        return
+        ;;
+    --account-kind)
+        COMPREPLY=($(compgen -W "StorageV2 Storage BlobStorage BlockBlobStorage FileStorage" \
+            -- "$cur"))
+        return
+        ;;
+    --since | --timeout | --workers | --limit | --events | --namespace | --location | \
+        --resource-group | --aws-account)
         return
         ;;
     esac
@@ -76,13 +92,14 @@ _converge()
 
     local options=""
     case "$command" in
-    apply) options="-f --filename --wait --timeout" ;;
+    apply) options="-f --filename --wait --timeout --aws-account" ;;
     get) options="-o --output" ;;
     describe) options="--events" ;;
     delete) options="-f --filename --detach --ignore-not-found --wait --timeout" ;;
     claim | reconcile | refresh) options="--wait --timeout" ;;
     events) options="--since --type --limit --follow -o --output" ;;
-    export) options="-o --output" ;;
+    export) options="-o --output --for --namespace --location --sku --account-kind
+        --resource-group --no-resource-group" ;;
     run) options="--workers" ;;
     help)
         COMPREPLY=($(compgen -W "$commands" -- "$cur"))

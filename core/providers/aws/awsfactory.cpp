@@ -135,7 +135,10 @@ Outcome<Credentials> AwsFactory::resolveCredentials(const Resource &account,
                         prefix + tokenName);
     }
     return unauthorized(account, QStringLiteral("NoCredential"),
-                        QStringLiteral("spec.credential names no credential; ") + alternatives());
+                        QStringLiteral("the AwsAccount is not connected: spec.credential names "
+                                       "no credential; connect it (File ▸ Connect account) or "
+                                       "use one of the ") +
+                            alternatives());
 }
 
 Outcome<std::shared_ptr<DynamoDbClient>> AwsFactory::client(const Resource &account,

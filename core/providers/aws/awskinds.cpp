@@ -181,6 +181,9 @@ QString checkEndpoint(const QJsonValue &value)
 QString checkCredential(const QJsonValue &value)
 {
     const QJsonObject o = value.toObject();
+    // `credential: {}` is an account not connected yet (one an ACK import brought).
+    if (o.isEmpty())
+        return QString();
     int chosen = 0;
     for (const char *key : {"emulator", "keychain", "env", "file"})
         chosen += o.contains(QLatin1String(key)) ? 1 : 0;
@@ -245,7 +248,8 @@ Kind AwsKinds::account()
                                   "aws_session_token; '~/' means the home folder."))
              .setLength(1, 4096)},
         QStringLiteral("Where the access keys come from: exactly one of emulator, keychain, env, "
-                       "file. Secrets never enter the workspace."));
+                       "file; {} for an account not connected yet. Secrets never enter the "
+                       "workspace."));
     credential.setRequired().setCheck(checkCredential);
 
     kind.spec = F::object(

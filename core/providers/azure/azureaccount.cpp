@@ -235,7 +235,9 @@ Outcome<AzureAccount> AzureAccount::fromSpec(const QJsonObject &spec, Credential
         return account;
     } else {
         return unauthorized(QStringLiteral("CredentialNotFound"),
-                            QStringLiteral("the StorageAccount names no credential"));
+                            QStringLiteral("the StorageAccount is not connected: it names "
+                                           "no credential; connect it (File ▸ Connect "
+                                           "account) or set spec.credential"));
     }
     if (!secret)
         return secret.error();

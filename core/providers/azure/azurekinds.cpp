@@ -148,7 +148,39 @@ QString accountSpecError(const QJsonValue &value)
     return {};
 }
 
+QString exportOnly(const QString &description)
+{
+    return description + QStringLiteral(" Not used by Converge, which connects to an existing "
+                                        "account; written by export --for aso.");
+}
+
+F exportField(const QString &name, const QString &description)
+{
+    return F::string(name, exportOnly(description))
+        .setLength(1, 64)
+        .setPattern(QStringLiteral("[A-Za-z0-9._()-]+"),
+                    QStringLiteral("letters, digits, '.', '_', '-', '(' and ')'"))
+        .setCompared(false);
+}
+
 } // namespace
+
+QStringList AzureKinds::skuNames()
+{
+    return {QStringLiteral("PremiumV2_LRS"),   QStringLiteral("PremiumV2_ZRS"),
+            QStringLiteral("Premium_LRS"),     QStringLiteral("Premium_ZRS"),
+            QStringLiteral("StandardV2_GRS"),  QStringLiteral("StandardV2_GZRS"),
+            QStringLiteral("StandardV2_LRS"),  QStringLiteral("StandardV2_ZRS"),
+            QStringLiteral("Standard_GRS"),    QStringLiteral("Standard_GZRS"),
+            QStringLiteral("Standard_LRS"),    QStringLiteral("Standard_RAGRS"),
+            QStringLiteral("Standard_RAGZRS"), QStringLiteral("Standard_ZRS")};
+}
+
+QStringList AzureKinds::accountKinds()
+{
+    return {QStringLiteral("BlobStorage"), QStringLiteral("BlockBlobStorage"),
+            QStringLiteral("FileStorage"), QStringLiteral("Storage"), QStringLiteral("StorageV2")};
+}
 
 QStringList AzureKinds::names()
 {
@@ -198,11 +230,14 @@ Kind AzureKinds::storageAccountKind()
              .setPattern(QStringLiteral("[A-Za-z_][A-Za-z0-9_]*"),
                          QStringLiteral("an environment variable name"))},
         QStringLiteral("Where the credential comes from: exactly one of emulator, keychain, "
-                       "env, file, sasEnv, connectionStringEnv. The secret itself is never "
-                       "written in a manifest or the workspace."));
+                       "env, file, sasEnv, connectionStringEnv; {} for an account not connected "
+                       "yet. The secret itself is never written in a manifest or the "
+                       "workspace."));
     credential.setRequired().setCompared(false).setCheck([](const QJsonValue &v) {
         const QStringList chosen = chosenCredentials(v.toObject());
-        if (chosen.size() == 1)
+        // `credential: {}` is an account not connected yet (one an ASO import brought): it
+        // validates, and stays Ready False until it is connected. `emulator: false` is not that.
+        if (chosen.size() == 1 || v.toObject().isEmpty())
             return QString();
         if (chosen.isEmpty())
             return QStringLiteral("exactly one of %1 must be given (emulator: true for "
@@ -231,7 +266,20 @@ Kind AzureKinds::storageAccountKind()
                                    "requests and SAS tokens then travel unencrypted."))
              .setDefault(false)
              .setCompared(false),
-         credential});
+         credential,
+         // What the data plane cannot observe and Azure Service Operator needs: kept for
+         // `converge export --for aso`, never sent and never drift.
+         exportField(QStringLiteral("location"),
+                     QStringLiteral("The account's Azure region, e.g. westeurope.")),
+         F::enumeration(QStringLiteral("sku"), AzureKinds::skuNames(),
+                        exportOnly(QStringLiteral("The account's SKU, e.g. Standard_LRS.")))
+             .setCompared(false),
+         F::enumeration(QStringLiteral("accountKind"), AzureKinds::accountKinds(),
+                        exportOnly(QStringLiteral("The account's kind, e.g. StorageV2.")))
+             .setCompared(false),
+         exportField(QStringLiteral("resourceGroup"),
+                     QStringLiteral("The name of the resource group that holds the account."))
+             .setLength(1, 90)});
     kind.spec.setCheck(accountSpecError);
     return kind;
 }

@@ -31,6 +31,9 @@ public:
     static QString queue() { return QStringLiteral("Queue"); }
     static QString table() { return QStringLiteral("Table"); }
     static QStringList names();
+    /// The values of StorageAccount's spec.sku and spec.accountKind (Azure's, as ASO lists them).
+    static QStringList skuNames();
+    static QStringList accountKinds();
 
     static Kind storageAccountKind();
     static Kind blobContainerKind();

@@ -179,7 +179,8 @@ private slots:
                              << "";
         QTest::newRow("connection string")
             << QJsonObject{{QStringLiteral("connectionStringEnv"), QStringLiteral("CS")}} << "";
-        QTest::newRow("none") << QJsonObject{} << "exactly one of";
+        // An account an ASO import created: valid, Ready False until it is connected.
+        QTest::newRow("not connected yet") << QJsonObject{} << "";
         QTest::newRow("emulator false")
             << QJsonObject{{QStringLiteral("emulator"), false}} << "exactly one of";
         QTest::newRow("two") << QJsonObject{{QStringLiteral("env"), QStringLiteral("K")},
