@@ -23,6 +23,7 @@
 #include "resourcefilterproxy.h"
 #include "resourcetreemodel.h"
 #include "settingsdialog.h"
+#include "windowactions.h"
 #include "workspace.h"
 #include "workspacerunner.h"
 
@@ -39,6 +40,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -350,110 +352,28 @@ void MainWindow::createLogPanel()
 
 void MainWindow::createActions()
 {
-    const auto make = [this](const QString &text, const QString &name, const QKeySequence &key,
-                             const QString &tip) {
-        auto *action = new QAction(text, this);
-        action->setObjectName(name);
-        action->setShortcut(key);
-        action->setToolTip(tip + QStringLiteral(" (") + key.toString(QKeySequence::NativeText) +
-                           QLatin1Char(')'));
-        action->setStatusTip(tip);
-        return action;
-    };
-    m_claimAction = make(tr("C&laim"), QStringLiteral("claimAction"),
-                         QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L),
-                         tr("Manage the selected unmanaged resources, as they are, with no change "
-                            "to the backend"));
-    m_reconcileAction =
-        make(tr("&Reconcile now"), QStringLiteral("reconcileAction"),
-             QKeySequence(Qt::CTRL | Qt::Key_R), tr("Reconcile the selected resources now"));
-    m_refreshAction =
-        make(tr("Re&fresh"), QStringLiteral("refreshAction"), QKeySequence(QKeySequence::Refresh),
-             tr("Observe the selected resources without changing them"));
-    m_cancelAction = make(tr("&Cancel queued work"), QStringLiteral("cancelAction"),
-                          QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X),
-                          tr("Remove the selected resources' queued work"));
-    m_deleteAction =
-        make(tr("&Delete…"), QStringLiteral("deleteAction"), QKeySequence(QKeySequence::Delete),
-             tr("Delete or detach the selected resources"));
-    m_applyAction = make(tr("&Apply manifest…"), QStringLiteral("applyManifestAction"),
-                         QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A),
-                         tr("Apply manifest files (or drop them here)"));
-    m_exportAction = make(tr("&Export selection as YAML…"), QStringLiteral("exportAction"),
-                          QKeySequence(Qt::CTRL | Qt::Key_E),
-                          tr("Write the selected resources as a YAML manifest"));
-    m_newResourceAction =
-        make(tr("&New resource…"), QStringLiteral("newResourceAction"), QKeySequence::New,
-             tr("Create a resource from a template of its kind"));
-    m_connectAction = make(tr("&Connect account…"), QStringLiteral("connectAction"),
-                           QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
-                           tr("Add an Azure Storage or AWS account, or a local emulator"));
-    m_settingsAction = make(tr("&Settings…"), QStringLiteral("settingsAction"),
-                            QKeySequence(Qt::CTRL | Qt::Key_Comma),
-                            tr("Workers, resync period, theme and delete confirmation"));
-    m_settingsAction->setMenuRole(QAction::PreferencesRole);
-    m_newWorkspaceAction = make(tr("New &workspace…"), QStringLiteral("newWorkspaceAction"),
-                                QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N),
-                                tr("Create a workspace file and open "
-                                   "it in a new window"));
-    m_openWorkspaceAction = make(tr("&Open workspace…"), QStringLiteral("openWorkspaceAction"),
-                                 QKeySequence::Open, tr("Open a workspace file in a new window"));
-    auto *quit = new QAction(tr("&Quit"), this);
-    quit->setObjectName(QStringLiteral("quitAction"));
-    quit->setShortcut(QKeySequence::Quit);
+    m_actions = new WindowActions(this);
+    connect(m_actions->claim(), &QAction::triggered, this, &MainWindow::claimSelected);
+    connect(m_actions->reconcile(), &QAction::triggered, this, &MainWindow::reconcileSelected);
+    connect(m_actions->refresh(), &QAction::triggered, this, &MainWindow::refreshSelected);
+    connect(m_actions->cancel(), &QAction::triggered, this, &MainWindow::cancelSelected);
+    connect(m_actions->remove(), &QAction::triggered, this, &MainWindow::deleteSelected);
+    connect(m_actions->apply(), &QAction::triggered, this, &MainWindow::chooseManifest);
+    connect(m_actions->exportYaml(), &QAction::triggered, this, &MainWindow::chooseExportFile);
+    connect(m_actions->quit(), &QAction::triggered, this, &QWidget::close);
+    connect(m_actions->newResource(), &QAction::triggered, this, &MainWindow::newResource);
+    connect(m_actions->connectAccount(), &QAction::triggered, this, &MainWindow::connectAccount);
+    connect(m_actions->settings(), &QAction::triggered, this, &MainWindow::showSettings);
+    connect(m_actions->newWorkspace(), &QAction::triggered, this, &MainWindow::chooseNewWorkspace);
+    connect(m_actions->openWorkspace(), &QAction::triggered, this, &MainWindow::chooseWorkspace);
+    connect(m_actions, &WindowActions::fileMenuAboutToShow, this, &MainWindow::fillRecentMenu);
 
-    connect(m_claimAction, &QAction::triggered, this, &MainWindow::claimSelected);
-    connect(m_reconcileAction, &QAction::triggered, this, &MainWindow::reconcileSelected);
-    connect(m_refreshAction, &QAction::triggered, this, &MainWindow::refreshSelected);
-    connect(m_cancelAction, &QAction::triggered, this, &MainWindow::cancelSelected);
-    connect(m_deleteAction, &QAction::triggered, this, &MainWindow::deleteSelected);
-    connect(m_applyAction, &QAction::triggered, this, &MainWindow::chooseManifest);
-    connect(m_exportAction, &QAction::triggered, this, &MainWindow::chooseExportFile);
-    connect(quit, &QAction::triggered, this, &QWidget::close);
-    connect(m_newResourceAction, &QAction::triggered, this, &MainWindow::newResource);
-    connect(m_connectAction, &QAction::triggered, this, &MainWindow::connectAccount);
-    connect(m_settingsAction, &QAction::triggered, this, &MainWindow::showSettings);
-    connect(m_newWorkspaceAction, &QAction::triggered, this, &MainWindow::chooseNewWorkspace);
-    connect(m_openWorkspaceAction, &QAction::triggered, this, &MainWindow::chooseWorkspace);
-
-    QMenu *file = menuBar()->addMenu(tr("&File"));
-    file->addActions({m_newWorkspaceAction, m_openWorkspaceAction});
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
-    m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
-    // Filled when the File menu opens, so that the list is current and missing files are gone.
-    connect(file, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
-    file->addSeparator();
-    file->addAction(m_connectAction);
-    file->addAction(m_applyAction);
-    file->addAction(m_exportAction);
-    file->addSeparator();
-    file->addAction(m_settingsAction);
-    file->addSeparator();
-    file->addAction(quit);
-    QMenu *resource = menuBar()->addMenu(tr("&Resource"));
-    resource->addAction(m_newResourceAction);
-    resource->addSeparator();
-    resource->addActions({m_claimAction, m_reconcileAction, m_refreshAction, m_cancelAction});
-    resource->addSeparator();
-    resource->addAction(m_deleteAction);
-    QMenu *view = menuBar()->addMenu(tr("&View"));
-    if (auto *dock = findChild<QDockWidget *>(QStringLiteral("logDock")))
-        view->addAction(dock->toggleViewAction());
-
+    auto *dock = findChild<QDockWidget *>(QStringLiteral("logDock"));
+    m_recentMenu = m_actions->fillMenuBar(menuBar(), dock ? dock->toggleViewAction() : nullptr);
     QToolBar *toolbar = addToolBar(tr("Actions"));
     toolbar->setObjectName(QStringLiteral("mainToolBar"));
-    toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    toolbar->addActions(
-        {m_claimAction, m_reconcileAction, m_refreshAction, m_cancelAction, m_deleteAction});
-    toolbar->addSeparator();
-    toolbar->addActions({m_newResourceAction, m_applyAction, m_exportAction});
-
-    auto *separator = new QAction(this);
-    separator->setSeparator(true);
-    auto *separator2 = new QAction(this);
-    separator2->setSeparator(true);
-    m_tree->addActions({m_claimAction, m_reconcileAction, m_refreshAction, m_cancelAction,
-                        separator, m_deleteAction, separator2, m_exportAction});
+    m_actions->fillToolBar(toolbar);
+    m_tree->addActions(m_actions->contextActions());
 }
 
 void MainWindow::createStatusBar()
@@ -550,26 +470,16 @@ void MainWindow::currentChanged()
 
 void MainWindow::updateActions()
 {
-    // Discovered rows are not in the workspace: only Claim applies to them.
     const QList<ResourceKey> keys = selectedKeys();
-    const bool managed = !keys.isEmpty();
-    const bool engine = managed && m_controller;
-    bool unclaimed = false;
+    WindowActions::Selection selection;
+    selection.managed = int(keys.size());
+    selection.discovered = int(selectedDiscovered().size());
+    selection.controller = m_controller != nullptr;
     for (const ResourceKey &key : keys) {
         const Resource *r = m_treeModel->resourceAt(m_treeModel->indexOf(key));
-        unclaimed = unclaimed || (r && !r->hasFinalizer() && !r->metadata.isBeingDeleted());
+        selection.unclaimed += r && !r->hasFinalizer() && !r->metadata.isBeingDeleted() ? 1 : 0;
     }
-    m_claimAction->setEnabled(m_controller && (unclaimed || !selectedDiscovered().isEmpty()));
-    m_reconcileAction->setEnabled(engine);
-    m_refreshAction->setEnabled(engine);
-    m_cancelAction->setEnabled(engine);
-    m_deleteAction->setEnabled(managed);
-    m_exportAction->setEnabled(managed);
-    m_applyAction->setEnabled(true);
-    // Templates, accounts and workspaces need no selection; the recent list is refreshed when
-    // the File menu opens.
-    m_newResourceAction->setEnabled(true);
-    m_connectAction->setEnabled(true);
+    m_actions->update(selection);
 }
 
 void MainWindow::logRowActivated()

@@ -15,7 +15,6 @@
 #include <deque>
 #include <memory>
 
-class QAction;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -35,6 +34,7 @@ class EventLogModel;
 class EventLogView;
 class ResourceFilterProxy;
 class ResourceTreeModel;
+class WindowActions;
 class WorkspaceRunner;
 
 /// The main window: the resource tree with its filter beside the details of the selection, the
@@ -156,18 +156,7 @@ private:
     EventLogView *m_log = nullptr;
     QToolButton *m_olderButton = nullptr;
 
-    QAction *m_claimAction = nullptr;
-    QAction *m_reconcileAction = nullptr;
-    QAction *m_refreshAction = nullptr;
-    QAction *m_cancelAction = nullptr;
-    QAction *m_deleteAction = nullptr;
-    QAction *m_applyAction = nullptr;
-    QAction *m_exportAction = nullptr;
-    QAction *m_newResourceAction = nullptr;
-    QAction *m_connectAction = nullptr;
-    QAction *m_settingsAction = nullptr;
-    QAction *m_newWorkspaceAction = nullptr;
-    QAction *m_openWorkspaceAction = nullptr;
+    WindowActions *m_actions = nullptr;
     QMenu *m_recentMenu = nullptr;
 
     QLabel *m_queueLabel = nullptr;

@@ -691,70 +691,6 @@
         <translation>Die vorige Seite des Verlaufs laden (oder nach oben blättern)</translation>
     </message>
     <message>
-        <source>&amp;Reconcile now</source>
-        <translation>Jetzt &amp;abgleichen</translation>
-    </message>
-    <message>
-        <source>Reconcile the selected resources now</source>
-        <translation>Die ausgewählten Ressourcen jetzt abgleichen</translation>
-    </message>
-    <message>
-        <source>Re&amp;fresh</source>
-        <translation>A&amp;ktualisieren</translation>
-    </message>
-    <message>
-        <source>Observe the selected resources without changing them</source>
-        <translation>Die ausgewählten Ressourcen beobachten, ohne sie zu ändern</translation>
-    </message>
-    <message>
-        <source>&amp;Cancel queued work</source>
-        <translation>Wartende Arbeit a&amp;bbrechen</translation>
-    </message>
-    <message>
-        <source>Remove the selected resources&apos; queued work</source>
-        <translation>Die wartende Arbeit der ausgewählten Ressourcen entfernen</translation>
-    </message>
-    <message>
-        <source>&amp;Delete…</source>
-        <translation>&amp;Löschen …</translation>
-    </message>
-    <message>
-        <source>Delete or detach the selected resources</source>
-        <translation>Die ausgewählten Ressourcen löschen oder abkoppeln</translation>
-    </message>
-    <message>
-        <source>&amp;Apply manifest…</source>
-        <translation>Manifest an&amp;wenden …</translation>
-    </message>
-    <message>
-        <source>Apply manifest files (or drop them here)</source>
-        <translation>Manifestdateien anwenden (oder hierher ziehen)</translation>
-    </message>
-    <message>
-        <source>&amp;Export selection as YAML…</source>
-        <translation>Auswahl als YAML e&amp;xportieren …</translation>
-    </message>
-    <message>
-        <source>Write the selected resources as a YAML manifest</source>
-        <translation>Die ausgewählten Ressourcen als YAML-Manifest schreiben</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>&amp;Beenden</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>&amp;Datei</translation>
-    </message>
-    <message>
-        <source>&amp;Resource</source>
-        <translation>&amp;Ressource</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>&amp;Ansicht</translation>
-    </message>
-    <message>
         <source>Actions</source>
         <translation>Aktionen</translation>
     </message>
@@ -858,50 +794,6 @@
         <translation>Controller: keiner</translation>
     </message>
     <message>
-        <source>&amp;New resource…</source>
-        <translation>&amp;Neue Ressource …</translation>
-    </message>
-    <message>
-        <source>Create a resource from a template of its kind</source>
-        <translation>Eine Ressource aus einer Vorlage ihrer Art erstellen</translation>
-    </message>
-    <message>
-        <source>&amp;Connect account…</source>
-        <translation>Konto &amp;verbinden …</translation>
-    </message>
-    <message>
-        <source>Add an Azure Storage or AWS account, or a local emulator</source>
-        <translation>Ein Azure-Speicher- oder AWS-Konto oder einen lokalen Emulator hinzufügen</translation>
-    </message>
-    <message>
-        <source>&amp;Settings…</source>
-        <translation>&amp;Einstellungen …</translation>
-    </message>
-    <message>
-        <source>Workers, resync period, theme and delete confirmation</source>
-        <translation>Worker, Resync-Intervall, Farbschema und Löschbestätigung</translation>
-    </message>
-    <message>
-        <source>New &amp;workspace…</source>
-        <translation>Neuer &amp;Arbeitsbereich …</translation>
-    </message>
-    <message>
-        <source>Create a workspace file and open it in a new window</source>
-        <translation>Eine Arbeitsbereichsdatei anlegen und in einem neuen Fenster öffnen</translation>
-    </message>
-    <message>
-        <source>&amp;Open workspace…</source>
-        <translation>Arbeitsbereich ö&amp;ffnen …</translation>
-    </message>
-    <message>
-        <source>Open a workspace file in a new window</source>
-        <translation>Eine Arbeitsbereichsdatei in einem neuen Fenster öffnen</translation>
-    </message>
-    <message>
-        <source>Open &amp;Recent</source>
-        <translation>&amp;Zuletzt geöffnet</translation>
-    </message>
-    <message>
         <source>new resource</source>
         <translation>neue Ressource</translation>
     </message>
@@ -968,14 +860,6 @@
     <message>
         <source>Unmanaged</source>
         <translation>Nicht verwaltet</translation>
-    </message>
-    <message>
-        <source>C&amp;laim</source>
-        <translation>&amp;Übernehmen</translation>
-    </message>
-    <message>
-        <source>Manage the selected unmanaged resources, as they are, with no change to the backend</source>
-        <translation>Die ausgewählten nicht verwalteten Ressourcen so übernehmen, wie sie sind, ohne Änderung im Backend</translation>
     </message>
     <message numerus="yes">
         <source>Claiming %n resource(s)</source>
@@ -1280,6 +1164,125 @@
     <message>
         <source>Message</source>
         <translation>Meldung</translation>
+    </message>
+</context>
+<context>
+    <name>converge::WindowActions</name>
+    <message>
+        <source>&amp;Reconcile now</source>
+        <translation>Jetzt &amp;abgleichen</translation>
+    </message>
+    <message>
+        <source>Reconcile the selected resources now</source>
+        <translation>Die ausgewählten Ressourcen jetzt abgleichen</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>A&amp;ktualisieren</translation>
+    </message>
+    <message>
+        <source>Observe the selected resources without changing them</source>
+        <translation>Die ausgewählten Ressourcen beobachten, ohne sie zu ändern</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel queued work</source>
+        <translation>Wartende Arbeit a&amp;bbrechen</translation>
+    </message>
+    <message>
+        <source>Remove the selected resources&apos; queued work</source>
+        <translation>Die wartende Arbeit der ausgewählten Ressourcen entfernen</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>&amp;Löschen …</translation>
+    </message>
+    <message>
+        <source>Delete or detach the selected resources</source>
+        <translation>Die ausgewählten Ressourcen löschen oder abkoppeln</translation>
+    </message>
+    <message>
+        <source>&amp;Apply manifest…</source>
+        <translation>Manifest an&amp;wenden …</translation>
+    </message>
+    <message>
+        <source>Apply manifest files (or drop them here)</source>
+        <translation>Manifestdateien anwenden (oder hierher ziehen)</translation>
+    </message>
+    <message>
+        <source>&amp;Export selection as YAML…</source>
+        <translation>Auswahl als YAML e&amp;xportieren …</translation>
+    </message>
+    <message>
+        <source>Write the selected resources as a YAML manifest</source>
+        <translation>Die ausgewählten Ressourcen als YAML-Manifest schreiben</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Resource</source>
+        <translation>&amp;Ressource</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;New resource…</source>
+        <translation>&amp;Neue Ressource …</translation>
+    </message>
+    <message>
+        <source>Create a resource from a template of its kind</source>
+        <translation>Eine Ressource aus einer Vorlage ihrer Art erstellen</translation>
+    </message>
+    <message>
+        <source>&amp;Connect account…</source>
+        <translation>Konto &amp;verbinden …</translation>
+    </message>
+    <message>
+        <source>Add an Azure Storage or AWS account, or a local emulator</source>
+        <translation>Ein Azure-Speicher- oder AWS-Konto oder einen lokalen Emulator hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Einstellungen …</translation>
+    </message>
+    <message>
+        <source>Workers, resync period, theme and delete confirmation</source>
+        <translation>Worker, Resync-Intervall, Farbschema und Löschbestätigung</translation>
+    </message>
+    <message>
+        <source>New &amp;workspace…</source>
+        <translation>Neuer &amp;Arbeitsbereich …</translation>
+    </message>
+    <message>
+        <source>Create a workspace file and open it in a new window</source>
+        <translation>Eine Arbeitsbereichsdatei anlegen und in einem neuen Fenster öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Open workspace…</source>
+        <translation>Arbeitsbereich ö&amp;ffnen …</translation>
+    </message>
+    <message>
+        <source>Open a workspace file in a new window</source>
+        <translation>Eine Arbeitsbereichsdatei in einem neuen Fenster öffnen</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>C&amp;laim</source>
+        <translation>&amp;Übernehmen</translation>
+    </message>
+    <message>
+        <source>Manage the selected unmanaged resources, as they are, with no change to the backend</source>
+        <translation>Die ausgewählten nicht verwalteten Ressourcen so übernehmen, wie sie sind, ohne Änderung im Backend</translation>
     </message>
 </context>
 <context>
