@@ -16,6 +16,7 @@
 #include "eventlogmodel.h"
 #include "eventlogview.h"
 #include "kindregistry.h"
+#include "logpanel.h"
 #include "manifestreader.h"
 #include "manifestwriter.h"
 #include "newresourcedialog.h"
@@ -51,7 +52,6 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QToolBar>
-#include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -273,81 +273,14 @@ void MainWindow::createLogPanel()
 {
     m_logModel = new EventLogModel(*m_reader, 500, this);
     m_logModel->setObjectName(QStringLiteral("eventLogModel"));
-    m_logProxy = new EventLogFilterProxy(this);
-    m_logProxy->setObjectName(QStringLiteral("eventLogFilterProxy"));
-    m_logProxy->setSourceModel(m_logModel);
-
     auto *dock = new QDockWidget(tr("Log"), this);
     dock->setObjectName(QStringLiteral("logDock"));
-    auto *panel = new QWidget(dock);
-    auto *layout = new QVBoxLayout(panel);
-    layout->setContentsMargins(2, 2, 2, 2);
-    auto *bar = new QHBoxLayout;
-    auto *type = new QComboBox(panel);
-    type->setObjectName(QStringLiteral("logTypeFilter"));
-    type->addItem(tr("All events"), -1);
-    type->addItem(tr("Normal"), int(Event::Type::Normal));
-    type->addItem(tr("Warning"), int(Event::Type::Warning));
-    auto *text = new QLineEdit(panel);
-    text->setObjectName(QStringLiteral("logFilterEdit"));
-    text->setPlaceholderText(tr("Filter by resource, phase, reason or message"));
-    text->setClearButtonEnabled(true);
-    m_olderButton = new QToolButton(panel);
-    m_olderButton->setObjectName(QStringLiteral("olderEventsButton"));
-    m_olderButton->setText(tr("Older events"));
-    m_olderButton->setToolTip(tr("Load the previous page of history (or scroll to the top)"));
-    bar->addWidget(type);
-    bar->addWidget(text, 1);
-    bar->addWidget(m_olderButton);
-    auto *exportLogButton = new QToolButton(panel);
-    exportLogButton->setObjectName(QStringLiteral("exportLogButton"));
-    exportLogButton->setText(tr("Export…"));
-    exportLogButton->setToolTip(tr("Write the events the filters show, the whole history, as CSV "
-                                   "or JSON"));
-    bar->addWidget(exportLogButton);
-    connect(exportLogButton, &QToolButton::clicked, this, [this] {
-        const QString path =
-            QFileDialog::getSaveFileName(this, tr("Export the log"), QStringLiteral("events.csv"),
-                                         tr("CSV (*.csv);;JSON (*.json)"));
-        if (!path.isEmpty())
-            exportLog(path);
-    });
-    layout->addLayout(bar);
-
-    m_log = new EventLogView(panel);
-    m_log->setObjectName(QStringLiteral("eventLog"));
-    m_log->setModel(m_logProxy);
-    m_log->setHistoryModel(m_logModel);
-    QHeaderView *header = m_log->header();
-    header->setStretchLastSection(false);
-    header->resizeSection(EventLogModel::TimeColumn, 150);
-    header->resizeSection(EventLogModel::TypeColumn, 70);
-    header->resizeSection(EventLogModel::ResourceColumn, 200);
-    header->resizeSection(EventLogModel::PhaseColumn, 110);
-    header->resizeSection(EventLogModel::ReasonColumn, 140);
-    header->resizeSection(EventLogModel::MessageColumn, 420);
-    header->resizeSection(EventLogModel::CountColumn, 50);
-    layout->addWidget(m_log, 1);
-    dock->setWidget(panel);
+    m_log = new LogPanel(*m_logModel, dock);
+    dock->setWidget(m_log);
     addDockWidget(Qt::BottomDockWidgetArea, dock);
-
-    connect(type, &QComboBox::currentIndexChanged, this, [this, type] {
-        const int value = type->currentData().toInt();
-        m_logProxy->setTypeFilter(value < 0 ? std::nullopt
-                                            : std::optional(static_cast<Event::Type>(value)));
-    });
-    connect(text, &QLineEdit::textChanged, m_logProxy, &EventLogFilterProxy::setTextFilter);
-    const auto updateOlder = [this] { m_olderButton->setEnabled(m_logModel->canFetchMore({})); };
-    connect(m_olderButton, &QToolButton::clicked, this, [this] {
-        if (m_logModel->canFetchMore({}))
-            m_logModel->fetchMore({});
-        m_olderButton->setEnabled(false);
-    });
-    connect(m_logModel, &EventLogModel::pageLoaded, this, updateOlder);
-    connect(m_logModel, &QAbstractItemModel::modelReset, this, updateOlder);
-    connect(m_log->selectionModel(), &QItemSelectionModel::currentChanged, this,
-            &MainWindow::logRowActivated);
-    updateOlder();
+    connect(m_log, &LogPanel::exportRequested, this, &MainWindow::exportLog);
+    connect(m_log, &LogPanel::resourceActivated, this,
+            [this](const ResourceKey &key) { selectResource(key); });
 }
 
 void MainWindow::createActions()
@@ -412,7 +345,8 @@ void MainWindow::restoreSettings()
     restoreState(m_settings->value(QStringLiteral("state")).toByteArray());
     m_splitter->restoreState(m_settings->value(QStringLiteral("splitter")).toByteArray());
     m_tree->header()->restoreState(m_settings->value(QStringLiteral("treeHeader")).toByteArray());
-    m_log->header()->restoreState(m_settings->value(QStringLiteral("logHeader")).toByteArray());
+    m_log->view()->header()->restoreState(
+        m_settings->value(QStringLiteral("logHeader")).toByteArray());
     m_settings->endGroup();
 }
 
@@ -423,7 +357,7 @@ void MainWindow::saveSettings()
     m_settings->setValue(QStringLiteral("state"), saveState());
     m_settings->setValue(QStringLiteral("splitter"), m_splitter->saveState());
     m_settings->setValue(QStringLiteral("treeHeader"), m_tree->header()->saveState());
-    m_settings->setValue(QStringLiteral("logHeader"), m_log->header()->saveState());
+    m_settings->setValue(QStringLiteral("logHeader"), m_log->view()->header()->saveState());
     m_settings->endGroup();
 }
 
@@ -480,16 +414,6 @@ void MainWindow::updateActions()
         selection.unclaimed += r && !r->hasFinalizer() && !r->metadata.isBeingDeleted() ? 1 : 0;
     }
     m_actions->update(selection);
-}
-
-void MainWindow::logRowActivated()
-{
-    const QModelIndex current = m_log->selectionModel()->currentIndex();
-    if (!current.isValid())
-        return;
-    const auto key = current.data(EventLogModel::KeyRole).value<ResourceKey>();
-    if (key.isValid())
-        selectResource(key);
 }
 
 void MainWindow::showMessage(const QString &message)
@@ -776,8 +700,8 @@ void MainWindow::exportResources(const QList<ResourceKey> &keys, const QString &
 
 void MainWindow::exportLog(const QString &path)
 {
-    const std::optional<Event::Type> type = m_logProxy->typeFilter();
-    const QString text = m_logProxy->textFilter();
+    const std::optional<Event::Type> type = m_log->proxy()->typeFilter();
+    const QString text = m_log->proxy()->textFilter();
     m_reader->run(
         [path, type, text](Workspace *ws, const StoreError &openError) -> QString {
             if (!ws)

@@ -22,16 +22,14 @@ class QProgressBar;
 class QMenu;
 class QSettings;
 class QSplitter;
-class QToolButton;
 class QTreeView;
 
 namespace converge {
 
 struct ApplyPlan;
 class DetailsPane;
-class EventLogFilterProxy;
 class EventLogModel;
-class EventLogView;
+class LogPanel;
 class ResourceFilterProxy;
 class ResourceTreeModel;
 class WindowActions;
@@ -129,7 +127,6 @@ private:
     void chooseWorkspace();
     void fillRecentMenu();
     void pollStatus();
-    void logRowActivated();
     void showMessage(const QString &message);
 
     std::unique_ptr<KindRegistry> m_ownedKinds;
@@ -152,9 +149,7 @@ private:
     QSplitter *m_splitter = nullptr;
     DetailsPane *m_details = nullptr;
     EventLogModel *m_logModel = nullptr;
-    EventLogFilterProxy *m_logProxy = nullptr;
-    EventLogView *m_log = nullptr;
-    QToolButton *m_olderButton = nullptr;
+    LogPanel *m_log = nullptr;
 
     WindowActions *m_actions = nullptr;
     QMenu *m_recentMenu = nullptr;

@@ -633,6 +633,49 @@
     </message>
 </context>
 <context>
+    <name>converge::LogPanel</name>
+    <message>
+        <source>All events</source>
+        <translation>Alle Ereignisse</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>Normal</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>Filter by resource, phase, reason or message</source>
+        <translation>Nach Ressource, Phase, Grund oder Meldung filtern</translation>
+    </message>
+    <message>
+        <source>Older events</source>
+        <translation>Ältere Ereignisse</translation>
+    </message>
+    <message>
+        <source>Load the previous page of history (or scroll to the top)</source>
+        <translation>Die vorige Seite des Verlaufs laden (oder nach oben blättern)</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren…</translation>
+    </message>
+    <message>
+        <source>Write the events the filters show, the whole history, as CSV or JSON</source>
+        <translation>Die Ereignisse, die die Filter zeigen, mit der ganzen Historie als CSV oder JSON schreiben</translation>
+    </message>
+    <message>
+        <source>Export the log</source>
+        <translation>Protokoll exportieren</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv);;JSON (*.json)</source>
+        <translation>CSV (*.csv);;JSON (*.json)</translation>
+    </message>
+</context>
+<context>
     <name>converge::MainWindow</name>
     <message>
         <source>%1 — Converge</source>
@@ -665,30 +708,6 @@
     <message>
         <source>Log</source>
         <translation>Protokoll</translation>
-    </message>
-    <message>
-        <source>All events</source>
-        <translation>Alle Ereignisse</translation>
-    </message>
-    <message>
-        <source>Normal</source>
-        <translation>Normal</translation>
-    </message>
-    <message>
-        <source>Warning</source>
-        <translation>Warnung</translation>
-    </message>
-    <message>
-        <source>Filter by resource, phase, reason or message</source>
-        <translation>Nach Ressource, Phase, Grund oder Meldung filtern</translation>
-    </message>
-    <message>
-        <source>Older events</source>
-        <translation>Ältere Ereignisse</translation>
-    </message>
-    <message>
-        <source>Load the previous page of history (or scroll to the top)</source>
-        <translation>Die vorige Seite des Verlaufs laden (oder nach oben blättern)</translation>
     </message>
     <message>
         <source>Actions</source>
@@ -890,22 +909,6 @@
     <message>
         <source>%1 of %2 done</source>
         <translation>%1 von %2 erledigt</translation>
-    </message>
-    <message>
-        <source>Export…</source>
-        <translation>Exportieren…</translation>
-    </message>
-    <message>
-        <source>Write the events the filters show, the whole history, as CSV or JSON</source>
-        <translation>Die Ereignisse, die die Filter zeigen, mit der ganzen Historie als CSV oder JSON schreiben</translation>
-    </message>
-    <message>
-        <source>Export the log</source>
-        <translation>Protokoll exportieren</translation>
-    </message>
-    <message>
-        <source>CSV (*.csv);;JSON (*.json)</source>
-        <translation>CSV (*.csv);;JSON (*.json)</translation>
     </message>
     <message>
         <source>Log exported to %1</source>
