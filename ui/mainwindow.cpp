@@ -8,7 +8,6 @@
 #include "azurekinds.h"
 #include "connectdialog.h"
 #include "controller.h"
-#include "controllerlock.h"
 #include "deletedialog.h"
 #include "detailspane.h"
 #include "eventexport.h"
@@ -25,6 +24,7 @@
 #include "resourcetreemodel.h"
 #include "settingsdialog.h"
 #include "windowactions.h"
+#include "windowstatusbar.h"
 #include "workspace.h"
 #include "workspacerunner.h"
 
@@ -39,18 +39,15 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProcess>
-#include <QProgressBar>
 #include <QSaveFile>
 #include <QSettings>
 #include <QSplitter>
-#include <QStatusBar>
 #include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -93,12 +90,6 @@ struct Written
     QString summary;
 };
 
-struct Probe
-{
-    qint64 lockOwner = 0;
-    qint64 dataVersion = -1;
-};
-
 } // namespace
 
 MainWindow::MainWindow(const WindowServices &services, QWidget *parent)
@@ -121,7 +112,7 @@ MainWindow::MainWindow(std::unique_ptr<KindRegistry> kinds, const QString &works
 
 MainWindow::~MainWindow()
 {
-    m_statusTimer.stop();
+    m_status->stop();
     if (m_controller)
         disconnect(m_controller, nullptr, this, nullptr);
     // Pending reads and writes are cancelled (and the one in progress awaited) while the models
@@ -180,8 +171,7 @@ void MainWindow::setup(const WindowServices &services)
     }
     m_treeModel->reload();
     m_logModel->reload();
-    pollStatus();
-    m_statusTimer.start();
+    m_status->start();
 }
 
 // --- Widgets ----------------------------------------------------------------------------------
@@ -311,28 +301,14 @@ void MainWindow::createActions()
 
 void MainWindow::createStatusBar()
 {
-    const auto label = [this](const QString &name) {
-        auto *l = new QLabel(this);
-        l->setObjectName(name);
-        statusBar()->addPermanentWidget(l);
-        return l;
-    };
-    // Outstanding work as a bar: its maximum is the most queued since the queue was last empty,
-    // so a bulk apply or delete shows how far the controller got.
-    m_progress = new QProgressBar(this);
-    m_progress->setObjectName(QStringLiteral("workProgress"));
-    m_progress->setMaximumWidth(160);
-    m_progress->setTextVisible(false);
-    m_progress->setVisible(false);
-    statusBar()->addPermanentWidget(m_progress);
-    m_accountsLabel = label(QStringLiteral("accountsLabel"));
-    m_queueLabel = label(QStringLiteral("queueLabel"));
-    m_workersLabel = label(QStringLiteral("workersLabel"));
-    m_reconcilesLabel = label(QStringLiteral("reconcilesLabel"));
-    m_controllerLabel = label(QStringLiteral("controllerLabel"));
-    m_uptime.start();
-    m_statusTimer.setInterval(1000);
-    connect(&m_statusTimer, &QTimer::timeout, this, &MainWindow::pollStatus);
+    m_status = new WindowStatusBar(*m_treeModel, *m_kinds, m_controller, *m_reader, m_path, this);
+    setStatusBar(m_status);
+    // Another process committed: what the window shows is read again.
+    connect(m_status, &WindowStatusBar::workspaceChanged, this, [this] {
+        m_treeModel->reload();
+        m_logModel->fetchNewer();
+        m_details->refreshIfShown({m_details->currentKey()});
+    });
 }
 
 // --- Settings ---------------------------------------------------------------------------------
@@ -928,82 +904,6 @@ void MainWindow::fillRecentMenu()
         });
     }
     m_recentMenu->setEnabled(!paths.isEmpty());
-}
-
-// --- Status bar -------------------------------------------------------------------------------
-
-void MainWindow::pollStatus()
-{
-    // Account health from what the tree shows: accounts are the roots of ownership.
-    int accounts = 0;
-    int unhealthy = 0;
-    for (int row = 0; row < m_treeModel->rowCount(); ++row) {
-        const QModelIndex index = m_treeModel->index(row, 0);
-        const Kind *kind = m_kinds->find(index.data(ResourceTreeModel::KindRole).toString());
-        if (!kind || !kind->ownerKind.isEmpty() ||
-            index.data(ResourceTreeModel::IsDiscoveredRole).toBool())
-            continue;
-        ++accounts;
-        if (index.data(ResourceTreeModel::ReadyRole).toInt() != int(Condition::Status::True))
-            ++unhealthy;
-    }
-    m_accountsLabel->setVisible(accounts > 0);
-    m_accountsLabel->setText(unhealthy == 0
-                                 ? tr("Accounts: %n healthy", nullptr, accounts)
-                                 : tr("Accounts: %1 of %2 not Ready").arg(unhealthy).arg(accounts));
-    if (m_controller) {
-        const Controller::Stats stats = m_controller->stats();
-        const int outstanding = stats.queued + stats.inFlight;
-        m_queueLabel->setText(tr("Queue: %1").arg(outstanding));
-        m_workersLabel->setText(tr("Workers busy: %1").arg(stats.busyWorkers));
-        const qint64 now = m_uptime.elapsed();
-        m_reconcileSamples.emplace_back(now, stats.reconciles);
-        while (m_reconcileSamples.size() > 1 && m_reconcileSamples.front().first < now - 60'000)
-            m_reconcileSamples.pop_front();
-        const auto &[since, before] = m_reconcileSamples.front();
-        const double minutes = std::max<qint64>(now - since, 1000) / 60'000.0;
-        m_reconcilesLabel->setText(
-            tr("Reconciles: %1/min").arg(qRound(double(stats.reconciles - before) / minutes)));
-        m_reconcilesLabel->setToolTip(tr("%1 reconciles since start").arg(stats.reconciles));
-        m_controllerLabel->setText(tr("Controller: this window"));
-        m_progressPeak = outstanding == 0 ? 0 : std::max(m_progressPeak, outstanding);
-        m_progress->setVisible(m_progressPeak > 1);
-        m_progress->setMaximum(std::max(m_progressPeak, 1));
-        m_progress->setValue(m_progressPeak - outstanding);
-        m_progress->setToolTip(
-            tr("%1 of %2 done").arg(m_progressPeak - outstanding).arg(m_progressPeak));
-        return;
-    }
-    m_queueLabel->setVisible(false);
-    m_workersLabel->setVisible(false);
-    m_reconcilesLabel->setVisible(false);
-    if (m_probing)
-        return;
-    // Whether another process runs the controller, and whether anything was committed since
-    // the last look: both off the GUI thread.
-    m_probing = true;
-    m_reader->run(
-        [path = m_path](Workspace *ws, const StoreError &) {
-            Probe probe;
-            probe.lockOwner = ControllerLock(path).ownerPid();
-            probe.dataVersion = ws ? ws->dataVersion() : -1;
-            return probe;
-        },
-        this,
-        [this](const Probe &probe) {
-            m_probing = false;
-            m_controllerLabel->setText(
-                probe.lockOwner != 0
-                    ? tr("Controller: another process (PID %1)").arg(probe.lockOwner)
-                    : tr("Controller: none"));
-            const bool changed = m_dataVersion >= 0 && probe.dataVersion != m_dataVersion;
-            m_dataVersion = probe.dataVersion;
-            if (changed) {
-                m_treeModel->reload();
-                m_logModel->fetchNewer();
-                m_details->refreshIfShown({m_details->currentKey()});
-            }
-        });
 }
 
 } // namespace converge

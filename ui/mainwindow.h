@@ -8,17 +8,12 @@
 #include "windowsettings.h"
 #include "workspacetypes.h"
 
-#include <QElapsedTimer>
 #include <QMainWindow>
-#include <QTimer>
 
-#include <deque>
 #include <memory>
 
 class QComboBox;
-class QLabel;
 class QLineEdit;
-class QProgressBar;
 class QMenu;
 class QSettings;
 class QSplitter;
@@ -33,6 +28,7 @@ class LogPanel;
 class ResourceFilterProxy;
 class ResourceTreeModel;
 class WindowActions;
+class WindowStatusBar;
 class WorkspaceRunner;
 
 /// The main window: the resource tree with its filter beside the details of the selection, the
@@ -126,7 +122,6 @@ private:
     void chooseNewWorkspace();
     void chooseWorkspace();
     void fillRecentMenu();
-    void pollStatus();
     void showMessage(const QString &message);
 
     std::unique_ptr<KindRegistry> m_ownedKinds;
@@ -154,18 +149,7 @@ private:
     WindowActions *m_actions = nullptr;
     QMenu *m_recentMenu = nullptr;
 
-    QLabel *m_queueLabel = nullptr;
-    QLabel *m_workersLabel = nullptr;
-    QLabel *m_reconcilesLabel = nullptr;
-    QLabel *m_controllerLabel = nullptr;
-    QLabel *m_accountsLabel = nullptr;
-    QProgressBar *m_progress = nullptr;
-    int m_progressPeak = 0; // the most work outstanding since the queue was last empty
-    std::deque<std::pair<qint64, qint64>> m_reconcileSamples; // (ms since start, reconciles)
-    QElapsedTimer m_uptime;
-    QTimer m_statusTimer;
-    qint64 m_dataVersion = -1;
-    bool m_probing = false;
+    WindowStatusBar *m_status = nullptr;
 };
 
 } // namespace converge

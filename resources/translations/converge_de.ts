@@ -793,26 +793,6 @@
         <translation>Export fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <source>Queue: %1</source>
-        <translation>Warteschlange: %1</translation>
-    </message>
-    <message>
-        <source>Workers busy: %1</source>
-        <translation>Beschäftigte Worker: %1</translation>
-    </message>
-    <message>
-        <source>Controller: this window</source>
-        <translation>Controller: dieses Fenster</translation>
-    </message>
-    <message>
-        <source>Controller: another process (PID %1)</source>
-        <translation>Controller: ein anderer Prozess (PID %1)</translation>
-    </message>
-    <message>
-        <source>Controller: none</source>
-        <translation>Controller: keiner</translation>
-    </message>
-    <message>
         <source>new resource</source>
         <translation>neue Ressource</translation>
     </message>
@@ -886,29 +866,6 @@
             <numerusform>%n Ressource wird übernommen</numerusform>
             <numerusform>%n Ressourcen werden übernommen</numerusform>
         </translation>
-    </message>
-    <message numerus="yes">
-        <source>Accounts: %n healthy</source>
-        <translation>
-            <numerusform>Konten: %n in Ordnung</numerusform>
-            <numerusform>Konten: %n in Ordnung</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Accounts: %1 of %2 not Ready</source>
-        <translation>Konten: %1 von %2 nicht bereit</translation>
-    </message>
-    <message>
-        <source>Reconciles: %1/min</source>
-        <translation>Abgleiche: %1/min</translation>
-    </message>
-    <message>
-        <source>%1 reconciles since start</source>
-        <translation>%1 Abgleiche seit dem Start</translation>
-    </message>
-    <message>
-        <source>%1 of %2 done</source>
-        <translation>%1 von %2 erledigt</translation>
     </message>
     <message>
         <source>Log exported to %1</source>
@@ -1286,6 +1243,52 @@
     <message>
         <source>Manage the selected unmanaged resources, as they are, with no change to the backend</source>
         <translation>Die ausgewählten nicht verwalteten Ressourcen so übernehmen, wie sie sind, ohne Änderung im Backend</translation>
+    </message>
+</context>
+<context>
+    <name>converge::WindowStatusBar</name>
+    <message>
+        <source>Queue: %1</source>
+        <translation>Warteschlange: %1</translation>
+    </message>
+    <message>
+        <source>Workers busy: %1</source>
+        <translation>Beschäftigte Worker: %1</translation>
+    </message>
+    <message>
+        <source>Controller: this window</source>
+        <translation>Controller: dieses Fenster</translation>
+    </message>
+    <message>
+        <source>Controller: another process (PID %1)</source>
+        <translation>Controller: ein anderer Prozess (PID %1)</translation>
+    </message>
+    <message>
+        <source>Controller: none</source>
+        <translation>Controller: keiner</translation>
+    </message>
+    <message numerus="yes">
+        <source>Accounts: %n healthy</source>
+        <translation>
+            <numerusform>Konten: %n in Ordnung</numerusform>
+            <numerusform>Konten: %n in Ordnung</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Accounts: %1 of %2 not Ready</source>
+        <translation>Konten: %1 von %2 nicht bereit</translation>
+    </message>
+    <message>
+        <source>Reconciles: %1/min</source>
+        <translation>Abgleiche: %1/min</translation>
+    </message>
+    <message>
+        <source>%1 reconciles since start</source>
+        <translation>%1 Abgleiche seit dem Start</translation>
+    </message>
+    <message>
+        <source>%1 of %2 done</source>
+        <translation>%1 von %2 erledigt</translation>
     </message>
 </context>
 <context>
