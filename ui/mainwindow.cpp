@@ -10,20 +10,19 @@
 #include "controller.h"
 #include "deletedialog.h"
 #include "detailspane.h"
-#include "eventexport.h"
 #include "eventlogfilterproxy.h"
 #include "eventlogmodel.h"
 #include "eventlogview.h"
 #include "kindregistry.h"
 #include "logpanel.h"
 #include "manifestreader.h"
-#include "manifestwriter.h"
 #include "newresourcedialog.h"
 #include "recentworkspaces.h"
 #include "resourcefilterproxy.h"
 #include "resourcetreemodel.h"
 #include "settingsdialog.h"
 #include "windowactions.h"
+#include "windowjobs.h"
 #include "windowstatusbar.h"
 #include "workspace.h"
 #include "workspacerunner.h"
@@ -45,7 +44,6 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProcess>
-#include <QSaveFile>
 #include <QSettings>
 #include <QSplitter>
 #include <QToolBar>
@@ -82,13 +80,6 @@ QStringList manifestPaths(const QMimeData *mime)
     }
     return paths;
 }
-
-struct Written
-{
-    QList<ResourceKey> keys;
-    QString error;
-    QString summary;
-};
 
 } // namespace
 
@@ -484,41 +475,10 @@ void MainWindow::requestDeletion(const QList<ResourceKey> &keys, bool detach)
 {
     m_writer->run(
         [keys, detach](Workspace *ws, const StoreError &openError) {
-            Written result;
-            result.keys = keys;
-            if (!ws) {
-                result.error = openError.message;
-                return result;
-            }
-            QStringList errors;
-            for (const ResourceKey &key : keys) {
-                // Detaching is deleting under the detach-on-delete policy; the controller then
-                // leaves the backend resource alone. A concurrent write (the controller's)
-                // makes the update conflict: read again and retry.
-                for (int attempt = 0; detach && attempt < 5; ++attempt) {
-                    std::optional<Resource> r = ws->get(key);
-                    if (!r || r->policy() != Annotations::ReconcilePolicy::Manage)
-                        break;
-                    r->metadata.annotations.insert(
-                        Annotations::reconcilePolicy(),
-                        Annotations::policyName(Annotations::ReconcilePolicy::DetachOnDelete));
-                    StoreError error;
-                    if (ws->update(*r, &error))
-                        break;
-                    if (error.code != StoreError::Code::Conflict) {
-                        errors.append(error.message);
-                        break;
-                    }
-                }
-                StoreError error;
-                if (!ws->requestDeletion(key, &error))
-                    errors.append(error.message);
-            }
-            result.error = errors.join(QStringLiteral("; "));
-            return result;
+            return WindowJobs::requestDeletion(ws, openError, keys, detach);
         },
         this,
-        [this, detach](const Written &result) {
+        [this, detach](const WindowJobs::Written &result) {
             if (m_controller)
                 m_controller->wake();
             m_treeModel->reloadKeys(result.keys);
@@ -574,35 +534,10 @@ void MainWindow::applyPlan(const ApplyPlan &plan)
         return;
     m_writer->run(
         [objects = plan.objects](Workspace *ws, const StoreError &openError) {
-            Written result;
-            for (const Resource &r : objects)
-                result.keys.append(r.key());
-            if (!ws) {
-                result.error = openError.message;
-                return result;
-            }
-            QList<ApplyOutcome> outcomes;
-            StoreError error;
-            if (!ws->apply(objects, &outcomes, &error)) {
-                result.error = error.message;
-                return result;
-            }
-            int created = 0, updated = 0, unchanged = 0;
-            for (const ApplyOutcome &o : std::as_const(outcomes)) {
-                created += o.action == ApplyOutcome::Action::Created;
-                updated += o.action == ApplyOutcome::Action::Updated;
-                unchanged += o.action == ApplyOutcome::Action::Unchanged;
-            }
-            result.summary =
-                QCoreApplication::translate("MainWindow", "Applied: %1 created, %2 updated, %3 "
-                                                          "unchanged")
-                    .arg(created)
-                    .arg(updated)
-                    .arg(unchanged);
-            return result;
+            return WindowJobs::apply(ws, openError, objects);
         },
         this,
-        [this](const Written &result) {
+        [this](const WindowJobs::Written &result) {
             if (m_controller)
                 m_controller->wake();
             m_treeModel->reloadKeys(result.keys);
@@ -652,19 +587,8 @@ void MainWindow::exportResources(const QList<ResourceKey> &keys, const QString &
 {
     const KindRegistry &kinds = *m_kinds;
     m_reader->run(
-        [keys, path, &kinds](Workspace *ws, const StoreError &openError) -> QString {
-            if (!ws)
-                return openError.message;
-            QList<Resource> resources;
-            for (const ResourceKey &key : keys) {
-                if (std::optional<Resource> r = ws->get(key))
-                    resources.append(*r);
-            }
-            QSaveFile file(path);
-            if (!file.open(QIODevice::WriteOnly) ||
-                file.write(ManifestWriter(kinds).toYaml(resources)) < 0 || !file.commit())
-                return file.errorString();
-            return {};
+        [keys, path, &kinds](Workspace *ws, const StoreError &openError) {
+            return WindowJobs::exportResources(ws, openError, keys, path, kinds);
         },
         this,
         [this, path](const QString &error) {
@@ -679,21 +603,8 @@ void MainWindow::exportLog(const QString &path)
     const std::optional<Event::Type> type = m_log->proxy()->typeFilter();
     const QString text = m_log->proxy()->textFilter();
     m_reader->run(
-        [path, type, text](Workspace *ws, const StoreError &openError) -> QString {
-            if (!ws)
-                return openError.message;
-            EventQuery query;
-            query.type = type;
-            query.limit = 0;
-            QList<Event> events = ws->events(query);
-            events.removeIf(
-                [&](const Event &e) { return !EventLogFilterProxy::accepts(e, type, text); });
-            QSaveFile file(path);
-            if (!file.open(QIODevice::WriteOnly) ||
-                file.write(EventExport::write(events, EventExport::formatFor(path))) < 0 ||
-                !file.commit())
-                return file.errorString();
-            return {};
+        [path, type, text](Workspace *ws, const StoreError &openError) {
+            return WindowJobs::exportLog(ws, openError, path, type, text);
         },
         this,
         [this, path](const QString &error) {
@@ -705,48 +616,32 @@ void MainWindow::exportLog(const QString &path)
 
 // --- New resource, connect -----------------------------------------------------------------
 
-namespace {
-
-// The names in the workspace per kind: owners to offer, names to avoid.
-QHash<QString, QStringList> namesByKind(const Workspace *ws, const QStringList &kinds)
-{
-    QHash<QString, QStringList> names;
-    if (!ws)
-        return names;
-    for (const QString &kind : kinds) {
-        for (const Resource &r : ws->list(kind))
-            names[kind].append(r.metadata.name);
-    }
-    return names;
-}
-
-} // namespace
-
 void MainWindow::newResource()
 {
     const KindRegistry &kinds = *m_kinds;
-    m_reader->run([names = kinds.names()](Workspace *ws,
-                                          const StoreError &) { return namesByKind(ws, names); },
-                  this,
-                  [this](const QHash<QString, QStringList> &names) {
-                      auto *dialog = new NewResourceDialog(*m_kinds, names, this);
-                      dialog->setAttribute(Qt::WA_DeleteOnClose);
-                      // Preselect a kind that the selected resource can own.
-                      const QList<ResourceKey> selected = selectedKeys();
-                      if (selected.size() == 1) {
-                          for (const QString &name : m_kinds->names()) {
-                              if (m_kinds->find(name)->ownerKind == selected.constFirst().kind) {
-                                  dialog->setKind(name);
-                                  dialog->setOwner(selected.constFirst().name);
-                                  break;
-                              }
-                          }
-                      }
-                      connect(dialog, &QDialog::accepted, this, [this, dialog] {
-                          applyManifestText(dialog->manifest(), tr("new resource"));
-                      });
-                      dialog->open();
-                  });
+    m_reader->run(
+        [names = kinds.names()](Workspace *ws, const StoreError &) {
+            return WindowJobs::namesByKind(ws, names);
+        },
+        this,
+        [this](const QHash<QString, QStringList> &names) {
+            auto *dialog = new NewResourceDialog(*m_kinds, names, this);
+            dialog->setAttribute(Qt::WA_DeleteOnClose);
+            // Preselect a kind that the selected resource can own.
+            const QList<ResourceKey> selected = selectedKeys();
+            if (selected.size() == 1) {
+                for (const QString &name : m_kinds->names()) {
+                    if (m_kinds->find(name)->ownerKind == selected.constFirst().kind) {
+                        dialog->setKind(name);
+                        dialog->setOwner(selected.constFirst().name);
+                        break;
+                    }
+                }
+            }
+            connect(dialog, &QDialog::accepted, this,
+                    [this, dialog] { applyManifestText(dialog->manifest(), tr("new resource")); });
+            dialog->open();
+        });
 }
 
 void MainWindow::applyManifestText(const QString &text, const QString &sourceName)
@@ -790,7 +685,7 @@ void MainWindow::connectAccount()
     m_reader->run(
         [accountKinds](Workspace *ws, const StoreError &) {
             QStringList keys;
-            const QHash<QString, QStringList> names = namesByKind(ws, accountKinds);
+            const QHash<QString, QStringList> names = WindowJobs::namesByKind(ws, accountKinds);
             for (auto it = names.cbegin(); it != names.cend(); ++it) {
                 for (const QString &name : it.value())
                     keys.append(ResourceKey{it.key(), name}.toString());
