@@ -25,6 +25,7 @@
 #include "windowjobs.h"
 #include "windowstatusbar.h"
 #include "workspace.h"
+#include "workspaceopener.h"
 #include "workspacerunner.h"
 
 #include <QAction>
@@ -43,7 +44,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QProcess>
 #include <QSettings>
 #include <QSplitter>
 #include <QToolBar>
@@ -139,7 +139,7 @@ void MainWindow::setup(const WindowServices &services)
     createStatusBar();
     restoreSettings();
     updateActions();
-    fillRecentMenu();
+    m_opener->fillRecentMenu();
 
     if (m_controller) {
         m_treeModel->follow(m_controller);
@@ -267,6 +267,8 @@ void MainWindow::createLogPanel()
 void MainWindow::createActions()
 {
     m_actions = new WindowActions(this);
+    m_opener = new WorkspaceOpener(*m_settings, m_path, this);
+    connect(m_opener, &WorkspaceOpener::message, this, &MainWindow::showMessage);
     connect(m_actions->claim(), &QAction::triggered, this, &MainWindow::claimSelected);
     connect(m_actions->reconcile(), &QAction::triggered, this, &MainWindow::reconcileSelected);
     connect(m_actions->refresh(), &QAction::triggered, this, &MainWindow::refreshSelected);
@@ -278,12 +280,14 @@ void MainWindow::createActions()
     connect(m_actions->newResource(), &QAction::triggered, this, &MainWindow::newResource);
     connect(m_actions->connectAccount(), &QAction::triggered, this, &MainWindow::connectAccount);
     connect(m_actions->settings(), &QAction::triggered, this, &MainWindow::showSettings);
-    connect(m_actions->newWorkspace(), &QAction::triggered, this, &MainWindow::chooseNewWorkspace);
-    connect(m_actions->openWorkspace(), &QAction::triggered, this, &MainWindow::chooseWorkspace);
-    connect(m_actions, &WindowActions::fileMenuAboutToShow, this, &MainWindow::fillRecentMenu);
+    connect(m_actions->newWorkspace(), &QAction::triggered, m_opener, &WorkspaceOpener::chooseNew);
+    connect(m_actions->openWorkspace(), &QAction::triggered, m_opener, &WorkspaceOpener::choose);
+    connect(m_actions, &WindowActions::fileMenuAboutToShow, m_opener,
+            &WorkspaceOpener::fillRecentMenu);
 
     auto *dock = findChild<QDockWidget *>(QStringLiteral("logDock"));
-    m_recentMenu = m_actions->fillMenuBar(menuBar(), dock ? dock->toggleViewAction() : nullptr);
+    m_opener->setRecentMenu(
+        m_actions->fillMenuBar(menuBar(), dock ? dock->toggleViewAction() : nullptr));
     QToolBar *toolbar = addToolBar(tr("Actions"));
     toolbar->setObjectName(QStringLiteral("mainToolBar"));
     m_actions->fillToolBar(toolbar);
@@ -727,78 +731,9 @@ void MainWindow::showSettings()
     dialog->open();
 }
 
-void MainWindow::chooseNewWorkspace()
-{
-    auto *dialog = new QFileDialog(this, tr("New workspace"), QFileInfo(m_path).absolutePath(),
-                                   tr("Converge workspaces (*.converge)"));
-    dialog->setObjectName(QStringLiteral("newWorkspaceDialog"));
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setAcceptMode(QFileDialog::AcceptSave);
-    dialog->setDefaultSuffix(QStringLiteral("converge"));
-    // An existing file is opened, never replaced: a workspace holds history.
-    dialog->setOption(QFileDialog::DontConfirmOverwrite);
-    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &path) {
-        if (QFileInfo::exists(path))
-            showMessage(tr("%1 exists: opening it").arg(QFileInfo(path).fileName()));
-        openWorkspace(path); // the new process creates the file
-    });
-    dialog->open();
-}
-
-void MainWindow::chooseWorkspace()
-{
-    auto *dialog = new QFileDialog(this, tr("Open workspace"), QFileInfo(m_path).absolutePath(),
-                                   tr("Converge workspaces (*.converge);;All files (*)"));
-    dialog->setObjectName(QStringLiteral("openWorkspaceDialog"));
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setFileMode(QFileDialog::ExistingFile);
-    connect(dialog, &QFileDialog::fileSelected, this, &MainWindow::openWorkspace);
-    dialog->open();
-}
-
 void MainWindow::openWorkspace(const QString &path)
 {
-    if (path.isEmpty())
-        return;
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    if (absolute == QFileInfo(m_path).absoluteFilePath()) {
-        showMessage(tr("%1 is this window's workspace").arg(QFileInfo(path).fileName()));
-        return;
-    }
-    // One workspace per process: the controller lock, the connections and the window's state
-    // all belong to one workspace.
-    if (!QProcess::startDetached(QCoreApplication::applicationFilePath(), {absolute})) {
-        showMessage(tr("Cannot start Converge for %1").arg(absolute));
-        return;
-    }
-    RecentWorkspaces(*m_settings).add(absolute);
-    fillRecentMenu();
-    showMessage(tr("Opening %1 in a new window").arg(QFileInfo(absolute).fileName()));
-}
-
-void MainWindow::fillRecentMenu()
-{
-    m_recentMenu->clear();
-    const QStringList paths = RecentWorkspaces(*m_settings).paths(m_path);
-    const QString current = QFileInfo(m_path).absoluteFilePath();
-    for (const QString &path : paths) {
-        QAction *action = m_recentMenu->addAction(QFileInfo(path).fileName());
-        action->setToolTip(path);
-        action->setStatusTip(path);
-        action->setData(path);
-        action->setEnabled(path != current);
-        connect(action, &QAction::triggered, this, [this, path] { openWorkspace(path); });
-    }
-    if (!paths.isEmpty()) {
-        m_recentMenu->addSeparator();
-        QAction *clear = m_recentMenu->addAction(tr("Clear list"));
-        clear->setObjectName(QStringLiteral("clearRecentAction"));
-        connect(clear, &QAction::triggered, this, [this] {
-            RecentWorkspaces(*m_settings).clear();
-            fillRecentMenu();
-        });
-    }
-    m_recentMenu->setEnabled(!paths.isEmpty());
+    m_opener->open(path);
 }
 
 } // namespace converge

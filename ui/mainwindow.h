@@ -14,7 +14,6 @@
 
 class QComboBox;
 class QLineEdit;
-class QMenu;
 class QSettings;
 class QSplitter;
 class QTreeView;
@@ -29,6 +28,7 @@ class ResourceFilterProxy;
 class ResourceTreeModel;
 class WindowActions;
 class WindowStatusBar;
+class WorkspaceOpener;
 class WorkspaceRunner;
 
 /// The main window: the resource tree with its filter beside the details of the selection, the
@@ -119,9 +119,6 @@ private:
     void newResource();
     void connectAccount();
     void showSettings();
-    void chooseNewWorkspace();
-    void chooseWorkspace();
-    void fillRecentMenu();
     void showMessage(const QString &message);
 
     std::unique_ptr<KindRegistry> m_ownedKinds;
@@ -147,7 +144,7 @@ private:
     LogPanel *m_log = nullptr;
 
     WindowActions *m_actions = nullptr;
-    QMenu *m_recentMenu = nullptr;
+    WorkspaceOpener *m_opener = nullptr;
 
     WindowStatusBar *m_status = nullptr;
 };

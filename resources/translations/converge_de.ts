@@ -813,42 +813,6 @@
         <translation>Einstellungen gespeichert</translation>
     </message>
     <message>
-        <source>New workspace</source>
-        <translation>Neuer Arbeitsbereich</translation>
-    </message>
-    <message>
-        <source>Converge workspaces (*.converge)</source>
-        <translation>Converge-Arbeitsbereiche (*.converge)</translation>
-    </message>
-    <message>
-        <source>%1 exists: opening it</source>
-        <translation>%1 existiert: wird geöffnet</translation>
-    </message>
-    <message>
-        <source>Open workspace</source>
-        <translation>Arbeitsbereich öffnen</translation>
-    </message>
-    <message>
-        <source>Converge workspaces (*.converge);;All files (*)</source>
-        <translation>Converge-Arbeitsbereiche (*.converge);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>%1 is this window&apos;s workspace</source>
-        <translation>%1 ist der Arbeitsbereich dieses Fensters</translation>
-    </message>
-    <message>
-        <source>Cannot start Converge for %1</source>
-        <translation>Converge kann für %1 nicht gestartet werden</translation>
-    </message>
-    <message>
-        <source>Opening %1 in a new window</source>
-        <translation>%1 wird in einem neuen Fenster geöffnet</translation>
-    </message>
-    <message>
-        <source>Clear list</source>
-        <translation>Liste leeren</translation>
-    </message>
-    <message>
         <source>Cannot claim %1 %2: %3</source>
         <translation>%1 %2 kann nicht übernommen werden: %3</translation>
     </message>
@@ -1289,6 +1253,45 @@
     <message>
         <source>%1 of %2 done</source>
         <translation>%1 von %2 erledigt</translation>
+    </message>
+</context>
+<context>
+    <name>converge::WorkspaceOpener</name>
+    <message>
+        <source>New workspace</source>
+        <translation>Neuer Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>Converge workspaces (*.converge)</source>
+        <translation>Converge-Arbeitsbereiche (*.converge)</translation>
+    </message>
+    <message>
+        <source>%1 exists: opening it</source>
+        <translation>%1 existiert: wird geöffnet</translation>
+    </message>
+    <message>
+        <source>Open workspace</source>
+        <translation>Arbeitsbereich öffnen</translation>
+    </message>
+    <message>
+        <source>Converge workspaces (*.converge);;All files (*)</source>
+        <translation>Converge-Arbeitsbereiche (*.converge);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>%1 is this window&apos;s workspace</source>
+        <translation>%1 ist der Arbeitsbereich dieses Fensters</translation>
+    </message>
+    <message>
+        <source>Cannot start Converge for %1</source>
+        <translation>Converge kann für %1 nicht gestartet werden</translation>
+    </message>
+    <message>
+        <source>Opening %1 in a new window</source>
+        <translation>%1 wird in einem neuen Fenster geöffnet</translation>
+    </message>
+    <message>
+        <source>Clear list</source>
+        <translation>Liste leeren</translation>
     </message>
 </context>
 <context>
