@@ -8,22 +8,24 @@
 #include "azurekinds.h"
 #include "connectdialog.h"
 #include "controller.h"
-#include "controllerlock.h"
 #include "deletedialog.h"
 #include "detailspane.h"
-#include "eventexport.h"
 #include "eventlogfilterproxy.h"
 #include "eventlogmodel.h"
 #include "eventlogview.h"
 #include "kindregistry.h"
+#include "logpanel.h"
 #include "manifestreader.h"
-#include "manifestwriter.h"
 #include "newresourcedialog.h"
 #include "recentworkspaces.h"
 #include "resourcefilterproxy.h"
 #include "resourcetreemodel.h"
 #include "settingsdialog.h"
+#include "windowactions.h"
+#include "windowjobs.h"
+#include "windowstatusbar.h"
 #include "workspace.h"
+#include "workspaceopener.h"
 #include "workspacerunner.h"
 
 #include <QAction>
@@ -37,19 +39,14 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QProcess>
-#include <QProgressBar>
-#include <QSaveFile>
 #include <QSettings>
 #include <QSplitter>
-#include <QStatusBar>
 #include <QToolBar>
-#include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -84,19 +81,6 @@ QStringList manifestPaths(const QMimeData *mime)
     return paths;
 }
 
-struct Written
-{
-    QList<ResourceKey> keys;
-    QString error;
-    QString summary;
-};
-
-struct Probe
-{
-    qint64 lockOwner = 0;
-    qint64 dataVersion = -1;
-};
-
 } // namespace
 
 MainWindow::MainWindow(const WindowServices &services, QWidget *parent)
@@ -119,7 +103,7 @@ MainWindow::MainWindow(std::unique_ptr<KindRegistry> kinds, const QString &works
 
 MainWindow::~MainWindow()
 {
-    m_statusTimer.stop();
+    m_status->stop();
     if (m_controller)
         disconnect(m_controller, nullptr, this, nullptr);
     // Pending reads and writes are cancelled (and the one in progress awaited) while the models
@@ -155,7 +139,7 @@ void MainWindow::setup(const WindowServices &services)
     createStatusBar();
     restoreSettings();
     updateActions();
-    fillRecentMenu();
+    m_opener->fillRecentMenu();
 
     if (m_controller) {
         m_treeModel->follow(m_controller);
@@ -178,8 +162,7 @@ void MainWindow::setup(const WindowServices &services)
     }
     m_treeModel->reload();
     m_logModel->reload();
-    pollStatus();
-    m_statusTimer.start();
+    m_status->start();
 }
 
 // --- Widgets ----------------------------------------------------------------------------------
@@ -271,215 +254,56 @@ void MainWindow::createLogPanel()
 {
     m_logModel = new EventLogModel(*m_reader, 500, this);
     m_logModel->setObjectName(QStringLiteral("eventLogModel"));
-    m_logProxy = new EventLogFilterProxy(this);
-    m_logProxy->setObjectName(QStringLiteral("eventLogFilterProxy"));
-    m_logProxy->setSourceModel(m_logModel);
-
     auto *dock = new QDockWidget(tr("Log"), this);
     dock->setObjectName(QStringLiteral("logDock"));
-    auto *panel = new QWidget(dock);
-    auto *layout = new QVBoxLayout(panel);
-    layout->setContentsMargins(2, 2, 2, 2);
-    auto *bar = new QHBoxLayout;
-    auto *type = new QComboBox(panel);
-    type->setObjectName(QStringLiteral("logTypeFilter"));
-    type->addItem(tr("All events"), -1);
-    type->addItem(tr("Normal"), int(Event::Type::Normal));
-    type->addItem(tr("Warning"), int(Event::Type::Warning));
-    auto *text = new QLineEdit(panel);
-    text->setObjectName(QStringLiteral("logFilterEdit"));
-    text->setPlaceholderText(tr("Filter by resource, phase, reason or message"));
-    text->setClearButtonEnabled(true);
-    m_olderButton = new QToolButton(panel);
-    m_olderButton->setObjectName(QStringLiteral("olderEventsButton"));
-    m_olderButton->setText(tr("Older events"));
-    m_olderButton->setToolTip(tr("Load the previous page of history (or scroll to the top)"));
-    bar->addWidget(type);
-    bar->addWidget(text, 1);
-    bar->addWidget(m_olderButton);
-    auto *exportLogButton = new QToolButton(panel);
-    exportLogButton->setObjectName(QStringLiteral("exportLogButton"));
-    exportLogButton->setText(tr("Export…"));
-    exportLogButton->setToolTip(tr("Write the events the filters show, the whole history, as CSV "
-                                   "or JSON"));
-    bar->addWidget(exportLogButton);
-    connect(exportLogButton, &QToolButton::clicked, this, [this] {
-        const QString path =
-            QFileDialog::getSaveFileName(this, tr("Export the log"), QStringLiteral("events.csv"),
-                                         tr("CSV (*.csv);;JSON (*.json)"));
-        if (!path.isEmpty())
-            exportLog(path);
-    });
-    layout->addLayout(bar);
-
-    m_log = new EventLogView(panel);
-    m_log->setObjectName(QStringLiteral("eventLog"));
-    m_log->setModel(m_logProxy);
-    m_log->setHistoryModel(m_logModel);
-    QHeaderView *header = m_log->header();
-    header->setStretchLastSection(false);
-    header->resizeSection(EventLogModel::TimeColumn, 150);
-    header->resizeSection(EventLogModel::TypeColumn, 70);
-    header->resizeSection(EventLogModel::ResourceColumn, 200);
-    header->resizeSection(EventLogModel::PhaseColumn, 110);
-    header->resizeSection(EventLogModel::ReasonColumn, 140);
-    header->resizeSection(EventLogModel::MessageColumn, 420);
-    header->resizeSection(EventLogModel::CountColumn, 50);
-    layout->addWidget(m_log, 1);
-    dock->setWidget(panel);
+    m_log = new LogPanel(*m_logModel, dock);
+    dock->setWidget(m_log);
     addDockWidget(Qt::BottomDockWidgetArea, dock);
-
-    connect(type, &QComboBox::currentIndexChanged, this, [this, type] {
-        const int value = type->currentData().toInt();
-        m_logProxy->setTypeFilter(value < 0 ? std::nullopt
-                                            : std::optional(static_cast<Event::Type>(value)));
-    });
-    connect(text, &QLineEdit::textChanged, m_logProxy, &EventLogFilterProxy::setTextFilter);
-    const auto updateOlder = [this] { m_olderButton->setEnabled(m_logModel->canFetchMore({})); };
-    connect(m_olderButton, &QToolButton::clicked, this, [this] {
-        if (m_logModel->canFetchMore({}))
-            m_logModel->fetchMore({});
-        m_olderButton->setEnabled(false);
-    });
-    connect(m_logModel, &EventLogModel::pageLoaded, this, updateOlder);
-    connect(m_logModel, &QAbstractItemModel::modelReset, this, updateOlder);
-    connect(m_log->selectionModel(), &QItemSelectionModel::currentChanged, this,
-            &MainWindow::logRowActivated);
-    updateOlder();
+    connect(m_log, &LogPanel::exportRequested, this, &MainWindow::exportLog);
+    connect(m_log, &LogPanel::resourceActivated, this,
+            [this](const ResourceKey &key) { selectResource(key); });
 }
 
 void MainWindow::createActions()
 {
-    const auto make = [this](const QString &text, const QString &name, const QKeySequence &key,
-                             const QString &tip) {
-        auto *action = new QAction(text, this);
-        action->setObjectName(name);
-        action->setShortcut(key);
-        action->setToolTip(tip + QStringLiteral(" (") + key.toString(QKeySequence::NativeText) +
-                           QLatin1Char(')'));
-        action->setStatusTip(tip);
-        return action;
-    };
-    m_claimAction = make(tr("C&laim"), QStringLiteral("claimAction"),
-                         QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L),
-                         tr("Manage the selected unmanaged resources, as they are, with no change "
-                            "to the backend"));
-    m_reconcileAction =
-        make(tr("&Reconcile now"), QStringLiteral("reconcileAction"),
-             QKeySequence(Qt::CTRL | Qt::Key_R), tr("Reconcile the selected resources now"));
-    m_refreshAction =
-        make(tr("Re&fresh"), QStringLiteral("refreshAction"), QKeySequence(QKeySequence::Refresh),
-             tr("Observe the selected resources without changing them"));
-    m_cancelAction = make(tr("&Cancel queued work"), QStringLiteral("cancelAction"),
-                          QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X),
-                          tr("Remove the selected resources' queued work"));
-    m_deleteAction =
-        make(tr("&Delete…"), QStringLiteral("deleteAction"), QKeySequence(QKeySequence::Delete),
-             tr("Delete or detach the selected resources"));
-    m_applyAction = make(tr("&Apply manifest…"), QStringLiteral("applyManifestAction"),
-                         QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A),
-                         tr("Apply manifest files (or drop them here)"));
-    m_exportAction = make(tr("&Export selection as YAML…"), QStringLiteral("exportAction"),
-                          QKeySequence(Qt::CTRL | Qt::Key_E),
-                          tr("Write the selected resources as a YAML manifest"));
-    m_newResourceAction =
-        make(tr("&New resource…"), QStringLiteral("newResourceAction"), QKeySequence::New,
-             tr("Create a resource from a template of its kind"));
-    m_connectAction = make(tr("&Connect account…"), QStringLiteral("connectAction"),
-                           QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
-                           tr("Add an Azure Storage or AWS account, or a local emulator"));
-    m_settingsAction = make(tr("&Settings…"), QStringLiteral("settingsAction"),
-                            QKeySequence(Qt::CTRL | Qt::Key_Comma),
-                            tr("Workers, resync period, theme and delete confirmation"));
-    m_settingsAction->setMenuRole(QAction::PreferencesRole);
-    m_newWorkspaceAction = make(tr("New &workspace…"), QStringLiteral("newWorkspaceAction"),
-                                QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N),
-                                tr("Create a workspace file and open "
-                                   "it in a new window"));
-    m_openWorkspaceAction = make(tr("&Open workspace…"), QStringLiteral("openWorkspaceAction"),
-                                 QKeySequence::Open, tr("Open a workspace file in a new window"));
-    auto *quit = new QAction(tr("&Quit"), this);
-    quit->setObjectName(QStringLiteral("quitAction"));
-    quit->setShortcut(QKeySequence::Quit);
+    m_actions = new WindowActions(this);
+    m_opener = new WorkspaceOpener(*m_settings, m_path, this);
+    connect(m_opener, &WorkspaceOpener::message, this, &MainWindow::showMessage);
+    connect(m_actions->claim(), &QAction::triggered, this, &MainWindow::claimSelected);
+    connect(m_actions->reconcile(), &QAction::triggered, this, &MainWindow::reconcileSelected);
+    connect(m_actions->refresh(), &QAction::triggered, this, &MainWindow::refreshSelected);
+    connect(m_actions->cancel(), &QAction::triggered, this, &MainWindow::cancelSelected);
+    connect(m_actions->remove(), &QAction::triggered, this, &MainWindow::deleteSelected);
+    connect(m_actions->apply(), &QAction::triggered, this, &MainWindow::chooseManifest);
+    connect(m_actions->exportYaml(), &QAction::triggered, this, &MainWindow::chooseExportFile);
+    connect(m_actions->quit(), &QAction::triggered, this, &QWidget::close);
+    connect(m_actions->newResource(), &QAction::triggered, this, &MainWindow::newResource);
+    connect(m_actions->connectAccount(), &QAction::triggered, this, &MainWindow::connectAccount);
+    connect(m_actions->settings(), &QAction::triggered, this, &MainWindow::showSettings);
+    connect(m_actions->newWorkspace(), &QAction::triggered, m_opener, &WorkspaceOpener::chooseNew);
+    connect(m_actions->openWorkspace(), &QAction::triggered, m_opener, &WorkspaceOpener::choose);
+    connect(m_actions, &WindowActions::fileMenuAboutToShow, m_opener,
+            &WorkspaceOpener::fillRecentMenu);
 
-    connect(m_claimAction, &QAction::triggered, this, &MainWindow::claimSelected);
-    connect(m_reconcileAction, &QAction::triggered, this, &MainWindow::reconcileSelected);
-    connect(m_refreshAction, &QAction::triggered, this, &MainWindow::refreshSelected);
-    connect(m_cancelAction, &QAction::triggered, this, &MainWindow::cancelSelected);
-    connect(m_deleteAction, &QAction::triggered, this, &MainWindow::deleteSelected);
-    connect(m_applyAction, &QAction::triggered, this, &MainWindow::chooseManifest);
-    connect(m_exportAction, &QAction::triggered, this, &MainWindow::chooseExportFile);
-    connect(quit, &QAction::triggered, this, &QWidget::close);
-    connect(m_newResourceAction, &QAction::triggered, this, &MainWindow::newResource);
-    connect(m_connectAction, &QAction::triggered, this, &MainWindow::connectAccount);
-    connect(m_settingsAction, &QAction::triggered, this, &MainWindow::showSettings);
-    connect(m_newWorkspaceAction, &QAction::triggered, this, &MainWindow::chooseNewWorkspace);
-    connect(m_openWorkspaceAction, &QAction::triggered, this, &MainWindow::chooseWorkspace);
-
-    QMenu *file = menuBar()->addMenu(tr("&File"));
-    file->addActions({m_newWorkspaceAction, m_openWorkspaceAction});
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
-    m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
-    // Filled when the File menu opens, so that the list is current and missing files are gone.
-    connect(file, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
-    file->addSeparator();
-    file->addAction(m_connectAction);
-    file->addAction(m_applyAction);
-    file->addAction(m_exportAction);
-    file->addSeparator();
-    file->addAction(m_settingsAction);
-    file->addSeparator();
-    file->addAction(quit);
-    QMenu *resource = menuBar()->addMenu(tr("&Resource"));
-    resource->addAction(m_newResourceAction);
-    resource->addSeparator();
-    resource->addActions({m_claimAction, m_reconcileAction, m_refreshAction, m_cancelAction});
-    resource->addSeparator();
-    resource->addAction(m_deleteAction);
-    QMenu *view = menuBar()->addMenu(tr("&View"));
-    if (auto *dock = findChild<QDockWidget *>(QStringLiteral("logDock")))
-        view->addAction(dock->toggleViewAction());
-
+    auto *dock = findChild<QDockWidget *>(QStringLiteral("logDock"));
+    m_opener->setRecentMenu(
+        m_actions->fillMenuBar(menuBar(), dock ? dock->toggleViewAction() : nullptr));
     QToolBar *toolbar = addToolBar(tr("Actions"));
     toolbar->setObjectName(QStringLiteral("mainToolBar"));
-    toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    toolbar->addActions(
-        {m_claimAction, m_reconcileAction, m_refreshAction, m_cancelAction, m_deleteAction});
-    toolbar->addSeparator();
-    toolbar->addActions({m_newResourceAction, m_applyAction, m_exportAction});
-
-    auto *separator = new QAction(this);
-    separator->setSeparator(true);
-    auto *separator2 = new QAction(this);
-    separator2->setSeparator(true);
-    m_tree->addActions({m_claimAction, m_reconcileAction, m_refreshAction, m_cancelAction,
-                        separator, m_deleteAction, separator2, m_exportAction});
+    m_actions->fillToolBar(toolbar);
+    m_tree->addActions(m_actions->contextActions());
 }
 
 void MainWindow::createStatusBar()
 {
-    const auto label = [this](const QString &name) {
-        auto *l = new QLabel(this);
-        l->setObjectName(name);
-        statusBar()->addPermanentWidget(l);
-        return l;
-    };
-    // Outstanding work as a bar: its maximum is the most queued since the queue was last empty,
-    // so a bulk apply or delete shows how far the controller got.
-    m_progress = new QProgressBar(this);
-    m_progress->setObjectName(QStringLiteral("workProgress"));
-    m_progress->setMaximumWidth(160);
-    m_progress->setTextVisible(false);
-    m_progress->setVisible(false);
-    statusBar()->addPermanentWidget(m_progress);
-    m_accountsLabel = label(QStringLiteral("accountsLabel"));
-    m_queueLabel = label(QStringLiteral("queueLabel"));
-    m_workersLabel = label(QStringLiteral("workersLabel"));
-    m_reconcilesLabel = label(QStringLiteral("reconcilesLabel"));
-    m_controllerLabel = label(QStringLiteral("controllerLabel"));
-    m_uptime.start();
-    m_statusTimer.setInterval(1000);
-    connect(&m_statusTimer, &QTimer::timeout, this, &MainWindow::pollStatus);
+    m_status = new WindowStatusBar(*m_treeModel, *m_kinds, m_controller, *m_reader, m_path, this);
+    setStatusBar(m_status);
+    // Another process committed: what the window shows is read again.
+    connect(m_status, &WindowStatusBar::workspaceChanged, this, [this] {
+        m_treeModel->reload();
+        m_logModel->fetchNewer();
+        m_details->refreshIfShown({m_details->currentKey()});
+    });
 }
 
 // --- Settings ---------------------------------------------------------------------------------
@@ -492,7 +316,8 @@ void MainWindow::restoreSettings()
     restoreState(m_settings->value(QStringLiteral("state")).toByteArray());
     m_splitter->restoreState(m_settings->value(QStringLiteral("splitter")).toByteArray());
     m_tree->header()->restoreState(m_settings->value(QStringLiteral("treeHeader")).toByteArray());
-    m_log->header()->restoreState(m_settings->value(QStringLiteral("logHeader")).toByteArray());
+    m_log->view()->header()->restoreState(
+        m_settings->value(QStringLiteral("logHeader")).toByteArray());
     m_settings->endGroup();
 }
 
@@ -503,7 +328,7 @@ void MainWindow::saveSettings()
     m_settings->setValue(QStringLiteral("state"), saveState());
     m_settings->setValue(QStringLiteral("splitter"), m_splitter->saveState());
     m_settings->setValue(QStringLiteral("treeHeader"), m_tree->header()->saveState());
-    m_settings->setValue(QStringLiteral("logHeader"), m_log->header()->saveState());
+    m_settings->setValue(QStringLiteral("logHeader"), m_log->view()->header()->saveState());
     m_settings->endGroup();
 }
 
@@ -550,36 +375,16 @@ void MainWindow::currentChanged()
 
 void MainWindow::updateActions()
 {
-    // Discovered rows are not in the workspace: only Claim applies to them.
     const QList<ResourceKey> keys = selectedKeys();
-    const bool managed = !keys.isEmpty();
-    const bool engine = managed && m_controller;
-    bool unclaimed = false;
+    WindowActions::Selection selection;
+    selection.managed = int(keys.size());
+    selection.discovered = int(selectedDiscovered().size());
+    selection.controller = m_controller != nullptr;
     for (const ResourceKey &key : keys) {
         const Resource *r = m_treeModel->resourceAt(m_treeModel->indexOf(key));
-        unclaimed = unclaimed || (r && !r->hasFinalizer() && !r->metadata.isBeingDeleted());
+        selection.unclaimed += r && !r->hasFinalizer() && !r->metadata.isBeingDeleted() ? 1 : 0;
     }
-    m_claimAction->setEnabled(m_controller && (unclaimed || !selectedDiscovered().isEmpty()));
-    m_reconcileAction->setEnabled(engine);
-    m_refreshAction->setEnabled(engine);
-    m_cancelAction->setEnabled(engine);
-    m_deleteAction->setEnabled(managed);
-    m_exportAction->setEnabled(managed);
-    m_applyAction->setEnabled(true);
-    // Templates, accounts and workspaces need no selection; the recent list is refreshed when
-    // the File menu opens.
-    m_newResourceAction->setEnabled(true);
-    m_connectAction->setEnabled(true);
-}
-
-void MainWindow::logRowActivated()
-{
-    const QModelIndex current = m_log->selectionModel()->currentIndex();
-    if (!current.isValid())
-        return;
-    const auto key = current.data(EventLogModel::KeyRole).value<ResourceKey>();
-    if (key.isValid())
-        selectResource(key);
+    m_actions->update(selection);
 }
 
 void MainWindow::showMessage(const QString &message)
@@ -674,41 +479,10 @@ void MainWindow::requestDeletion(const QList<ResourceKey> &keys, bool detach)
 {
     m_writer->run(
         [keys, detach](Workspace *ws, const StoreError &openError) {
-            Written result;
-            result.keys = keys;
-            if (!ws) {
-                result.error = openError.message;
-                return result;
-            }
-            QStringList errors;
-            for (const ResourceKey &key : keys) {
-                // Detaching is deleting under the detach-on-delete policy; the controller then
-                // leaves the backend resource alone. A concurrent write (the controller's)
-                // makes the update conflict: read again and retry.
-                for (int attempt = 0; detach && attempt < 5; ++attempt) {
-                    std::optional<Resource> r = ws->get(key);
-                    if (!r || r->policy() != Annotations::ReconcilePolicy::Manage)
-                        break;
-                    r->metadata.annotations.insert(
-                        Annotations::reconcilePolicy(),
-                        Annotations::policyName(Annotations::ReconcilePolicy::DetachOnDelete));
-                    StoreError error;
-                    if (ws->update(*r, &error))
-                        break;
-                    if (error.code != StoreError::Code::Conflict) {
-                        errors.append(error.message);
-                        break;
-                    }
-                }
-                StoreError error;
-                if (!ws->requestDeletion(key, &error))
-                    errors.append(error.message);
-            }
-            result.error = errors.join(QStringLiteral("; "));
-            return result;
+            return WindowJobs::requestDeletion(ws, openError, keys, detach);
         },
         this,
-        [this, detach](const Written &result) {
+        [this, detach](const WindowJobs::Written &result) {
             if (m_controller)
                 m_controller->wake();
             m_treeModel->reloadKeys(result.keys);
@@ -764,35 +538,10 @@ void MainWindow::applyPlan(const ApplyPlan &plan)
         return;
     m_writer->run(
         [objects = plan.objects](Workspace *ws, const StoreError &openError) {
-            Written result;
-            for (const Resource &r : objects)
-                result.keys.append(r.key());
-            if (!ws) {
-                result.error = openError.message;
-                return result;
-            }
-            QList<ApplyOutcome> outcomes;
-            StoreError error;
-            if (!ws->apply(objects, &outcomes, &error)) {
-                result.error = error.message;
-                return result;
-            }
-            int created = 0, updated = 0, unchanged = 0;
-            for (const ApplyOutcome &o : std::as_const(outcomes)) {
-                created += o.action == ApplyOutcome::Action::Created;
-                updated += o.action == ApplyOutcome::Action::Updated;
-                unchanged += o.action == ApplyOutcome::Action::Unchanged;
-            }
-            result.summary =
-                QCoreApplication::translate("MainWindow", "Applied: %1 created, %2 updated, %3 "
-                                                          "unchanged")
-                    .arg(created)
-                    .arg(updated)
-                    .arg(unchanged);
-            return result;
+            return WindowJobs::apply(ws, openError, objects);
         },
         this,
-        [this](const Written &result) {
+        [this](const WindowJobs::Written &result) {
             if (m_controller)
                 m_controller->wake();
             m_treeModel->reloadKeys(result.keys);
@@ -842,19 +591,8 @@ void MainWindow::exportResources(const QList<ResourceKey> &keys, const QString &
 {
     const KindRegistry &kinds = *m_kinds;
     m_reader->run(
-        [keys, path, &kinds](Workspace *ws, const StoreError &openError) -> QString {
-            if (!ws)
-                return openError.message;
-            QList<Resource> resources;
-            for (const ResourceKey &key : keys) {
-                if (std::optional<Resource> r = ws->get(key))
-                    resources.append(*r);
-            }
-            QSaveFile file(path);
-            if (!file.open(QIODevice::WriteOnly) ||
-                file.write(ManifestWriter(kinds).toYaml(resources)) < 0 || !file.commit())
-                return file.errorString();
-            return {};
+        [keys, path, &kinds](Workspace *ws, const StoreError &openError) {
+            return WindowJobs::exportResources(ws, openError, keys, path, kinds);
         },
         this,
         [this, path](const QString &error) {
@@ -866,24 +604,11 @@ void MainWindow::exportResources(const QList<ResourceKey> &keys, const QString &
 
 void MainWindow::exportLog(const QString &path)
 {
-    const std::optional<Event::Type> type = m_logProxy->typeFilter();
-    const QString text = m_logProxy->textFilter();
+    const std::optional<Event::Type> type = m_log->proxy()->typeFilter();
+    const QString text = m_log->proxy()->textFilter();
     m_reader->run(
-        [path, type, text](Workspace *ws, const StoreError &openError) -> QString {
-            if (!ws)
-                return openError.message;
-            EventQuery query;
-            query.type = type;
-            query.limit = 0;
-            QList<Event> events = ws->events(query);
-            events.removeIf(
-                [&](const Event &e) { return !EventLogFilterProxy::accepts(e, type, text); });
-            QSaveFile file(path);
-            if (!file.open(QIODevice::WriteOnly) ||
-                file.write(EventExport::write(events, EventExport::formatFor(path))) < 0 ||
-                !file.commit())
-                return file.errorString();
-            return {};
+        [path, type, text](Workspace *ws, const StoreError &openError) {
+            return WindowJobs::exportLog(ws, openError, path, type, text);
         },
         this,
         [this, path](const QString &error) {
@@ -895,48 +620,32 @@ void MainWindow::exportLog(const QString &path)
 
 // --- New resource, connect -----------------------------------------------------------------
 
-namespace {
-
-// The names in the workspace per kind: owners to offer, names to avoid.
-QHash<QString, QStringList> namesByKind(const Workspace *ws, const QStringList &kinds)
-{
-    QHash<QString, QStringList> names;
-    if (!ws)
-        return names;
-    for (const QString &kind : kinds) {
-        for (const Resource &r : ws->list(kind))
-            names[kind].append(r.metadata.name);
-    }
-    return names;
-}
-
-} // namespace
-
 void MainWindow::newResource()
 {
     const KindRegistry &kinds = *m_kinds;
-    m_reader->run([names = kinds.names()](Workspace *ws,
-                                          const StoreError &) { return namesByKind(ws, names); },
-                  this,
-                  [this](const QHash<QString, QStringList> &names) {
-                      auto *dialog = new NewResourceDialog(*m_kinds, names, this);
-                      dialog->setAttribute(Qt::WA_DeleteOnClose);
-                      // Preselect a kind that the selected resource can own.
-                      const QList<ResourceKey> selected = selectedKeys();
-                      if (selected.size() == 1) {
-                          for (const QString &name : m_kinds->names()) {
-                              if (m_kinds->find(name)->ownerKind == selected.constFirst().kind) {
-                                  dialog->setKind(name);
-                                  dialog->setOwner(selected.constFirst().name);
-                                  break;
-                              }
-                          }
-                      }
-                      connect(dialog, &QDialog::accepted, this, [this, dialog] {
-                          applyManifestText(dialog->manifest(), tr("new resource"));
-                      });
-                      dialog->open();
-                  });
+    m_reader->run(
+        [names = kinds.names()](Workspace *ws, const StoreError &) {
+            return WindowJobs::namesByKind(ws, names);
+        },
+        this,
+        [this](const QHash<QString, QStringList> &names) {
+            auto *dialog = new NewResourceDialog(*m_kinds, names, this);
+            dialog->setAttribute(Qt::WA_DeleteOnClose);
+            // Preselect a kind that the selected resource can own.
+            const QList<ResourceKey> selected = selectedKeys();
+            if (selected.size() == 1) {
+                for (const QString &name : m_kinds->names()) {
+                    if (m_kinds->find(name)->ownerKind == selected.constFirst().kind) {
+                        dialog->setKind(name);
+                        dialog->setOwner(selected.constFirst().name);
+                        break;
+                    }
+                }
+            }
+            connect(dialog, &QDialog::accepted, this,
+                    [this, dialog] { applyManifestText(dialog->manifest(), tr("new resource")); });
+            dialog->open();
+        });
 }
 
 void MainWindow::applyManifestText(const QString &text, const QString &sourceName)
@@ -980,7 +689,7 @@ void MainWindow::connectAccount()
     m_reader->run(
         [accountKinds](Workspace *ws, const StoreError &) {
             QStringList keys;
-            const QHash<QString, QStringList> names = namesByKind(ws, accountKinds);
+            const QHash<QString, QStringList> names = WindowJobs::namesByKind(ws, accountKinds);
             for (auto it = names.cbegin(); it != names.cend(); ++it) {
                 for (const QString &name : it.value())
                     keys.append(ResourceKey{it.key(), name}.toString());
@@ -1022,154 +731,9 @@ void MainWindow::showSettings()
     dialog->open();
 }
 
-void MainWindow::chooseNewWorkspace()
-{
-    auto *dialog = new QFileDialog(this, tr("New workspace"), QFileInfo(m_path).absolutePath(),
-                                   tr("Converge workspaces (*.converge)"));
-    dialog->setObjectName(QStringLiteral("newWorkspaceDialog"));
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setAcceptMode(QFileDialog::AcceptSave);
-    dialog->setDefaultSuffix(QStringLiteral("converge"));
-    // An existing file is opened, never replaced: a workspace holds history.
-    dialog->setOption(QFileDialog::DontConfirmOverwrite);
-    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &path) {
-        if (QFileInfo::exists(path))
-            showMessage(tr("%1 exists: opening it").arg(QFileInfo(path).fileName()));
-        openWorkspace(path); // the new process creates the file
-    });
-    dialog->open();
-}
-
-void MainWindow::chooseWorkspace()
-{
-    auto *dialog = new QFileDialog(this, tr("Open workspace"), QFileInfo(m_path).absolutePath(),
-                                   tr("Converge workspaces (*.converge);;All files (*)"));
-    dialog->setObjectName(QStringLiteral("openWorkspaceDialog"));
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setFileMode(QFileDialog::ExistingFile);
-    connect(dialog, &QFileDialog::fileSelected, this, &MainWindow::openWorkspace);
-    dialog->open();
-}
-
 void MainWindow::openWorkspace(const QString &path)
 {
-    if (path.isEmpty())
-        return;
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    if (absolute == QFileInfo(m_path).absoluteFilePath()) {
-        showMessage(tr("%1 is this window's workspace").arg(QFileInfo(path).fileName()));
-        return;
-    }
-    // One workspace per process: the controller lock, the connections and the window's state
-    // all belong to one workspace.
-    if (!QProcess::startDetached(QCoreApplication::applicationFilePath(), {absolute})) {
-        showMessage(tr("Cannot start Converge for %1").arg(absolute));
-        return;
-    }
-    RecentWorkspaces(*m_settings).add(absolute);
-    fillRecentMenu();
-    showMessage(tr("Opening %1 in a new window").arg(QFileInfo(absolute).fileName()));
-}
-
-void MainWindow::fillRecentMenu()
-{
-    m_recentMenu->clear();
-    const QStringList paths = RecentWorkspaces(*m_settings).paths(m_path);
-    const QString current = QFileInfo(m_path).absoluteFilePath();
-    for (const QString &path : paths) {
-        QAction *action = m_recentMenu->addAction(QFileInfo(path).fileName());
-        action->setToolTip(path);
-        action->setStatusTip(path);
-        action->setData(path);
-        action->setEnabled(path != current);
-        connect(action, &QAction::triggered, this, [this, path] { openWorkspace(path); });
-    }
-    if (!paths.isEmpty()) {
-        m_recentMenu->addSeparator();
-        QAction *clear = m_recentMenu->addAction(tr("Clear list"));
-        clear->setObjectName(QStringLiteral("clearRecentAction"));
-        connect(clear, &QAction::triggered, this, [this] {
-            RecentWorkspaces(*m_settings).clear();
-            fillRecentMenu();
-        });
-    }
-    m_recentMenu->setEnabled(!paths.isEmpty());
-}
-
-// --- Status bar -------------------------------------------------------------------------------
-
-void MainWindow::pollStatus()
-{
-    // Account health from what the tree shows: accounts are the roots of ownership.
-    int accounts = 0;
-    int unhealthy = 0;
-    for (int row = 0; row < m_treeModel->rowCount(); ++row) {
-        const QModelIndex index = m_treeModel->index(row, 0);
-        const Kind *kind = m_kinds->find(index.data(ResourceTreeModel::KindRole).toString());
-        if (!kind || !kind->ownerKind.isEmpty() ||
-            index.data(ResourceTreeModel::IsDiscoveredRole).toBool())
-            continue;
-        ++accounts;
-        if (index.data(ResourceTreeModel::ReadyRole).toInt() != int(Condition::Status::True))
-            ++unhealthy;
-    }
-    m_accountsLabel->setVisible(accounts > 0);
-    m_accountsLabel->setText(unhealthy == 0
-                                 ? tr("Accounts: %n healthy", nullptr, accounts)
-                                 : tr("Accounts: %1 of %2 not Ready").arg(unhealthy).arg(accounts));
-    if (m_controller) {
-        const Controller::Stats stats = m_controller->stats();
-        const int outstanding = stats.queued + stats.inFlight;
-        m_queueLabel->setText(tr("Queue: %1").arg(outstanding));
-        m_workersLabel->setText(tr("Workers busy: %1").arg(stats.busyWorkers));
-        const qint64 now = m_uptime.elapsed();
-        m_reconcileSamples.emplace_back(now, stats.reconciles);
-        while (m_reconcileSamples.size() > 1 && m_reconcileSamples.front().first < now - 60'000)
-            m_reconcileSamples.pop_front();
-        const auto &[since, before] = m_reconcileSamples.front();
-        const double minutes = std::max<qint64>(now - since, 1000) / 60'000.0;
-        m_reconcilesLabel->setText(
-            tr("Reconciles: %1/min").arg(qRound(double(stats.reconciles - before) / minutes)));
-        m_reconcilesLabel->setToolTip(tr("%1 reconciles since start").arg(stats.reconciles));
-        m_controllerLabel->setText(tr("Controller: this window"));
-        m_progressPeak = outstanding == 0 ? 0 : std::max(m_progressPeak, outstanding);
-        m_progress->setVisible(m_progressPeak > 1);
-        m_progress->setMaximum(std::max(m_progressPeak, 1));
-        m_progress->setValue(m_progressPeak - outstanding);
-        m_progress->setToolTip(
-            tr("%1 of %2 done").arg(m_progressPeak - outstanding).arg(m_progressPeak));
-        return;
-    }
-    m_queueLabel->setVisible(false);
-    m_workersLabel->setVisible(false);
-    m_reconcilesLabel->setVisible(false);
-    if (m_probing)
-        return;
-    // Whether another process runs the controller, and whether anything was committed since
-    // the last look: both off the GUI thread.
-    m_probing = true;
-    m_reader->run(
-        [path = m_path](Workspace *ws, const StoreError &) {
-            Probe probe;
-            probe.lockOwner = ControllerLock(path).ownerPid();
-            probe.dataVersion = ws ? ws->dataVersion() : -1;
-            return probe;
-        },
-        this,
-        [this](const Probe &probe) {
-            m_probing = false;
-            m_controllerLabel->setText(
-                probe.lockOwner != 0
-                    ? tr("Controller: another process (PID %1)").arg(probe.lockOwner)
-                    : tr("Controller: none"));
-            const bool changed = m_dataVersion >= 0 && probe.dataVersion != m_dataVersion;
-            m_dataVersion = probe.dataVersion;
-            if (changed) {
-                m_treeModel->reload();
-                m_logModel->fetchNewer();
-                m_details->refreshIfShown({m_details->currentKey()});
-            }
-        });
+    m_opener->open(path);
 }
 
 } // namespace converge

@@ -8,33 +8,27 @@
 #include "windowsettings.h"
 #include "workspacetypes.h"
 
-#include <QElapsedTimer>
 #include <QMainWindow>
-#include <QTimer>
 
-#include <deque>
 #include <memory>
 
-class QAction;
 class QComboBox;
-class QLabel;
 class QLineEdit;
-class QProgressBar;
-class QMenu;
 class QSettings;
 class QSplitter;
-class QToolButton;
 class QTreeView;
 
 namespace converge {
 
 struct ApplyPlan;
 class DetailsPane;
-class EventLogFilterProxy;
 class EventLogModel;
-class EventLogView;
+class LogPanel;
 class ResourceFilterProxy;
 class ResourceTreeModel;
+class WindowActions;
+class WindowStatusBar;
+class WorkspaceOpener;
 class WorkspaceRunner;
 
 /// The main window: the resource tree with its filter beside the details of the selection, the
@@ -125,11 +119,6 @@ private:
     void newResource();
     void connectAccount();
     void showSettings();
-    void chooseNewWorkspace();
-    void chooseWorkspace();
-    void fillRecentMenu();
-    void pollStatus();
-    void logRowActivated();
     void showMessage(const QString &message);
 
     std::unique_ptr<KindRegistry> m_ownedKinds;
@@ -152,36 +141,12 @@ private:
     QSplitter *m_splitter = nullptr;
     DetailsPane *m_details = nullptr;
     EventLogModel *m_logModel = nullptr;
-    EventLogFilterProxy *m_logProxy = nullptr;
-    EventLogView *m_log = nullptr;
-    QToolButton *m_olderButton = nullptr;
+    LogPanel *m_log = nullptr;
 
-    QAction *m_claimAction = nullptr;
-    QAction *m_reconcileAction = nullptr;
-    QAction *m_refreshAction = nullptr;
-    QAction *m_cancelAction = nullptr;
-    QAction *m_deleteAction = nullptr;
-    QAction *m_applyAction = nullptr;
-    QAction *m_exportAction = nullptr;
-    QAction *m_newResourceAction = nullptr;
-    QAction *m_connectAction = nullptr;
-    QAction *m_settingsAction = nullptr;
-    QAction *m_newWorkspaceAction = nullptr;
-    QAction *m_openWorkspaceAction = nullptr;
-    QMenu *m_recentMenu = nullptr;
+    WindowActions *m_actions = nullptr;
+    WorkspaceOpener *m_opener = nullptr;
 
-    QLabel *m_queueLabel = nullptr;
-    QLabel *m_workersLabel = nullptr;
-    QLabel *m_reconcilesLabel = nullptr;
-    QLabel *m_controllerLabel = nullptr;
-    QLabel *m_accountsLabel = nullptr;
-    QProgressBar *m_progress = nullptr;
-    int m_progressPeak = 0; // the most work outstanding since the queue was last empty
-    std::deque<std::pair<qint64, qint64>> m_reconcileSamples; // (ms since start, reconciles)
-    QElapsedTimer m_uptime;
-    QTimer m_statusTimer;
-    qint64 m_dataVersion = -1;
-    bool m_probing = false;
+    WindowStatusBar *m_status = nullptr;
 };
 
 } // namespace converge

@@ -633,6 +633,49 @@
     </message>
 </context>
 <context>
+    <name>converge::LogPanel</name>
+    <message>
+        <source>All events</source>
+        <translation>Alle Ereignisse</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>Normal</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>Filter by resource, phase, reason or message</source>
+        <translation>Nach Ressource, Phase, Grund oder Meldung filtern</translation>
+    </message>
+    <message>
+        <source>Older events</source>
+        <translation>Ältere Ereignisse</translation>
+    </message>
+    <message>
+        <source>Load the previous page of history (or scroll to the top)</source>
+        <translation>Die vorige Seite des Verlaufs laden (oder nach oben blättern)</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren…</translation>
+    </message>
+    <message>
+        <source>Write the events the filters show, the whole history, as CSV or JSON</source>
+        <translation>Die Ereignisse, die die Filter zeigen, mit der ganzen Historie als CSV oder JSON schreiben</translation>
+    </message>
+    <message>
+        <source>Export the log</source>
+        <translation>Protokoll exportieren</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv);;JSON (*.json)</source>
+        <translation>CSV (*.csv);;JSON (*.json)</translation>
+    </message>
+</context>
+<context>
     <name>converge::MainWindow</name>
     <message>
         <source>%1 — Converge</source>
@@ -665,94 +708,6 @@
     <message>
         <source>Log</source>
         <translation>Protokoll</translation>
-    </message>
-    <message>
-        <source>All events</source>
-        <translation>Alle Ereignisse</translation>
-    </message>
-    <message>
-        <source>Normal</source>
-        <translation>Normal</translation>
-    </message>
-    <message>
-        <source>Warning</source>
-        <translation>Warnung</translation>
-    </message>
-    <message>
-        <source>Filter by resource, phase, reason or message</source>
-        <translation>Nach Ressource, Phase, Grund oder Meldung filtern</translation>
-    </message>
-    <message>
-        <source>Older events</source>
-        <translation>Ältere Ereignisse</translation>
-    </message>
-    <message>
-        <source>Load the previous page of history (or scroll to the top)</source>
-        <translation>Die vorige Seite des Verlaufs laden (oder nach oben blättern)</translation>
-    </message>
-    <message>
-        <source>&amp;Reconcile now</source>
-        <translation>Jetzt &amp;abgleichen</translation>
-    </message>
-    <message>
-        <source>Reconcile the selected resources now</source>
-        <translation>Die ausgewählten Ressourcen jetzt abgleichen</translation>
-    </message>
-    <message>
-        <source>Re&amp;fresh</source>
-        <translation>A&amp;ktualisieren</translation>
-    </message>
-    <message>
-        <source>Observe the selected resources without changing them</source>
-        <translation>Die ausgewählten Ressourcen beobachten, ohne sie zu ändern</translation>
-    </message>
-    <message>
-        <source>&amp;Cancel queued work</source>
-        <translation>Wartende Arbeit a&amp;bbrechen</translation>
-    </message>
-    <message>
-        <source>Remove the selected resources&apos; queued work</source>
-        <translation>Die wartende Arbeit der ausgewählten Ressourcen entfernen</translation>
-    </message>
-    <message>
-        <source>&amp;Delete…</source>
-        <translation>&amp;Löschen …</translation>
-    </message>
-    <message>
-        <source>Delete or detach the selected resources</source>
-        <translation>Die ausgewählten Ressourcen löschen oder abkoppeln</translation>
-    </message>
-    <message>
-        <source>&amp;Apply manifest…</source>
-        <translation>Manifest an&amp;wenden …</translation>
-    </message>
-    <message>
-        <source>Apply manifest files (or drop them here)</source>
-        <translation>Manifestdateien anwenden (oder hierher ziehen)</translation>
-    </message>
-    <message>
-        <source>&amp;Export selection as YAML…</source>
-        <translation>Auswahl als YAML e&amp;xportieren …</translation>
-    </message>
-    <message>
-        <source>Write the selected resources as a YAML manifest</source>
-        <translation>Die ausgewählten Ressourcen als YAML-Manifest schreiben</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>&amp;Beenden</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>&amp;Datei</translation>
-    </message>
-    <message>
-        <source>&amp;Resource</source>
-        <translation>&amp;Ressource</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>&amp;Ansicht</translation>
     </message>
     <message>
         <source>Actions</source>
@@ -838,70 +793,6 @@
         <translation>Export fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <source>Queue: %1</source>
-        <translation>Warteschlange: %1</translation>
-    </message>
-    <message>
-        <source>Workers busy: %1</source>
-        <translation>Beschäftigte Worker: %1</translation>
-    </message>
-    <message>
-        <source>Controller: this window</source>
-        <translation>Controller: dieses Fenster</translation>
-    </message>
-    <message>
-        <source>Controller: another process (PID %1)</source>
-        <translation>Controller: ein anderer Prozess (PID %1)</translation>
-    </message>
-    <message>
-        <source>Controller: none</source>
-        <translation>Controller: keiner</translation>
-    </message>
-    <message>
-        <source>&amp;New resource…</source>
-        <translation>&amp;Neue Ressource …</translation>
-    </message>
-    <message>
-        <source>Create a resource from a template of its kind</source>
-        <translation>Eine Ressource aus einer Vorlage ihrer Art erstellen</translation>
-    </message>
-    <message>
-        <source>&amp;Connect account…</source>
-        <translation>Konto &amp;verbinden …</translation>
-    </message>
-    <message>
-        <source>Add an Azure Storage or AWS account, or a local emulator</source>
-        <translation>Ein Azure-Speicher- oder AWS-Konto oder einen lokalen Emulator hinzufügen</translation>
-    </message>
-    <message>
-        <source>&amp;Settings…</source>
-        <translation>&amp;Einstellungen …</translation>
-    </message>
-    <message>
-        <source>Workers, resync period, theme and delete confirmation</source>
-        <translation>Worker, Resync-Intervall, Farbschema und Löschbestätigung</translation>
-    </message>
-    <message>
-        <source>New &amp;workspace…</source>
-        <translation>Neuer &amp;Arbeitsbereich …</translation>
-    </message>
-    <message>
-        <source>Create a workspace file and open it in a new window</source>
-        <translation>Eine Arbeitsbereichsdatei anlegen und in einem neuen Fenster öffnen</translation>
-    </message>
-    <message>
-        <source>&amp;Open workspace…</source>
-        <translation>Arbeitsbereich ö&amp;ffnen …</translation>
-    </message>
-    <message>
-        <source>Open a workspace file in a new window</source>
-        <translation>Eine Arbeitsbereichsdatei in einem neuen Fenster öffnen</translation>
-    </message>
-    <message>
-        <source>Open &amp;Recent</source>
-        <translation>&amp;Zuletzt geöffnet</translation>
-    </message>
-    <message>
         <source>new resource</source>
         <translation>neue Ressource</translation>
     </message>
@@ -922,42 +813,6 @@
         <translation>Einstellungen gespeichert</translation>
     </message>
     <message>
-        <source>New workspace</source>
-        <translation>Neuer Arbeitsbereich</translation>
-    </message>
-    <message>
-        <source>Converge workspaces (*.converge)</source>
-        <translation>Converge-Arbeitsbereiche (*.converge)</translation>
-    </message>
-    <message>
-        <source>%1 exists: opening it</source>
-        <translation>%1 existiert: wird geöffnet</translation>
-    </message>
-    <message>
-        <source>Open workspace</source>
-        <translation>Arbeitsbereich öffnen</translation>
-    </message>
-    <message>
-        <source>Converge workspaces (*.converge);;All files (*)</source>
-        <translation>Converge-Arbeitsbereiche (*.converge);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>%1 is this window&apos;s workspace</source>
-        <translation>%1 ist der Arbeitsbereich dieses Fensters</translation>
-    </message>
-    <message>
-        <source>Cannot start Converge for %1</source>
-        <translation>Converge kann für %1 nicht gestartet werden</translation>
-    </message>
-    <message>
-        <source>Opening %1 in a new window</source>
-        <translation>%1 wird in einem neuen Fenster geöffnet</translation>
-    </message>
-    <message>
-        <source>Clear list</source>
-        <translation>Liste leeren</translation>
-    </message>
-    <message>
         <source>Cannot claim %1 %2: %3</source>
         <translation>%1 %2 kann nicht übernommen werden: %3</translation>
     </message>
@@ -969,59 +824,12 @@
         <source>Unmanaged</source>
         <translation>Nicht verwaltet</translation>
     </message>
-    <message>
-        <source>C&amp;laim</source>
-        <translation>&amp;Übernehmen</translation>
-    </message>
-    <message>
-        <source>Manage the selected unmanaged resources, as they are, with no change to the backend</source>
-        <translation>Die ausgewählten nicht verwalteten Ressourcen so übernehmen, wie sie sind, ohne Änderung im Backend</translation>
-    </message>
     <message numerus="yes">
         <source>Claiming %n resource(s)</source>
         <translation>
             <numerusform>%n Ressource wird übernommen</numerusform>
             <numerusform>%n Ressourcen werden übernommen</numerusform>
         </translation>
-    </message>
-    <message numerus="yes">
-        <source>Accounts: %n healthy</source>
-        <translation>
-            <numerusform>Konten: %n in Ordnung</numerusform>
-            <numerusform>Konten: %n in Ordnung</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Accounts: %1 of %2 not Ready</source>
-        <translation>Konten: %1 von %2 nicht bereit</translation>
-    </message>
-    <message>
-        <source>Reconciles: %1/min</source>
-        <translation>Abgleiche: %1/min</translation>
-    </message>
-    <message>
-        <source>%1 reconciles since start</source>
-        <translation>%1 Abgleiche seit dem Start</translation>
-    </message>
-    <message>
-        <source>%1 of %2 done</source>
-        <translation>%1 von %2 erledigt</translation>
-    </message>
-    <message>
-        <source>Export…</source>
-        <translation>Exportieren…</translation>
-    </message>
-    <message>
-        <source>Write the events the filters show, the whole history, as CSV or JSON</source>
-        <translation>Die Ereignisse, die die Filter zeigen, mit der ganzen Historie als CSV oder JSON schreiben</translation>
-    </message>
-    <message>
-        <source>Export the log</source>
-        <translation>Protokoll exportieren</translation>
-    </message>
-    <message>
-        <source>CSV (*.csv);;JSON (*.json)</source>
-        <translation>CSV (*.csv);;JSON (*.json)</translation>
     </message>
     <message>
         <source>Log exported to %1</source>
@@ -1280,6 +1088,210 @@
     <message>
         <source>Message</source>
         <translation>Meldung</translation>
+    </message>
+</context>
+<context>
+    <name>converge::WindowActions</name>
+    <message>
+        <source>&amp;Reconcile now</source>
+        <translation>Jetzt &amp;abgleichen</translation>
+    </message>
+    <message>
+        <source>Reconcile the selected resources now</source>
+        <translation>Die ausgewählten Ressourcen jetzt abgleichen</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>A&amp;ktualisieren</translation>
+    </message>
+    <message>
+        <source>Observe the selected resources without changing them</source>
+        <translation>Die ausgewählten Ressourcen beobachten, ohne sie zu ändern</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel queued work</source>
+        <translation>Wartende Arbeit a&amp;bbrechen</translation>
+    </message>
+    <message>
+        <source>Remove the selected resources&apos; queued work</source>
+        <translation>Die wartende Arbeit der ausgewählten Ressourcen entfernen</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>&amp;Löschen …</translation>
+    </message>
+    <message>
+        <source>Delete or detach the selected resources</source>
+        <translation>Die ausgewählten Ressourcen löschen oder abkoppeln</translation>
+    </message>
+    <message>
+        <source>&amp;Apply manifest…</source>
+        <translation>Manifest an&amp;wenden …</translation>
+    </message>
+    <message>
+        <source>Apply manifest files (or drop them here)</source>
+        <translation>Manifestdateien anwenden (oder hierher ziehen)</translation>
+    </message>
+    <message>
+        <source>&amp;Export selection as YAML…</source>
+        <translation>Auswahl als YAML e&amp;xportieren …</translation>
+    </message>
+    <message>
+        <source>Write the selected resources as a YAML manifest</source>
+        <translation>Die ausgewählten Ressourcen als YAML-Manifest schreiben</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Resource</source>
+        <translation>&amp;Ressource</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;New resource…</source>
+        <translation>&amp;Neue Ressource …</translation>
+    </message>
+    <message>
+        <source>Create a resource from a template of its kind</source>
+        <translation>Eine Ressource aus einer Vorlage ihrer Art erstellen</translation>
+    </message>
+    <message>
+        <source>&amp;Connect account…</source>
+        <translation>Konto &amp;verbinden …</translation>
+    </message>
+    <message>
+        <source>Add an Azure Storage or AWS account, or a local emulator</source>
+        <translation>Ein Azure-Speicher- oder AWS-Konto oder einen lokalen Emulator hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Einstellungen …</translation>
+    </message>
+    <message>
+        <source>Workers, resync period, theme and delete confirmation</source>
+        <translation>Worker, Resync-Intervall, Farbschema und Löschbestätigung</translation>
+    </message>
+    <message>
+        <source>New &amp;workspace…</source>
+        <translation>Neuer &amp;Arbeitsbereich …</translation>
+    </message>
+    <message>
+        <source>Create a workspace file and open it in a new window</source>
+        <translation>Eine Arbeitsbereichsdatei anlegen und in einem neuen Fenster öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Open workspace…</source>
+        <translation>Arbeitsbereich ö&amp;ffnen …</translation>
+    </message>
+    <message>
+        <source>Open a workspace file in a new window</source>
+        <translation>Eine Arbeitsbereichsdatei in einem neuen Fenster öffnen</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>C&amp;laim</source>
+        <translation>&amp;Übernehmen</translation>
+    </message>
+    <message>
+        <source>Manage the selected unmanaged resources, as they are, with no change to the backend</source>
+        <translation>Die ausgewählten nicht verwalteten Ressourcen so übernehmen, wie sie sind, ohne Änderung im Backend</translation>
+    </message>
+</context>
+<context>
+    <name>converge::WindowStatusBar</name>
+    <message>
+        <source>Queue: %1</source>
+        <translation>Warteschlange: %1</translation>
+    </message>
+    <message>
+        <source>Workers busy: %1</source>
+        <translation>Beschäftigte Worker: %1</translation>
+    </message>
+    <message>
+        <source>Controller: this window</source>
+        <translation>Controller: dieses Fenster</translation>
+    </message>
+    <message>
+        <source>Controller: another process (PID %1)</source>
+        <translation>Controller: ein anderer Prozess (PID %1)</translation>
+    </message>
+    <message>
+        <source>Controller: none</source>
+        <translation>Controller: keiner</translation>
+    </message>
+    <message numerus="yes">
+        <source>Accounts: %n healthy</source>
+        <translation>
+            <numerusform>Konten: %n in Ordnung</numerusform>
+            <numerusform>Konten: %n in Ordnung</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Accounts: %1 of %2 not Ready</source>
+        <translation>Konten: %1 von %2 nicht bereit</translation>
+    </message>
+    <message>
+        <source>Reconciles: %1/min</source>
+        <translation>Abgleiche: %1/min</translation>
+    </message>
+    <message>
+        <source>%1 reconciles since start</source>
+        <translation>%1 Abgleiche seit dem Start</translation>
+    </message>
+    <message>
+        <source>%1 of %2 done</source>
+        <translation>%1 von %2 erledigt</translation>
+    </message>
+</context>
+<context>
+    <name>converge::WorkspaceOpener</name>
+    <message>
+        <source>New workspace</source>
+        <translation>Neuer Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>Converge workspaces (*.converge)</source>
+        <translation>Converge-Arbeitsbereiche (*.converge)</translation>
+    </message>
+    <message>
+        <source>%1 exists: opening it</source>
+        <translation>%1 existiert: wird geöffnet</translation>
+    </message>
+    <message>
+        <source>Open workspace</source>
+        <translation>Arbeitsbereich öffnen</translation>
+    </message>
+    <message>
+        <source>Converge workspaces (*.converge);;All files (*)</source>
+        <translation>Converge-Arbeitsbereiche (*.converge);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>%1 is this window&apos;s workspace</source>
+        <translation>%1 ist der Arbeitsbereich dieses Fensters</translation>
+    </message>
+    <message>
+        <source>Cannot start Converge for %1</source>
+        <translation>Converge kann für %1 nicht gestartet werden</translation>
+    </message>
+    <message>
+        <source>Opening %1 in a new window</source>
+        <translation>%1 wird in einem neuen Fenster geöffnet</translation>
+    </message>
+    <message>
+        <source>Clear list</source>
+        <translation>Liste leeren</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,110 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "logpanel.h"
+
+#include "eventlogfilterproxy.h"
+#include "eventlogmodel.h"
+#include "eventlogview.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace converge {
+
+LogPanel::LogPanel(EventLogModel &model, QWidget *parent)
+    : QWidget(parent)
+    , m_model(model)
+{
+    setObjectName(QStringLiteral("logPanel"));
+    m_proxy = new EventLogFilterProxy(this);
+    m_proxy->setObjectName(QStringLiteral("eventLogFilterProxy"));
+    m_proxy->setSourceModel(&m_model);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    auto *bar = new QHBoxLayout;
+    auto *type = new QComboBox(this);
+    type->setObjectName(QStringLiteral("logTypeFilter"));
+    type->addItem(tr("All events"), -1);
+    type->addItem(tr("Normal"), int(Event::Type::Normal));
+    type->addItem(tr("Warning"), int(Event::Type::Warning));
+    auto *text = new QLineEdit(this);
+    text->setObjectName(QStringLiteral("logFilterEdit"));
+    text->setPlaceholderText(tr("Filter by resource, phase, reason or message"));
+    text->setClearButtonEnabled(true);
+    m_olderButton = new QToolButton(this);
+    m_olderButton->setObjectName(QStringLiteral("olderEventsButton"));
+    m_olderButton->setText(tr("Older events"));
+    m_olderButton->setToolTip(tr("Load the previous page of history (or scroll to the top)"));
+    bar->addWidget(type);
+    bar->addWidget(text, 1);
+    bar->addWidget(m_olderButton);
+    auto *exportLogButton = new QToolButton(this);
+    exportLogButton->setObjectName(QStringLiteral("exportLogButton"));
+    exportLogButton->setText(tr("Export…"));
+    exportLogButton->setToolTip(tr("Write the events the filters show, the whole history, as CSV "
+                                   "or JSON"));
+    bar->addWidget(exportLogButton);
+    connect(exportLogButton, &QToolButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(window(), tr("Export the log"),
+                                                          QStringLiteral("events.csv"),
+                                                          tr("CSV (*.csv);;JSON (*.json)"));
+        if (!path.isEmpty())
+            Q_EMIT exportRequested(path);
+    });
+    layout->addLayout(bar);
+
+    m_view = new EventLogView(this);
+    m_view->setObjectName(QStringLiteral("eventLog"));
+    m_view->setModel(m_proxy);
+    m_view->setHistoryModel(&m_model);
+    QHeaderView *header = m_view->header();
+    header->setStretchLastSection(false);
+    header->resizeSection(EventLogModel::TimeColumn, 150);
+    header->resizeSection(EventLogModel::TypeColumn, 70);
+    header->resizeSection(EventLogModel::ResourceColumn, 200);
+    header->resizeSection(EventLogModel::PhaseColumn, 110);
+    header->resizeSection(EventLogModel::ReasonColumn, 140);
+    header->resizeSection(EventLogModel::MessageColumn, 420);
+    header->resizeSection(EventLogModel::CountColumn, 50);
+    layout->addWidget(m_view, 1);
+
+    connect(type, &QComboBox::currentIndexChanged, this, [this, type] {
+        const int value = type->currentData().toInt();
+        m_proxy->setTypeFilter(value < 0 ? std::nullopt
+                                         : std::optional(static_cast<Event::Type>(value)));
+    });
+    connect(text, &QLineEdit::textChanged, m_proxy, &EventLogFilterProxy::setTextFilter);
+    connect(m_olderButton, &QToolButton::clicked, this, [this] {
+        if (m_model.canFetchMore({}))
+            m_model.fetchMore({});
+        m_olderButton->setEnabled(false);
+    });
+    connect(&m_model, &EventLogModel::pageLoaded, this, &LogPanel::updateOlder);
+    connect(&m_model, &QAbstractItemModel::modelReset, this, &LogPanel::updateOlder);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &LogPanel::currentChanged);
+    updateOlder();
+}
+
+void LogPanel::updateOlder()
+{
+    m_olderButton->setEnabled(m_model.canFetchMore({}));
+}
+
+void LogPanel::currentChanged()
+{
+    const QModelIndex current = m_view->selectionModel()->currentIndex();
+    if (!current.isValid())
+        return;
+    const auto key = current.data(EventLogModel::KeyRole).value<ResourceKey>();
+    if (key.isValid())
+        Q_EMIT resourceActivated(key);
+}
+
+} // namespace converge

@@ -1,0 +1,50 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "resourcekey.h"
+
+#include <QWidget>
+
+class QToolButton;
+
+namespace converge {
+
+class EventLogFilterProxy;
+class EventLogModel;
+class EventLogView;
+
+/// The log panel: the event log behind its filter bar (type, text), a button that loads older
+/// pages of history, and one that exports what the filters show. Picking a row names the
+/// resource it is about, so that the window can select it in the tree.
+class LogPanel final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(LogPanel)
+
+public:
+    /// `model` (not owned) must outlive the panel.
+    explicit LogPanel(EventLogModel &model, QWidget *parent = nullptr);
+
+    EventLogView *view() const { return m_view; }
+    /// The filters as they are set in the bar.
+    EventLogFilterProxy *proxy() const { return m_proxy; }
+
+Q_SIGNALS:
+    /// A file to export the filtered log to was chosen.
+    void exportRequested(const QString &path);
+    /// The current row is about `key`.
+    void resourceActivated(const converge::ResourceKey &key);
+
+private:
+    void updateOlder();
+    void currentChanged();
+
+    EventLogModel &m_model;
+    // Owned through Qt parents.
+    EventLogFilterProxy *m_proxy = nullptr;
+    EventLogView *m_view = nullptr;
+    QToolButton *m_olderButton = nullptr;
+};
+
+} // namespace converge

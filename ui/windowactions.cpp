@@ -1,0 +1,140 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "windowactions.h"
+
+#include <QAction>
+#include <QMenu>
+#include <QMenuBar>
+#include <QToolBar>
+
+namespace converge {
+
+WindowActions::Enabled WindowActions::enabledFor(const Selection &selection)
+{
+    // Discovered rows are not in the workspace: only Claim applies to them.
+    const bool managed = selection.managed > 0;
+    const bool engine = managed && selection.controller;
+    Enabled enabled;
+    enabled.claim = selection.controller && (selection.unclaimed > 0 || selection.discovered > 0);
+    enabled.reconcile = engine;
+    enabled.refresh = engine;
+    enabled.cancel = engine;
+    enabled.remove = managed;
+    enabled.exportYaml = managed;
+    return enabled;
+}
+
+WindowActions::WindowActions(QObject *parent)
+    : QObject(parent)
+{
+    setObjectName(QStringLiteral("windowActions"));
+    const auto make = [this](const QString &text, const QString &name, const QKeySequence &key,
+                             const QString &tip) {
+        auto *action = new QAction(text, this);
+        action->setObjectName(name);
+        action->setShortcut(key);
+        action->setToolTip(tip + QStringLiteral(" (") + key.toString(QKeySequence::NativeText) +
+                           QLatin1Char(')'));
+        action->setStatusTip(tip);
+        return action;
+    };
+    m_claim = make(tr("C&laim"), QStringLiteral("claimAction"),
+                   QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L),
+                   tr("Manage the selected unmanaged resources, as they are, with no change "
+                      "to the backend"));
+    m_reconcile =
+        make(tr("&Reconcile now"), QStringLiteral("reconcileAction"),
+             QKeySequence(Qt::CTRL | Qt::Key_R), tr("Reconcile the selected resources now"));
+    m_refresh =
+        make(tr("Re&fresh"), QStringLiteral("refreshAction"), QKeySequence(QKeySequence::Refresh),
+             tr("Observe the selected resources without changing them"));
+    m_cancel = make(tr("&Cancel queued work"), QStringLiteral("cancelAction"),
+                    QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X),
+                    tr("Remove the selected resources' queued work"));
+    m_delete =
+        make(tr("&Delete…"), QStringLiteral("deleteAction"), QKeySequence(QKeySequence::Delete),
+             tr("Delete or detach the selected resources"));
+    m_apply = make(tr("&Apply manifest…"), QStringLiteral("applyManifestAction"),
+                   QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A),
+                   tr("Apply manifest files (or drop them here)"));
+    m_export = make(tr("&Export selection as YAML…"), QStringLiteral("exportAction"),
+                    QKeySequence(Qt::CTRL | Qt::Key_E),
+                    tr("Write the selected resources as a YAML manifest"));
+    m_newResource = make(tr("&New resource…"), QStringLiteral("newResourceAction"),
+                         QKeySequence::New, tr("Create a resource from a template of its kind"));
+    m_connect = make(tr("&Connect account…"), QStringLiteral("connectAction"),
+                     QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
+                     tr("Add an Azure Storage or AWS account, or a local emulator"));
+    m_settings = make(tr("&Settings…"), QStringLiteral("settingsAction"),
+                      QKeySequence(Qt::CTRL | Qt::Key_Comma),
+                      tr("Workers, resync period, theme and delete confirmation"));
+    m_settings->setMenuRole(QAction::PreferencesRole);
+    m_newWorkspace = make(tr("New &workspace…"), QStringLiteral("newWorkspaceAction"),
+                          QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N),
+                          tr("Create a workspace file and open "
+                             "it in a new window"));
+    m_openWorkspace = make(tr("&Open workspace…"), QStringLiteral("openWorkspaceAction"),
+                           QKeySequence::Open, tr("Open a workspace file in a new window"));
+    m_quit = new QAction(tr("&Quit"), this);
+    m_quit->setObjectName(QStringLiteral("quitAction"));
+    m_quit->setShortcut(QKeySequence::Quit);
+
+    auto *separator = new QAction(this);
+    separator->setSeparator(true);
+    auto *separator2 = new QAction(this);
+    separator2->setSeparator(true);
+    m_context = {m_claim,   m_reconcile, m_refresh,  m_cancel,
+                 separator, m_delete,    separator2, m_export};
+}
+
+void WindowActions::update(const Selection &selection)
+{
+    const Enabled enabled = enabledFor(selection);
+    m_claim->setEnabled(enabled.claim);
+    m_reconcile->setEnabled(enabled.reconcile);
+    m_refresh->setEnabled(enabled.refresh);
+    m_cancel->setEnabled(enabled.cancel);
+    m_delete->setEnabled(enabled.remove);
+    m_export->setEnabled(enabled.exportYaml);
+    m_apply->setEnabled(enabled.apply);
+    m_newResource->setEnabled(enabled.newResource);
+    m_connect->setEnabled(enabled.connect);
+}
+
+QMenu *WindowActions::fillMenuBar(QMenuBar *bar, QAction *logToggle)
+{
+    QMenu *file = bar->addMenu(tr("&File"));
+    file->addActions({m_newWorkspace, m_openWorkspace});
+    QMenu *recent = file->addMenu(tr("Open &Recent"));
+    recent->setObjectName(QStringLiteral("recentMenu"));
+    // Filled when the File menu opens, so that the list is current and missing files are gone.
+    connect(file, &QMenu::aboutToShow, this, &WindowActions::fileMenuAboutToShow);
+    file->addSeparator();
+    file->addAction(m_connect);
+    file->addAction(m_apply);
+    file->addAction(m_export);
+    file->addSeparator();
+    file->addAction(m_settings);
+    file->addSeparator();
+    file->addAction(m_quit);
+    QMenu *resource = bar->addMenu(tr("&Resource"));
+    resource->addAction(m_newResource);
+    resource->addSeparator();
+    resource->addActions({m_claim, m_reconcile, m_refresh, m_cancel});
+    resource->addSeparator();
+    resource->addAction(m_delete);
+    QMenu *view = bar->addMenu(tr("&View"));
+    if (logToggle)
+        view->addAction(logToggle);
+    return recent;
+}
+
+void WindowActions::fillToolBar(QToolBar *toolbar) const
+{
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    toolbar->addActions({m_claim, m_reconcile, m_refresh, m_cancel, m_delete});
+    toolbar->addSeparator();
+    toolbar->addActions({m_newResource, m_apply, m_export});
+}
+
+} // namespace converge

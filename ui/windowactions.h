@@ -1,0 +1,101 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QList>
+#include <QObject>
+
+class QAction;
+class QMenu;
+class QMenuBar;
+class QToolBar;
+
+namespace converge {
+
+/// The window's actions (object names, texts, shortcuts, tips) and the rules that say which of
+/// them the selection allows. The rules take a plain summary of the selection, so that they can
+/// be checked without a window; the menus, the toolbar and the tree's context menu are filled
+/// from the same actions.
+class WindowActions final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(WindowActions)
+
+public:
+    /// What the rules need to know about the tree's selection.
+    struct Selection
+    {
+        int managed = 0;         // rows in the workspace
+        int discovered = 0;      // rows the backend lists that nothing manages
+        int unclaimed = 0;       // managed rows with no finalizer yet that are not being deleted
+        bool controller = false; // this process runs the controller
+    };
+
+    /// Which of the selection-dependent actions are enabled.
+    struct Enabled
+    {
+        bool claim = false;
+        bool reconcile = false;
+        bool refresh = false;
+        bool cancel = false;
+        bool remove = false;
+        bool exportYaml = false;
+        // Templates, accounts and manifests need no selection.
+        bool apply = true;
+        bool newResource = true;
+        bool connect = true;
+
+        bool operator==(const Enabled &) const = default;
+    };
+
+    static Enabled enabledFor(const Selection &selection);
+
+    explicit WindowActions(QObject *parent = nullptr);
+
+    /// Enables the actions as enabledFor() says.
+    void update(const Selection &selection);
+
+    /// The File, Resource and View menus; `logToggle` (may be null) shows and hides the log.
+    /// Returns the File menu's Open Recent submenu, which the caller fills.
+    QMenu *fillMenuBar(QMenuBar *bar, QAction *logToggle);
+    void fillToolBar(QToolBar *toolbar) const;
+    /// The tree's context menu, separators included.
+    QList<QAction *> contextActions() const { return m_context; }
+
+    QAction *claim() const { return m_claim; }
+    QAction *reconcile() const { return m_reconcile; }
+    QAction *refresh() const { return m_refresh; }
+    QAction *cancel() const { return m_cancel; }
+    QAction *remove() const { return m_delete; }
+    QAction *apply() const { return m_apply; }
+    QAction *exportYaml() const { return m_export; }
+    QAction *newResource() const { return m_newResource; }
+    QAction *connectAccount() const { return m_connect; }
+    QAction *settings() const { return m_settings; }
+    QAction *newWorkspace() const { return m_newWorkspace; }
+    QAction *openWorkspace() const { return m_openWorkspace; }
+    QAction *quit() const { return m_quit; }
+
+Q_SIGNALS:
+    /// The File menu is about to open (the recent list is refreshed then).
+    void fileMenuAboutToShow();
+
+private:
+    // Owned through Qt parents.
+    QAction *m_claim = nullptr;
+    QAction *m_reconcile = nullptr;
+    QAction *m_refresh = nullptr;
+    QAction *m_cancel = nullptr;
+    QAction *m_delete = nullptr;
+    QAction *m_apply = nullptr;
+    QAction *m_export = nullptr;
+    QAction *m_newResource = nullptr;
+    QAction *m_connect = nullptr;
+    QAction *m_settings = nullptr;
+    QAction *m_newWorkspace = nullptr;
+    QAction *m_openWorkspace = nullptr;
+    QAction *m_quit = nullptr;
+    QList<QAction *> m_context;
+};
+
+} // namespace converge

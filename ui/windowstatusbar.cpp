@@ -1,0 +1,159 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "windowstatusbar.h"
+
+#include "controller.h"
+#include "controllerlock.h"
+#include "kindregistry.h"
+#include "resourcetreemodel.h"
+#include "workspace.h"
+#include "workspacerunner.h"
+
+#include <QLabel>
+#include <QProgressBar>
+
+namespace converge {
+
+namespace {
+
+struct Probe
+{
+    qint64 lockOwner = 0;
+    qint64 dataVersion = -1;
+};
+
+} // namespace
+
+WindowStatusBar::WindowStatusBar(const ResourceTreeModel &tree, const KindRegistry &kinds,
+                                 Controller *controller, WorkspaceRunner &reader,
+                                 const QString &workspacePath, QWidget *parent)
+    : QStatusBar(parent)
+    , m_tree(tree)
+    , m_kinds(kinds)
+    , m_controller(controller)
+    , m_reader(reader)
+    , m_path(workspacePath)
+{
+    setObjectName(QStringLiteral("statusBar"));
+    const auto label = [this](const QString &name) {
+        auto *l = new QLabel(this);
+        l->setObjectName(name);
+        addPermanentWidget(l);
+        return l;
+    };
+    // Outstanding work as a bar: its maximum is the most queued since the queue was last empty,
+    // so a bulk apply or delete shows how far the controller got.
+    m_progress = new QProgressBar(this);
+    m_progress->setObjectName(QStringLiteral("workProgress"));
+    m_progress->setMaximumWidth(160);
+    m_progress->setTextVisible(false);
+    m_progress->setVisible(false);
+    addPermanentWidget(m_progress);
+    m_accountsLabel = label(QStringLiteral("accountsLabel"));
+    m_queueLabel = label(QStringLiteral("queueLabel"));
+    m_workersLabel = label(QStringLiteral("workersLabel"));
+    m_reconcilesLabel = label(QStringLiteral("reconcilesLabel"));
+    m_controllerLabel = label(QStringLiteral("controllerLabel"));
+    m_uptime.start();
+    m_timer.setInterval(1000);
+    connect(&m_timer, &QTimer::timeout, this, &WindowStatusBar::poll);
+}
+
+void WindowStatusBar::start()
+{
+    poll();
+    m_timer.start();
+}
+
+void WindowStatusBar::stop()
+{
+    m_timer.stop();
+}
+
+void WindowStatusBar::poll()
+{
+    pollAccounts();
+    if (m_controller) {
+        pollController();
+        return;
+    }
+    m_queueLabel->setVisible(false);
+    m_workersLabel->setVisible(false);
+    m_reconcilesLabel->setVisible(false);
+    probe();
+}
+
+void WindowStatusBar::pollAccounts()
+{
+    // Account health from what the tree shows: accounts are the roots of ownership.
+    int accounts = 0;
+    int unhealthy = 0;
+    for (int row = 0; row < m_tree.rowCount(); ++row) {
+        const QModelIndex index = m_tree.index(row, 0);
+        const Kind *kind = m_kinds.find(index.data(ResourceTreeModel::KindRole).toString());
+        if (!kind || !kind->ownerKind.isEmpty() ||
+            index.data(ResourceTreeModel::IsDiscoveredRole).toBool())
+            continue;
+        ++accounts;
+        if (index.data(ResourceTreeModel::ReadyRole).toInt() != int(Condition::Status::True))
+            ++unhealthy;
+    }
+    m_accountsLabel->setVisible(accounts > 0);
+    m_accountsLabel->setText(unhealthy == 0
+                                 ? tr("Accounts: %n healthy", nullptr, accounts)
+                                 : tr("Accounts: %1 of %2 not Ready").arg(unhealthy).arg(accounts));
+}
+
+void WindowStatusBar::pollController()
+{
+    const Controller::Stats stats = m_controller->stats();
+    const int outstanding = stats.queued + stats.inFlight;
+    m_queueLabel->setText(tr("Queue: %1").arg(outstanding));
+    m_workersLabel->setText(tr("Workers busy: %1").arg(stats.busyWorkers));
+    const qint64 now = m_uptime.elapsed();
+    m_reconcileSamples.emplace_back(now, stats.reconciles);
+    while (m_reconcileSamples.size() > 1 && m_reconcileSamples.front().first < now - 60'000)
+        m_reconcileSamples.pop_front();
+    const auto &[since, before] = m_reconcileSamples.front();
+    const double minutes = std::max<qint64>(now - since, 1000) / 60'000.0;
+    m_reconcilesLabel->setText(
+        tr("Reconciles: %1/min").arg(qRound(double(stats.reconciles - before) / minutes)));
+    m_reconcilesLabel->setToolTip(tr("%1 reconciles since start").arg(stats.reconciles));
+    m_controllerLabel->setText(tr("Controller: this window"));
+    m_progressPeak = outstanding == 0 ? 0 : std::max(m_progressPeak, outstanding);
+    m_progress->setVisible(m_progressPeak > 1);
+    m_progress->setMaximum(std::max(m_progressPeak, 1));
+    m_progress->setValue(m_progressPeak - outstanding);
+    m_progress->setToolTip(
+        tr("%1 of %2 done").arg(m_progressPeak - outstanding).arg(m_progressPeak));
+}
+
+void WindowStatusBar::probe()
+{
+    if (m_probing)
+        return;
+    // Whether another process runs the controller, and whether anything was committed since
+    // the last look: both off the GUI thread.
+    m_probing = true;
+    m_reader.run(
+        [path = m_path](Workspace *ws, const StoreError &) {
+            Probe probe;
+            probe.lockOwner = ControllerLock(path).ownerPid();
+            probe.dataVersion = ws ? ws->dataVersion() : -1;
+            return probe;
+        },
+        this,
+        [this](const Probe &probe) {
+            m_probing = false;
+            m_controllerLabel->setText(
+                probe.lockOwner != 0
+                    ? tr("Controller: another process (PID %1)").arg(probe.lockOwner)
+                    : tr("Controller: none"));
+            const bool changed = m_dataVersion >= 0 && probe.dataVersion != m_dataVersion;
+            m_dataVersion = probe.dataVersion;
+            if (changed)
+                Q_EMIT workspaceChanged();
+        });
+}
+
+} // namespace converge
