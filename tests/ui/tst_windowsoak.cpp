@@ -172,6 +172,9 @@ class tst_WindowSoak final : public QObject
 private slots:
     void initTestCase();
     void soak();
+    /// Runs after soak() also when it failed: a failure must not leave Azurite or the
+    /// outside thread running (an orphaned Azurite keeps CTest waiting on its output).
+    void cleanup();
 
 private:
     enum class Action {
@@ -482,7 +485,8 @@ void tst_WindowSoak::run(const Step &step)
             m_stopped = true;
             m_azurite->signal(SIGSTOP);
             QTimer::singleShot(500 + int(step.a % 2500), this, [this] {
-                m_azurite->signal(SIGCONT);
+                if (m_azurite)
+                    m_azurite->signal(SIGCONT);
                 m_stopped = false;
             });
         }
@@ -642,14 +646,23 @@ void tst_WindowSoak::soak()
           clock.elapsed() / 60000.0, m_outsider->done.load(),
           qPrintable(counts.join(QStringLiteral(", "))));
     QVERIFY2(problem.isEmpty(), qPrintable(QStringLiteral("seed %1: %2").arg(seed).arg(problem)));
+}
 
+void tst_WindowSoak::cleanup()
+{
     m_window.reset();
-    m_controller->stop();
+    if (m_controller)
+        m_controller->stop();
     m_controller.reset();
-    QMetaObject::invokeMethod(
-        m_outsider, [o = m_outsider] { o->finish(); }, Qt::BlockingQueuedConnection);
-    m_outsideThread.quit();
-    m_outsideThread.wait();
+    if (m_outsideThread.isRunning()) {
+        if (m_stopped)
+            m_azurite->signal(SIGCONT); // a change in flight waits for it
+        QMetaObject::invokeMethod(
+            m_outsider, [o = m_outsider] { o->finish(); }, Qt::BlockingQueuedConnection);
+        m_outsideThread.quit();
+        m_outsideThread.wait();
+    }
+    m_azurite.reset(); // continues and kills it
 }
 
 QTEST_MAIN(tst_WindowSoak)
