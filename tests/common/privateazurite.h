@@ -20,7 +20,8 @@ public:
     explicit PrivateAzurite(const QString &sourceDir);
     ~PrivateAzurite();
 
-    /// Starts it and waits until every port listens (up to 90 s: a loaded machine starts Node slowly); false when it does not.
+    /// Starts it and waits until every port listens (up to 90 s: a loaded machine starts Node
+    /// slowly); false when it does not.
     bool start();
     /// Sends `sig` (SIGSTOP, SIGCONT) to the emulator process.
     void signal(int sig) const;
