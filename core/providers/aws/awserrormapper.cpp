@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
+#include <QRegularExpression>
 
 namespace converge {
 
@@ -137,8 +138,21 @@ std::optional<BackendError> AwsErrorMapper::errorFor(const HttpResponse &respons
         else
             message = QStringLiteral("%1 failed with HTTP %2").arg(operation).arg(response.status);
     }
-    BackendError error = makeError(categoryFor(code, response.status), code, response.status,
-                                   redactor.redact(message));
+    Category category = categoryFor(code, response.status);
+    // LimitExceededException is mostly too many table operations at once, which passes; the
+    // account's table quota does not, and retrying it forever only hides it.
+    static const QRegularExpression tableQuota(
+        QStringLiteral("number of tables|table (count )?(quota|limit)|tables? in the account|"
+                       "maximum number of tables"),
+        QRegularExpression::CaseInsensitiveOption);
+    if (code == QLatin1String("LimitExceededException") && tableQuota.match(message).hasMatch()) {
+        category = Category::Terminal;
+        message += QStringLiteral(
+            " — the account's DynamoDB table quota is reached: delete tables it no longer needs "
+            "or ask AWS for a higher quota (Service Quotas, DynamoDB \"Maximum number of "
+            "tables\"), then Reconcile");
+    }
+    BackendError error = makeError(category, code, response.status, redactor.redact(message));
     error.requestId = response.requestId;
     error.retryAfter = response.retryAfter;
     return error;

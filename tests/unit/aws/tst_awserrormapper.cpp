@@ -185,6 +185,21 @@ private slots:
                           "\"Message\":\"The security token is invalid.\"}")
             << Category::Unauthorized << "UnrecognizedClientException"
             << "The security token is invalid.";
+        // Too many operations at once passes; the account's table quota does not.
+        QTest::newRow("limit: operations at once")
+            << 400
+            << errorBody("com.amazonaws.dynamodb.v20120810#LimitExceededException",
+                         "Subscriber limit exceeded: Only 500 tables can be created, updated, "
+                         "or deleted simultaneously")
+            << Category::Throttled << "LimitExceededException"
+            << "simultaneously";
+        QTest::newRow("limit: table quota")
+            << 400
+            << errorBody("com.amazonaws.dynamodb.v20120810#LimitExceededException",
+                         "Subscriber limit exceeded: the number of tables in the account has "
+                         "reached its quota of 2500")
+            << Category::Terminal << "LimitExceededException"
+            << "table quota is reached";
         QTest::newRow("no message") << 400
                                     << QByteArray("{\"__type\":\"com.amazon.coral.service#"
                                                   "SerializationException\"}")
