@@ -5,6 +5,7 @@
 #include "console.h"
 #include "controller.h"
 #include "controllerlock.h"
+#include "crashreporter.h"
 #include "mainwindow.h"
 #include "recentworkspaces.h"
 #include "services.h"
@@ -80,6 +81,12 @@ void scheduleScreenshot(QWidget &window)
 
 int main(int argc, char *argv[])
 {
+    // Before anything else, so that a crash anywhere leaves a report; a report left by an
+    // earlier run is told once, on stderr.
+    CrashReporter crashes(CrashReporter::defaultStateDir());
+    for (const QString &report : crashes.takeUnannouncedReports())
+        qWarning().noquote() << "converge:" << CrashReporter::describe(report);
+
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
         arguments << QString::fromLocal8Bit(argv[i]);
