@@ -36,6 +36,7 @@ cleanup() {
 }
 trap cleanup EXIT
 export XDG_CONFIG_HOME="$state/config" XDG_DATA_HOME="$state/data" XDG_CACHE_HOME="$state/cache"
+export XDG_STATE_HOME="$state/state"
 export LC_ALL=${SCREENSHOT_LOCALE:-C.UTF-8}
 unset LANGUAGE
 
