@@ -29,8 +29,7 @@ bool ReconcileStateStore::setReconcileState(const ResourceKey &key, const Reconc
     if (!m_resources.exists(key, &exists, error))
         return false;
     if (!exists)
-        return fail(error, StoreError::Code::NotFound,
-                    QStringLiteral("%1 does not exist").arg(key.toString()));
+        return failMissing(error, key);
     QSqlQuery *statement = m_connection.statement(
         QStringLiteral("INSERT OR REPLACE INTO reconcile_state (kind, name, attempts, last_attempt,"
                        " next_attempt, last_error, waiting_for, last_reconcile_id)"

@@ -403,13 +403,8 @@ bool ResourceStore::update(Resource &resource, StoreError *error)
     QSqlQuery &select = *selectStatement;
     select.addBindValue(text(key.kind));
     select.addBindValue(text(key.name));
-    if (!select.exec())
-        return failSql(error, select, QStringLiteral("cannot read %1").arg(key.toString()));
-    if (!select.next()) {
-        select.finish();
-        return fail(error, StoreError::Code::NotFound,
-                    QStringLiteral("%1 does not exist").arg(key.toString()));
-    }
+    if (!readKeyedRow(select, key, error))
+        return false;
     const qint64 id = select.value(0).toLongLong();
     const QString storedUid = select.value(4).toString();
     const qint64 storedVersion = select.value(6).toLongLong();
@@ -509,8 +504,7 @@ bool ResourceStore::setFinalizers(Resource &resource, StoreError *error)
         // Gone, or changed since it was read: the same answers as update().
         const std::optional<qint64> stored = resourceVersion(key);
         if (!stored)
-            return fail(error, StoreError::Code::NotFound,
-                        QStringLiteral("%1 does not exist").arg(key.toString()));
+            return failMissing(error, key);
         return failConflict(error, resource, *stored);
     }
     if (!scope.commit())
@@ -537,13 +531,8 @@ bool ResourceStore::updateStatus(const ResourceKey &key, const ResourceStatus &s
     select.addBindValue(idPath);
     select.addBindValue(text(key.kind));
     select.addBindValue(text(key.name));
-    if (!select.exec())
-        return failSql(error, select, QStringLiteral("cannot read %1").arg(key.toString()));
-    if (!select.next()) {
-        select.finish();
-        return fail(error, StoreError::Code::NotFound,
-                    QStringLiteral("%1 does not exist").arg(key.toString()));
-    }
+    if (!readKeyedRow(select, key, error))
+        return false;
     const qint64 id = select.value(0).toLongLong();
     const QString storedText = select.value(1).toString();
     const bool newId = !resourceId.isEmpty() && select.value(2).toString() != resourceId;
@@ -597,11 +586,8 @@ bool ResourceStore::requestDeletion(const ResourceKey &key, StoreError *error)
         QStringLiteral("SELECT id, deletion_time FROM resources WHERE kind = ? AND name = ?"));
     select.addBindValue(text(key.kind));
     select.addBindValue(text(key.name));
-    if (!select.exec())
-        return failSql(error, select, QStringLiteral("cannot read %1").arg(key.toString()));
-    if (!select.next())
-        return fail(error, StoreError::Code::NotFound,
-                    QStringLiteral("%1 does not exist").arg(key.toString()));
+    if (!readKeyedRow(select, key, error))
+        return false;
     const qint64 id = select.value(0).toLongLong();
     const bool already = !select.value(1).isNull();
     select.finish();
@@ -631,8 +617,7 @@ bool ResourceStore::remove(const ResourceKey &key, StoreError *error)
     if (!q.exec())
         return failSql(error, q, QStringLiteral("cannot remove %1").arg(key.toString()));
     if (q.numRowsAffected() == 0)
-        return fail(error, StoreError::Code::NotFound,
-                    QStringLiteral("%1 does not exist").arg(key.toString()));
+        return failMissing(error, key);
     return true;
 }
 

@@ -64,6 +64,23 @@ bool failSql(StoreError *error, const QSqlQuery &query, const QString &context)
     return false;
 }
 
+bool failMissing(StoreError *error, const ResourceKey &key)
+{
+    return fail(error, StoreError::Code::NotFound,
+                QStringLiteral("%1 does not exist").arg(key.toString()));
+}
+
+bool readKeyedRow(QSqlQuery &select, const ResourceKey &key, StoreError *error)
+{
+    if (!select.exec())
+        return failSql(error, select, QStringLiteral("cannot read %1").arg(key.toString()));
+    if (!select.next()) {
+        select.finish();
+        return failMissing(error, key);
+    }
+    return true;
+}
+
 void logSql(const QSqlQuery &query, const char *context)
 {
     // Only SQLite's message: the statement's values may hold anything the caller stored.

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "resourcekey.h"
 #include "storeerror.h"
 
 #include <QDateTime>
@@ -31,6 +32,11 @@ bool fail(StoreError *error, StoreError::Code code, const QString &message);
 StoreError sqlError(const QSqlError &e, const QString &context);
 /// fail() with the error of `query`.
 bool failSql(StoreError *error, const QSqlQuery &query, const QString &context);
+/// fail() with NotFound: `key` is not in the workspace.
+bool failMissing(StoreError *error, const ResourceKey &key);
+/// Runs `select`, a read of `key`'s row, and moves to that row; false with the SQL error, or
+/// NotFound when there is no such row.
+bool readKeyedRow(QSqlQuery &select, const ResourceKey &key, StoreError *error);
 /// For reads that answer nothing on failure: the failure goes to the log instead.
 void logSql(const QSqlQuery &query, const char *context);
 
