@@ -9,6 +9,7 @@
 #include "mainwindow.h"
 
 #include "applyplandialog.h"
+#include "appservices.h"
 #include "awsfactory.h"
 #include "azureintegration.h"
 #include "deletedialog.h"
@@ -31,24 +32,6 @@ using namespace converge::test;
 namespace {
 
 constexpr int readyTimeoutMs = 60000; // a loaded CI machine shares Azurite with other tests
-
-/// The services app/services.cpp builds (without the OS keychain: the manifest uses the
-/// emulator credential), with the quick retries of the integration tests.
-struct AppServices
-{
-    AppServices()
-        : reconciler(kinds)
-    {
-        factories.add(std::make_unique<AzureFactory>());
-        factories.add(std::make_unique<AwsFactory>());
-        factories.registerKinds(kinds);
-    }
-
-    KindRegistry kinds;
-    FactoryRegistry factories;
-    GenericReconciler reconciler;
-    SystemClock clock;
-};
 
 QString manifest(const Emulators &e, const QString &account, const QString &stem)
 {

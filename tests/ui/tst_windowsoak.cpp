@@ -17,6 +17,7 @@
 #include "mainwindow.h"
 
 #include "applyplandialog.h"
+#include "appservices.h"
 #include "awsfactory.h"
 #include "azureintegration.h"
 #include "deletedialog.h"
@@ -129,22 +130,6 @@ private:
     Emulators m_emulators;
     QString m_path;
     std::unique_ptr<DirectAccess> m_access;
-};
-
-struct AppServices
-{
-    AppServices()
-        : reconciler(kinds)
-    {
-        factories.add(std::make_unique<AzureFactory>());
-        factories.add(std::make_unique<AwsFactory>());
-        factories.registerKinds(kinds);
-    }
-
-    KindRegistry kinds;
-    FactoryRegistry factories;
-    GenericReconciler reconciler;
-    SystemClock clock;
 };
 
 quint32 soakSeed()
