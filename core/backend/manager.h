@@ -50,6 +50,14 @@ struct ListScope
 {
     QList<Resource> owners; ///< root first; the last one is the direct parent
     QString continuation;   ///< empty for the first page
+    /// Only names that start with this (a browsed folder); empty for all.
+    QString prefix;
+    /// When set, names with this after the prefix are not listed one by one: the page gives
+    /// their common prefix once, in ListPage::prefixes (Azure's virtual folders). Managers of
+    /// flat kinds ignore it.
+    QString delimiter;
+    /// At most this many items per page; 0 for the Manager's own page size.
+    int pageSize = 0;
 };
 
 /// One page of list().
@@ -57,6 +65,8 @@ struct ListPage
 {
     QList<Observation> items;
     QString continuation; ///< empty when this was the last page
+    /// The folders of a listing with a delimiter: each a full prefix ending in the delimiter.
+    QStringList prefixes;
 };
 
 /// Kubernetes-free management of one kind of backend resource with one set of credentials,

@@ -19,6 +19,9 @@ struct Kind
     /// The spec field that holds the backend's name of the resource (azureName, tableName);
     /// empty, or the field left out, means metadata.name. Lists are matched on it.
     QString backendNameField;
+    /// Backend names are paths split at this (a blob's '/'): people browse them folder by
+    /// folder, a page at a time, rather than all at once. Empty for flat kinds.
+    QString folderDelimiter;
     QString description;
     FieldSchema spec = FieldSchema::object(QStringLiteral("spec"), {});
 

@@ -313,6 +313,7 @@ Kind AzureKinds::blobKind()
     Kind kind = baseKind(blob(), blobContainer(),
                          QStringLiteral("A block blob: inline text, a local file, or a copy of "
                                         "another blob. Drift is judged by the content's MD5."));
+    kind.folderDelimiter = QStringLiteral("/");
     F spec = F::object(
         QStringLiteral("spec"),
         {ownerField(blobContainer()),

@@ -61,8 +61,22 @@ bool AzureListParser::parse(const QByteArray &body, const QString &itemElement, 
         if (xml.name() == collection) {
             sawCollection = true;
             while (xml.readNextStartElement()) {
+                if (xml.name() == QLatin1String("BlobPrefix")) {
+                    // A virtual folder of a listing with a delimiter: <BlobPrefix><Name>.
+                    QString prefix;
+                    while (xml.readNextStartElement()) {
+                        if (xml.name() == QLatin1String("Name"))
+                            prefix = xml.readElementText(QXmlStreamReader::SkipChildElements);
+                        else
+                            xml.skipCurrentElement();
+                    }
+                    if (prefix.isEmpty())
+                        return fail(QStringLiteral("a <BlobPrefix> without a <Name>"));
+                    page->prefixes.append(prefix);
+                    continue;
+                }
                 if (xml.name() != itemElement) {
-                    xml.skipCurrentElement(); // e.g. <BlobPrefix> in hierarchical listings
+                    xml.skipCurrentElement();
                     continue;
                 }
                 Item item;

@@ -7,6 +7,7 @@
 #include <QList>
 #include <QMap>
 #include <QString>
+#include <QStringList>
 
 namespace converge {
 
@@ -25,7 +26,8 @@ public:
     struct Page
     {
         QList<Item> items;
-        QString nextMarker; ///< empty on the last page
+        QString nextMarker;   ///< empty on the last page
+        QStringList prefixes; ///< <BlobPrefix><Name> of a hierarchical listing
     };
 
     /// Parses a listing whose items are `<itemElement>` elements ("Container", "Blob",

@@ -76,11 +76,18 @@ Outcome<ListPage> AzureManager::listXml(AzureStorageClient::Service service, con
                                         const ListScope &scope, const ItemMapper &map)
 {
     const AzureStorageClient::Options &options = m_client->options();
-    if (!options.listPrefix.isEmpty())
-        query.append({QStringLiteral("prefix"), options.listPrefix});
+    // A browsed folder's prefix narrows the listing further than the options' own.
+    const QString prefix = scope.prefix.isEmpty() ? options.listPrefix : scope.prefix;
+    if (!prefix.isEmpty())
+        query.append({QStringLiteral("prefix"), prefix});
+    if (!scope.delimiter.isEmpty() && service == AzureStorageClient::Service::Blob &&
+        !path.isEmpty())
+        query.append({QStringLiteral("delimiter"), scope.delimiter});
     if (!scope.continuation.isEmpty())
         query.append({QStringLiteral("marker"), scope.continuation});
-    query.append({QStringLiteral("maxresults"), QString::number(options.listPageSize)});
+    const int pageSize =
+        scope.pageSize > 0 ? std::min(scope.pageSize, options.listPageSize) : options.listPageSize;
+    query.append({QStringLiteral("maxresults"), QString::number(pageSize)});
     const HttpRequest request =
         AzureStorageClient::request("GET", m_client->url(service, path, query));
     Outcome<HttpResponse> response = m_client->call(service, request);
@@ -97,6 +104,7 @@ Outcome<ListPage> AzureManager::listXml(AzureStorageClient::Service service, con
     }
     ListPage page;
     page.continuation = parsed.nextMarker;
+    page.prefixes = parsed.prefixes;
     for (const AzureListParser::Item &item : std::as_const(parsed.items)) {
         Observation o = map(item);
         o.requestId = response.value().requestId;

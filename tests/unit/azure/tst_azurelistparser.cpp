@@ -43,7 +43,7 @@ private slots:
         QCOMPARE(page.nextMarker, QStringLiteral("/devstoreaccount1/inw"));
     }
 
-    void blobsSkipPrefixesAndNesting()
+    void blobsKeepPrefixesApartAndSkipNesting()
     {
         const QByteArray body = QByteArrayLiteral(
             "<EnumerationResults><Blobs><BlobPrefix><Name>dir/</Name></BlobPrefix>"
@@ -59,7 +59,18 @@ private slots:
         QCOMPARE(page.items[0].name, QStringLiteral("dir/a&b.txt"));
         QCOMPARE(page.items[0].properties.value(QStringLiteral("Content-Type")),
                  QStringLiteral("text/plain"));
+        QCOMPARE(page.prefixes, QStringList{QStringLiteral("dir/")});
         QVERIFY(page.nextMarker.isEmpty());
+    }
+
+    void aPrefixWithoutANameIsRefused()
+    {
+        AzureListParser::Page page;
+        QString error;
+        QVERIFY(!AzureListParser::parse("<EnumerationResults><Blobs><BlobPrefix/></Blobs>"
+                                        "</EnumerationResults>",
+                                        QStringLiteral("Blob"), &page, &error));
+        QVERIFY2(error.contains(QLatin1String("BlobPrefix")), qPrintable(error));
     }
 
     void emptyListing()
