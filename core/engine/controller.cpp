@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "controller.h"
 
+#include "browser.h"
 #include "changescanner.h"
 #include "clock.h"
 #include "controllercounters.h"
@@ -41,9 +42,10 @@ Controller::Options clamped(Controller::Options options)
 
 // What ties the units together: the Scheduler decides what runs next (queue, holds, backoff)
 // under the one lock every thread shares; N ReconcileWorkers take from it and run reconciles,
-// Discovery's list jobs and UserRequests' claims; the scheduler thread runs StartupResync once,
-// then the ChangeScanner at every poll and Discovery's resync on its timer; everything reaches
-// observers through the NotificationBuffer, flushed here on the controller's own thread.
+// Discovery's list jobs, UserRequests' claims and Browser's pages; the scheduler thread runs
+// StartupResync once, then the ChangeScanner at every poll and Discovery's resync on its timer;
+// everything reaches observers through the NotificationBuffer, flushed here on the controller's own
+// thread.
 class Controller::Private
 {
 public:
@@ -63,6 +65,11 @@ public:
                       q, [q, item, key, error] { Q_EMIT q->claimFinished(item, key, error); },
                       Qt::QueuedConnection);
               })
+        , browser(kinds, scheduler, clock,
+                  [q](const BrowsePage &page) {
+                      QMetaObject::invokeMethod(
+                          q, [q, page] { Q_EMIT q->browsed(page); }, Qt::QueuedConnection);
+                  })
         , scanner(kinds, factories, scheduler, discovery, this->options.workers,
                   this->options.accountConcurrency)
         , startup(clock, scheduler.stopping(), notifications)
@@ -75,8 +82,9 @@ public:
         sources.writers = std::make_shared<std::mutex>();
         sources.http = this->options.http;
         for (int i = 0; i < this->options.workers; ++i)
-            workers.push_back(std::make_unique<ReconcileWorker>(
-                sources, reconciler, scheduler, discovery, requests, notifications, counters));
+            workers.push_back(std::make_unique<ReconcileWorker>(sources, reconciler, scheduler,
+                                                                discovery, requests, browser,
+                                                                notifications, counters));
     }
 
     void schedulerLoop();
@@ -95,6 +103,7 @@ public:
     ControllerCounters counters;
     Discovery discovery;
     UserRequests requests;
+    Browser browser;
     ChangeScanner scanner; ///< the scheduler thread's only
     StartupResync startup;
     /// One per worker thread; made once, since a thread stop() could not join may still run.
@@ -195,6 +204,11 @@ void Controller::refresh(const QList<ResourceKey> &keys)
 void Controller::claim(const DiscoveredResource &item)
 {
     d->requests.claim(item);
+}
+
+void Controller::browse(const BrowseRequest &request)
+{
+    d->browser.browse(request);
 }
 
 bool Controller::cancel(const ResourceKey &key)

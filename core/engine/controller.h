@@ -3,6 +3,7 @@
 #pragma once
 
 #include "backoff.h"
+#include "browserequest.h"
 #include "event.h"
 #include "httpclient.h"
 #include "resourcekey.h"
@@ -91,6 +92,9 @@ public:
     /// what is observed (a get when the kind's list is not complete), it is applied to the
     /// workspace and reconciled (which finds nothing to change). claimFinished() says how it went.
     void claim(const DiscoveredResource &item);
+    /// Lists one page of what the backend holds under a workspace resource, for a person
+    /// browsing, ahead of background work; browsed() brings it. Nothing is stored.
+    void browse(const BrowseRequest &request);
     /// Removes the queued work of a key (work in flight finishes).
     bool cancel(const ResourceKey &key);
     /// Removes all queued work (work in flight finishes).
@@ -116,6 +120,8 @@ Q_SIGNALS:
     /// A claim() ended: `key` is the new workspace resource, or `error` says why there is none.
     void claimFinished(const converge::DiscoveredResource &item, const converge::ResourceKey &key,
                        const QString &error);
+    /// A browse() page, or why there is none.
+    void browsed(const converge::BrowsePage &page);
     /// A worker could not open the workspace or the store failed.
     void storeFailed(const QString &message);
 

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "reconcileworker.h"
 
+#include "browser.h"
 #include "clock.h"
 #include "controllercounters.h"
 #include "controllerlog.h"
@@ -25,12 +26,14 @@ namespace converge {
 
 ReconcileWorker::ReconcileWorker(const ThreadContext::Sources &sources, Reconciler &reconciler,
                                  Scheduler &scheduler, Discovery &discovery, UserRequests &requests,
-                                 NotificationBuffer &notifications, ControllerCounters &counters)
+                                 Browser &browser, NotificationBuffer &notifications,
+                                 ControllerCounters &counters)
     : m_sources(sources)
     , m_reconciler(reconciler)
     , m_scheduler(scheduler)
     , m_discovery(discovery)
     , m_requests(requests)
+    , m_browser(browser)
     , m_notifications(notifications)
     , m_counters(counters)
 {}
@@ -86,6 +89,10 @@ void ReconcileWorker::process(ThreadContext &tc, const ResourceKey &key, bool ob
 {
     if (Discovery::isListJob(key)) {
         m_discovery.run(tc, key);
+        return;
+    }
+    if (Browser::isBrowseJob(key)) {
+        m_browser.run(tc, key);
         return;
     }
     if (UserRequests::isClaimJob(key)) {

@@ -13,14 +13,16 @@ class Discovery;
 class NotificationBuffer;
 class Reconciler;
 class Scheduler;
+class Browser;
 class UserRequests;
 struct ControllerCounters;
 
 /// One of the controller's worker threads: takes the most urgent key the scheduler has ready and
-/// runs it: a list job (Discovery), a claim (UserRequests), or a resource's reconcile, whose
-/// phases the Reconciler runs on a value copy, whose outcome (status, events, intents, the
-/// reconcile state) is stored in one transaction, and whose verdict goes back to the scheduler.
-/// A resync that finds a resource as the last quiet run left it ends without reading it.
+/// runs it: a list job (Discovery), a claim (UserRequests), a page for a person browsing (Browser),
+/// or a resource's reconcile, whose phases the Reconciler runs on a value copy, whose outcome
+/// (status, events, intents, the reconcile state) is stored in one transaction, and whose verdict
+/// goes back to the scheduler. A resync that finds a resource as the last quiet run left it ends
+/// without reading it.
 ///
 /// The worker owns its ThreadContext (connection, HTTP client, Managers); everything it shares
 /// with the other threads it reaches through the scheduler's lock.
@@ -30,7 +32,8 @@ public:
     /// None of the references is owned; all must outlive the worker.
     ReconcileWorker(const ThreadContext::Sources &sources, Reconciler &reconciler,
                     Scheduler &scheduler, Discovery &discovery, UserRequests &requests,
-                    NotificationBuffer &notifications, ControllerCounters &counters);
+                    Browser &browser, NotificationBuffer &notifications,
+                    ControllerCounters &counters);
     Q_DISABLE_COPY_MOVE(ReconcileWorker)
 
     /// The worker's loop, on its own thread, until the scheduler stops.
@@ -45,6 +48,7 @@ private:
     Scheduler &m_scheduler;
     Discovery &m_discovery;
     UserRequests &m_requests;
+    Browser &m_browser;
     NotificationBuffer &m_notifications;
     ControllerCounters &m_counters;
 };

@@ -1,0 +1,120 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "browser.h"
+
+#include "clock.h"
+#include "kindregistry.h"
+#include "scheduler.h"
+#include "snapshot.h"
+#include "threadcontext.h"
+#include "workspace.h"
+
+#include <QSet>
+
+namespace converge {
+
+namespace {
+
+const QString browseJobKind = QStringLiteral("converge.dev/Browse");
+
+} // namespace
+
+Browser::Browser(const KindRegistry &kinds, Scheduler &scheduler, const Clock &clock,
+                 PageReady pageReady)
+    : m_kinds(kinds)
+    , m_scheduler(scheduler)
+    , m_clock(clock)
+    , m_pageReady(std::move(pageReady))
+{}
+
+void Browser::browse(const BrowseRequest &request)
+{
+    const ResourceKey jobKey{browseJobKind, QString::number(request.id)};
+    {
+        const Scheduler::Lock lock = m_scheduler.lock();
+        m_requests.insert(jobKey, request);
+        m_scheduler.add(lock, jobKey, WorkQueue::Lane::UserAction);
+    }
+    m_scheduler.wakeWorkers();
+}
+
+bool Browser::isBrowseJob(const ResourceKey &key)
+{
+    return key.kind == browseJobKind;
+}
+
+void Browser::run(ThreadContext &tc, const ResourceKey &jobKey)
+{
+    BrowsePage page;
+    {
+        const Scheduler::Lock lock = m_scheduler.lock();
+        const auto it = m_requests.constFind(jobKey);
+        if (it == m_requests.cend())
+            return;
+        page.request = *it;
+        m_requests.erase(it);
+    }
+    const BrowseRequest &request = page.request;
+    const auto fail = [&](const QString &error) {
+        page.error = error;
+        m_pageReady(page);
+    };
+    Workspace &ws = tc.workspace();
+    const std::optional<Resource> owner = ws.get(request.owner);
+    if (!owner)
+        return fail(QStringLiteral("%1 is not in the workspace").arg(request.owner.toString()));
+    if (!owner->status.ready().isReady())
+        return fail(QStringLiteral("%1 is not Ready: %2")
+                        .arg(request.owner.toString(), owner->status.ready().message));
+    ListScope scope;
+    scope.owners = tc.ownersOf(*owner);
+    scope.owners.append(*owner);
+    scope.prefix = request.prefix;
+    scope.delimiter = request.delimiter;
+    scope.continuation = request.continuation;
+    scope.pageSize = request.pageSize;
+    Resource probe;
+    probe.kind = request.kind;
+    std::optional<BackendError> managerError;
+    const std::shared_ptr<Manager> manager =
+        tc.managerFor(probe, scope.owners.first(), &managerError);
+    if (!manager)
+        return fail(managerError ? managerError->message
+                                 : QStringLiteral("no Manager for %1").arg(request.kind));
+    const Outcome<ListPage> listed = manager->list(scope);
+    if (!listed)
+        return fail(listed.error().message);
+
+    // What the workspace manages has its own row; by backend ID, else by backend name.
+    QSet<QString> managedIds;
+    QSet<QString> managedNames;
+    const Kind *kind = m_kinds.find(request.kind);
+    for (const Resource &r : ws.listOwnedBy(request.kind, request.owner.name)) {
+        const QString id = r.metadata.annotations.value(Annotations::resourceId());
+        if (!id.isEmpty())
+            managedIds.insert(id);
+        managedNames.insert(Snapshot::backendNameOf(kind, r));
+    }
+    const QDateTime seenAt = m_clock.now();
+    for (const Observation &item : listed.value().items) {
+        if ((!item.resourceId.isEmpty() && managedIds.contains(item.resourceId)) ||
+            managedNames.contains(item.name)) {
+            ++page.managedSkipped;
+            continue;
+        }
+        DiscoveredResource found;
+        found.kind = request.kind;
+        found.name = item.name;
+        found.owner = request.owner;
+        found.resourceId = item.resourceId;
+        found.spec = item.spec;
+        found.details = item.details;
+        found.seenAt = seenAt;
+        page.items.append(std::move(found));
+    }
+    page.folders = listed.value().prefixes;
+    page.continuation = listed.value().continuation;
+    m_pageReady(page);
+}
+
+} // namespace converge

@@ -1,0 +1,43 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "resourcekey.h"
+#include "workspacetypes.h"
+
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+namespace converge {
+
+/// One page of what the backend holds of `kind` under the workspace resource `owner`, asked
+/// for by a person browsing (the window's tree expanding a container or a folder). Nothing of
+/// it is stored: browsing is looking, and a million blobs are not a workspace's business.
+struct BrowseRequest
+{
+    quint64 id = 0; ///< the asker's, returned with the page
+    ResourceKey owner;
+    QString kind;
+    QString prefix;       ///< a folder's full prefix, or empty for the top
+    QString delimiter;    ///< the kind's folderDelimiter, or empty for a flat listing
+    QString continuation; ///< the previous page's, or empty for the first
+    int pageSize = 500;
+};
+
+/// The answer to a BrowseRequest: what no workspace resource manages, as DiscoveredResource
+/// values (claimable as they are), and the folders under the prefix.
+struct BrowsePage
+{
+    BrowseRequest request;
+    QList<DiscoveredResource> items;
+    QStringList folders;    ///< full prefixes, each ending in the delimiter
+    QString continuation;   ///< empty on the last page
+    int managedSkipped = 0; ///< items on the page that workspace resources manage
+    QString error;          ///< set when the page could not be had; then the rest is empty
+};
+
+} // namespace converge
+
+Q_DECLARE_METATYPE(converge::BrowsePage)
