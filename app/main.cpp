@@ -58,7 +58,8 @@ void installTranslators(QApplication &app)
 // CONVERGE_SCREENSHOT=PATH, for scripts/screenshots.sh: show the window at a fixed size
 // (CONVERGE_SCREENSHOT_SIZE, default 1280x800), save a picture of it to PATH after
 // CONVERGE_SCREENSHOT_DELAY seconds (default 5) and quit; exit 1 when it cannot be saved.
-void scheduleScreenshot(QWidget &window)
+// CONVERGE_SCREENSHOT_OPEN=TEXT opens a resource by name (and so expands it) two seconds in.
+void scheduleScreenshot(MainWindow &window)
 {
     const QString path = qEnvironmentVariable("CONVERGE_SCREENSHOT");
     if (path.isEmpty())
@@ -67,6 +68,10 @@ void scheduleScreenshot(QWidget &window)
         qEnvironmentVariable("CONVERGE_SCREENSHOT_SIZE", QStringLiteral("1280x800"))
             .split(QLatin1Char('x'));
     window.resize(size.value(0).toInt(), size.value(1).toInt());
+    const QString open = qEnvironmentVariable("CONVERGE_SCREENSHOT_OPEN");
+    if (!open.isEmpty())
+        QTimer::singleShot(std::chrono::seconds(2), &window,
+                           [&window, open] { window.openByName(open); });
     bool ok = false;
     const int seconds = qEnvironmentVariableIntValue("CONVERGE_SCREENSHOT_DELAY", &ok);
     QTimer::singleShot(std::chrono::seconds(ok ? seconds : 5), &window, [&window, path] {

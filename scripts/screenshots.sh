@@ -45,10 +45,22 @@ node tests/fixtures/emulators.js start --state "$state/emulators" --fixed-ports
 workspace="$state/sample.converge"
 "$converge" apply --workspace "$workspace" -f resources/samples/local-emulators --wait=2m
 
+# Blobs another tool wrote (the SDK from the npm lockfile): the window shows them greyed, in
+# folders, under the container it opens by name.
+node -e "
+const {BlobServiceClient} = require('@azure/storage-blob');
+const c = BlobServiceClient.fromConnectionString('UseDevelopmentStorage=true')
+    .getContainerClient('invoices');
+(async () => {
+    for (const n of ['2026/01/inv-0001.json', '2026/01/inv-0002.json', '2026/02/inv-0003.json',
+                     'archive/2025.zip', 'index.json'])
+        await c.getBlockBlobClient(n).upload('{}', 2);
+})().catch(e => { console.error(e.message); process.exit(1); });"
+
 mkdir -p "$(dirname "$out")"
 rm -f "$out"
 CONVERGE_SCREENSHOT="$(realpath -m "$out")" CONVERGE_SCREENSHOT_SIZE=${SIZE:-1280x800} \
-    CONVERGE_SCREENSHOT_DELAY=${DELAY:-5} \
+    CONVERGE_SCREENSHOT_DELAY=${DELAY:-5} CONVERGE_SCREENSHOT_OPEN=${OPEN:-BlobContainer/invoices} \
     xvfb-run -a -s "-screen 0 1600x1000x24" "$converge" "$workspace"
 [ -s "$out" ] || { echo "screenshots: the window saved no picture" >&2; exit 1; }
 echo "screenshots: wrote $out"

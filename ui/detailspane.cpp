@@ -84,6 +84,8 @@ QTreeWidget *makeList(QWidget *parent, const QString &name, const QStringList &h
     list->setUniformRowHeights(true);
     list->setAlternatingRowColors(true);
     list->setHeaderLabels(headers);
+    // Columns as wide as what they hold, the last one (the message) takes the rest.
+    list->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     list->header()->setStretchLastSection(true);
     return list;
 }
@@ -96,6 +98,7 @@ QTreeView *makeTable(QWidget *parent, const QString &name, QAbstractItemModel *m
     view->setUniformRowHeights(true);
     view->setAlternatingRowColors(true);
     view->setModel(model);
+    view->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     view->header()->setStretchLastSection(true);
     return view;
 }

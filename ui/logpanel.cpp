@@ -8,6 +8,7 @@
 
 #include <QComboBox>
 #include <QFileDialog>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLineEdit>
@@ -65,13 +66,21 @@ LogPanel::LogPanel(EventLogModel &model, QWidget *parent)
     m_view->setHistoryModel(&m_model);
     QHeaderView *header = m_view->header();
     header->setStretchLastSection(false);
-    header->resizeSection(EventLogModel::TimeColumn, 150);
-    header->resizeSection(EventLogModel::TypeColumn, 70);
-    header->resizeSection(EventLogModel::ResourceColumn, 200);
-    header->resizeSection(EventLogModel::PhaseColumn, 110);
-    header->resizeSection(EventLogModel::ReasonColumn, 140);
-    header->resizeSection(EventLogModel::MessageColumn, 420);
-    header->resizeSection(EventLogModel::CountColumn, 50);
+    // Widths from this font (the log may hold millions of rows: never sized to its contents);
+    // the message takes the rest.
+    const QFontMetrics metrics = m_view->fontMetrics();
+    const auto widthOf = [&metrics](const QString &text) {
+        return metrics.horizontalAdvance(text) + 3 * metrics.averageCharWidth();
+    };
+    header->resizeSection(EventLogModel::TimeColumn,
+                          widthOf(QStringLiteral("2026-12-01 09:30:01.000")));
+    header->resizeSection(EventLogModel::TypeColumn, widthOf(QStringLiteral("Warning")));
+    header->resizeSection(EventLogModel::ResourceColumn, 220);
+    header->resizeSection(EventLogModel::PhaseColumn, widthOf(QStringLiteral("createOrUpdate")));
+    header->resizeSection(EventLogModel::ReasonColumn,
+                          widthOf(QStringLiteral("AuthorizationFailure")));
+    header->resizeSection(EventLogModel::CountColumn, widthOf(QStringLiteral("Count")));
+    header->setSectionResizeMode(EventLogModel::MessageColumn, QHeaderView::Stretch);
     layout->addWidget(m_view, 1);
 
     connect(type, &QComboBox::currentIndexChanged, this, [this, type] {

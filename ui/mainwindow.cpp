@@ -16,11 +16,13 @@
 #include "kindregistry.h"
 #include "logpanel.h"
 #include "manifestreader.h"
+#include "namequery.h"
 #include "newresourcedialog.h"
 #include "recentworkspaces.h"
 #include "resourcefilterproxy.h"
 #include "resourcetreemodel.h"
 #include "settingsdialog.h"
+#include "unmanageddetails.h"
 #include "windowactions.h"
 #include "windowjobs.h"
 #include "windowstatusbar.h"
@@ -35,10 +37,13 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
@@ -46,6 +51,7 @@
 #include <QMimeData>
 #include <QSettings>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -176,6 +182,7 @@ void MainWindow::createCentral()
     m_treeProxy->setSourceModel(m_treeModel);
     connect(m_treeModel, &ResourceTreeModel::loadFailed, this,
             [this](const QString &message) { showMessage(tr("Cannot read: %1").arg(message)); });
+    connect(m_treeModel, &ResourceTreeModel::browseFailed, this, &MainWindow::showMessage);
 
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->setObjectName(QStringLiteral("mainSplitter"));
@@ -217,11 +224,22 @@ void MainWindow::createCentral()
     m_tree->setContextMenuPolicy(Qt::ActionsContextMenu);
     QHeaderView *header = m_tree->header();
     header->setStretchLastSection(true);
-    header->resizeSection(ResourceTreeModel::NameColumn, 220);
-    header->resizeSection(ResourceTreeModel::KindColumn, 120);
-    header->resizeSection(ResourceTreeModel::ReadyColumn, 170);
-    header->resizeSection(ResourceTreeModel::PolicyColumn, 90);
-    header->resizeSection(ResourceTreeModel::LastReconciledColumn, 150);
+    // Widths from what the columns hold in this font, so that nothing is cut at the default
+    // size; the name column takes what is left (a person's saved widths win, see restoreState).
+    const QFontMetrics metrics = m_tree->fontMetrics();
+    const auto widthOf = [&metrics](const QString &text, int extra) {
+        return metrics.horizontalAdvance(text) + extra + 2 * metrics.averageCharWidth();
+    };
+    const int timeWidth = widthOf(QStringLiteral("2026-12-01 09:30:01"), 0);
+    header->resizeSection(ResourceTreeModel::NameColumn, 240);
+    header->resizeSection(ResourceTreeModel::KindColumn,
+                          widthOf(QStringLiteral("DynamoDBTable"), 0));
+    header->resizeSection(ResourceTreeModel::ReadyColumn,
+                          widthOf(QStringLiteral("NotFoundAnywhere"), 20));
+    header->resizeSection(ResourceTreeModel::PolicyColumn,
+                          widthOf(QStringLiteral("detach-on-delete"), 0));
+    header->resizeSection(ResourceTreeModel::LastReconciledColumn, timeWidth);
+    header->resizeSection(ResourceTreeModel::NextAttemptColumn, timeWidth);
     leftLayout->addWidget(m_tree, 1);
 
     connect(m_treeProxy, &QAbstractItemModel::rowsInserted, this,
@@ -243,8 +261,15 @@ void MainWindow::createCentral()
     connect(m_details, &DetailsPane::specApplied, this,
             [this](const ResourceKey &key) { m_treeModel->reloadKeys({key}); });
     m_details->setObjectName(QStringLiteral("details"));
+    m_unmanaged = new UnmanagedDetails(*m_kinds, m_splitter);
+    m_unmanaged->setClaimEnabled(m_controller != nullptr);
+    connect(m_unmanaged, &UnmanagedDetails::claimRequested, this, &MainWindow::claimSelected);
+    m_detailsStack = new QStackedWidget(m_splitter);
+    m_detailsStack->setObjectName(QStringLiteral("detailsStack"));
+    m_detailsStack->addWidget(m_details);
+    m_detailsStack->addWidget(m_unmanaged);
     m_splitter->addWidget(left);
-    m_splitter->addWidget(m_details);
+    m_splitter->addWidget(m_detailsStack);
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
     setCentralWidget(m_splitter);
@@ -272,6 +297,16 @@ void MainWindow::createActions()
     connect(m_actions->claim(), &QAction::triggered, this, &MainWindow::claimSelected);
     connect(m_actions->reconcile(), &QAction::triggered, this, &MainWindow::reconcileSelected);
     connect(m_actions->refresh(), &QAction::triggered, this, &MainWindow::refreshSelected);
+    connect(m_actions->openByName(), &QAction::triggered, this, [this] {
+        auto *dialog = new QInputDialog(this);
+        dialog->setObjectName(QStringLiteral("openByNameDialog"));
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->setWindowTitle(tr("Open by name"));
+        dialog->setLabelText(tr("Kind/name, backend name, URL or ARN:"));
+        connect(dialog, &QInputDialog::textValueSelected, this,
+                [this](const QString &text) { openByName(text); });
+        dialog->open();
+    });
     connect(m_actions->cancel(), &QAction::triggered, this, &MainWindow::cancelSelected);
     connect(m_actions->remove(), &QAction::triggered, this, &MainWindow::deleteSelected);
     connect(m_actions->apply(), &QAction::triggered, this, &MainWindow::chooseManifest);
@@ -367,10 +402,38 @@ bool MainWindow::selectResource(const ResourceKey &key)
     return true;
 }
 
+bool MainWindow::openByName(const QString &text)
+{
+    const QModelIndex found = m_treeModel->find(NameQuery(text));
+    const QModelIndex index = m_treeProxy->mapFromSource(found);
+    if (!index.isValid()) {
+        showMessage(found.isValid()
+                        ? tr("%1 is hidden by the filter").arg(text)
+                        : tr("Nothing shown is named %1; Refresh its account (F5) to list what "
+                             "it holds now")
+                              .arg(text));
+        return false;
+    }
+    m_tree->scrollTo(index);
+    m_tree->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                         QItemSelectionModel::Rows);
+    m_tree->expand(index); // a container opened by name shows what it holds
+    return true;
+}
+
 void MainWindow::currentChanged()
 {
-    const QModelIndex current = m_tree->selectionModel()->currentIndex();
-    m_details->showResource(m_treeModel->keyAt(m_treeProxy->mapToSource(current)));
+    const QModelIndex current = m_treeProxy->mapToSource(m_tree->selectionModel()->currentIndex());
+    // What nothing manages has no spec to edit: the backend's side of it, and Claim.
+    if (const DiscoveredResource *item = m_treeModel->discoveredAt(current)) {
+        m_details->showResource({});
+        m_unmanaged->showItem(*item);
+        m_detailsStack->setCurrentWidget(m_unmanaged);
+        return;
+    }
+    m_unmanaged->showItem(std::nullopt);
+    m_detailsStack->setCurrentWidget(m_details);
+    m_details->showResource(m_treeModel->keyAt(current));
 }
 
 void MainWindow::updateActions()
@@ -380,11 +443,23 @@ void MainWindow::updateActions()
     selection.managed = int(keys.size());
     selection.discovered = int(selectedDiscovered().size());
     selection.controller = m_controller != nullptr;
+    selection.browsable = int(selectedBrowsable().size());
     for (const ResourceKey &key : keys) {
         const Resource *r = m_treeModel->resourceAt(m_treeModel->indexOf(key));
         selection.unclaimed += r && !r->hasFinalizer() && !r->metadata.isBeingDeleted() ? 1 : 0;
     }
     m_actions->update(selection);
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    // The icons are drawn in the palette's text colour: a theme change draws them again.
+    if (event->type() == QEvent::PaletteChange ||
+        event->type() == QEvent::ApplicationPaletteChange) {
+        if (m_actions)
+            m_actions->updateIcons();
+    }
+    QMainWindow::changeEvent(event);
 }
 
 void MainWindow::showMessage(const QString &message)
@@ -435,13 +510,31 @@ void MainWindow::reconcileSelected()
     showMessage(tr("Reconcile queued for %n resource(s)", nullptr, int(keys.size())));
 }
 
+QList<QModelIndex> MainWindow::selectedBrowsable() const
+{
+    QList<QModelIndex> rows;
+    for (const QModelIndex &row : m_tree->selectionModel()->selectedRows(0)) {
+        const QModelIndex source = m_treeProxy->mapToSource(row);
+        if (m_treeModel->browseScopeAt(source))
+            rows.append(source);
+    }
+    return rows;
+}
+
 void MainWindow::refreshSelected()
 {
     const QList<ResourceKey> keys = selectedKeys();
-    if (!m_controller || keys.isEmpty())
+    const QList<QModelIndex> browsable = selectedBrowsable();
+    if (!m_controller || (keys.isEmpty() && browsable.isEmpty()))
         return;
-    m_controller->refresh(keys);
-    showMessage(tr("Refresh queued for %n resource(s)", nullptr, int(keys.size())));
+    // A container or folder shows what the backend holds: Refresh reads that again too.
+    QList<QPersistentModelIndex> relist(browsable.cbegin(), browsable.cend());
+    for (const QPersistentModelIndex &index : std::as_const(relist))
+        m_treeModel->relist(index);
+    if (!keys.isEmpty())
+        m_controller->refresh(keys);
+    showMessage(tr("Refresh queued for %n resource(s)", nullptr,
+                   int(std::max(keys.size(), browsable.size()))));
 }
 
 void MainWindow::cancelSelected()

@@ -16,12 +16,14 @@ class QComboBox;
 class QLineEdit;
 class QSettings;
 class QSplitter;
+class QStackedWidget;
 class QTreeView;
 
 namespace converge {
 
 struct ApplyPlan;
 class DetailsPane;
+class UnmanagedDetails;
 class EventLogModel;
 class LogPanel;
 class ResourceFilterProxy;
@@ -53,8 +55,14 @@ public:
 
     /// The selected resources, in the tree's order.
     QList<ResourceKey> selectedKeys() const;
+    /// The selected rows whose backend listing can be read again (containers, folders), as
+    /// indexes of the tree model.
+    QList<QModelIndex> selectedBrowsable() const;
     /// Selects `key` in the tree (expanding its owners); false when it is not shown.
     bool selectResource(const ResourceKey &key);
+    /// Selects the row that `text` names best (Kind/name, backend name, URL or ARN; see
+    /// NameQuery), managed or not; false, with a message, when no shown row matches.
+    bool openByName(const QString &text);
 
     /// Reads manifest files off the GUI thread, shows the plan and applies it when accepted.
     /// Drag & drop and "Apply manifest…" come here.
@@ -87,6 +95,7 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -140,6 +149,8 @@ private:
     QComboBox *m_quickFilter = nullptr;
     QSplitter *m_splitter = nullptr;
     DetailsPane *m_details = nullptr;
+    UnmanagedDetails *m_unmanaged = nullptr;
+    QStackedWidget *m_detailsStack = nullptr;
     EventLogModel *m_logModel = nullptr;
     LogPanel *m_log = nullptr;
 

@@ -59,6 +59,10 @@ bool ResourceFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sou
 
 bool ResourceFilterProxy::lessThan(const QModelIndex &left, const QModelIndex &right) const
 {
+    // Folders first, as file browsers show them.
+    const bool leftFolder = left.data(ResourceTreeModel::IsFolderRole).toBool();
+    if (leftFolder != right.data(ResourceTreeModel::IsFolderRole).toBool())
+        return leftFolder;
     const int c =
         QString::compare(left.data().toString(), right.data().toString(), Qt::CaseInsensitive);
     if (c != 0)

@@ -4,6 +4,8 @@
 
 #include "controller.h"
 #include "kindregistry.h"
+#include "namequery.h"
+#include "snapshot.h"
 #include "workspace.h"
 #include "workspacerunner.h"
 
@@ -40,16 +42,23 @@ struct ResourceTreeModel::Entry
     /// Set on rows of backend resources that nothing manages (then `resource` is empty). Shared
     /// so that managed rows pay one pointer for it.
     std::shared_ptr<const DiscoveredResource> discovered;
+    /// A row a person browsed to (a page of a container or folder), not read from the store.
+    bool browsed = false;
+    /// On a browsed folder's row: its full prefix (ending in the delimiter); else empty.
+    QString folder;
     StatusKind status = StatusKind::Unknown;
     std::array<QString, ColumnCount> text;
     QString toolTip;
 
-    /// Invalid on discovered rows: they are not workspace resources.
-    ResourceKey key() const { return discovered ? ResourceKey{} : resource.key(); }
+    bool isManaged() const { return !discovered && !browsed; }
+    bool isStoredDiscovered() const { return discovered && !browsed; }
+    /// Invalid on other rows than managed ones: they are not workspace resources.
+    ResourceKey key() const { return isManaged() ? resource.key() : ResourceKey{}; }
     QString discoveredKey() const
     {
-        return discovered ? discoveredId(discovered->owner, discovered->kind, discovered->name)
-                          : QString();
+        return isStoredDiscovered()
+                   ? discoveredId(discovered->owner, discovered->kind, discovered->name)
+                   : QString();
     }
 };
 
@@ -66,10 +75,24 @@ struct ResourceTreeModel::LoadResult
     QString error;
 };
 
+/// What a row that can be browsed (a managed owner of a folder kind, a folder) has asked for.
+struct ResourceTreeModel::Browse
+{
+    ResourceKey owner; ///< the workspace resource listed under
+    QString kind;
+    QString delimiter;
+    QString prefix;
+    QString continuation; ///< of the last page; empty before the first and after the last
+    bool started = false; ///< the first page was asked for
+    quint64 inFlight = 0; ///< the request id of the page on its way, or 0
+    QString error;        ///< why the last page could not be had
+};
+
 struct ResourceTreeModel::Node
 {
     Entry entry;
-    Node *parent = nullptr; // not owning
+    std::unique_ptr<Browse> browse; ///< on rows that can be browsed, once asked
+    Node *parent = nullptr;         // not owning
     std::vector<std::unique_ptr<Node>> children;
     int row = 0; // index in parent->children, kept current
 };
@@ -150,6 +173,20 @@ ResourceTreeModel::Entry makeDiscoveredEntry(DiscoveredResource discovered)
     return e;
 }
 
+// Kinds whose names are paths are browsed a folder at a time (BrowseRequest), never shown from
+// the store's discovered rows: a container of a million blobs is not read whole.
+bool isBrowsedKind(const KindRegistry &kinds, const QString &name)
+{
+    const Kind *kind = kinds.find(name);
+    return kind && !kind->folderDelimiter.isEmpty();
+}
+
+// A browsed row's name: its path below the folder it is listed in.
+QString relativeName(const QString &name, const QString &prefix)
+{
+    return name.startsWith(prefix) ? name.mid(prefix.size()) : name;
+}
+
 // The kinds that some kind names as its owner: only their rows can have discovered children.
 QSet<QString> ownerKinds(const KindRegistry &kinds)
 {
@@ -211,7 +248,12 @@ ResourceTreeModel::ResourceTreeModel(WorkspaceRunner &runner, const KindRegistry
     , m_runner(runner)
     , m_kinds(kinds)
     , m_root(std::make_unique<Node>())
-{}
+{
+    for (const QString &name : kinds.names()) {
+        if (const Kind *kind = kinds.find(name); kind && !kind->folderDelimiter.isEmpty())
+            m_browsedKinds.insert(kind->ownerKind, name);
+    }
+}
 
 ResourceTreeModel::~ResourceTreeModel() = default;
 
@@ -222,6 +264,167 @@ void ResourceTreeModel::follow(Controller *controller)
     connect(controller, &Controller::resourcesChanged, this, &ResourceTreeModel::reloadKeys);
     // A keyed load of an owner reads its discovered rows.
     connect(controller, &Controller::discoveryChanged, this, &ResourceTreeModel::reloadKeys);
+    m_controller = controller;
+    connect(controller, &Controller::browsed, this, &ResourceTreeModel::applyPage);
+}
+
+ResourceTreeModel::Browse *ResourceTreeModel::browseOf(const Node *node) const
+{
+    return node ? node->browse.get() : nullptr;
+}
+
+void ResourceTreeModel::requestPage(Node *node)
+{
+    Browse *b = browseOf(node);
+    if (!b || !m_controller || b->inFlight)
+        return;
+    BrowseRequest request;
+    request.id = ++m_nextBrowseId;
+    request.owner = b->owner;
+    request.kind = b->kind;
+    request.prefix = b->prefix;
+    request.delimiter = b->delimiter;
+    request.continuation = b->started ? b->continuation : QString();
+    request.pageSize = m_browsePageSize;
+    b->started = true;
+    b->inFlight = request.id;
+    m_browsing.insert(request.id, node);
+    m_controller->browse(request);
+}
+
+void ResourceTreeModel::retryBrowse(Node *node)
+{
+    // A page asked for while its owner was not Ready (still being created, unreachable) is
+    // asked for again once the owner is: the person expanded it to see what it holds.
+    Browse *b = browseOf(node);
+    if (!b || b->error.isEmpty() || !node->entry.resource.status.ready().isReady())
+        return;
+    b->error.clear();
+    b->started = false;
+    b->continuation.clear();
+    requestPage(node);
+}
+
+void ResourceTreeModel::applyPage(const BrowsePage &page)
+{
+    Node *node = m_browsing.take(page.request.id);
+    Browse *b = browseOf(node);
+    if (!b || b->inFlight != page.request.id)
+        return; // relisted or removed meanwhile
+    b->inFlight = 0;
+    if (!page.error.isEmpty()) {
+        b->error = page.error;
+        b->continuation.clear();
+        qCInfo(lcTree) << "cannot browse" << b->owner.toString() << b->prefix << ":" << page.error;
+        Q_EMIT browseFailed(
+            tr("Cannot list %1 of %2: %3")
+                .arg(b->prefix.isEmpty() ? b->kind : b->prefix, b->owner.toString(), page.error));
+        return;
+    }
+    b->error.clear();
+    b->continuation = page.continuation;
+    std::vector<std::unique_ptr<Node>> rows;
+    rows.reserve(size_t(page.folders.size() + page.items.size()));
+    for (const QString &folder : page.folders) {
+        auto row = std::make_unique<Node>();
+        Entry &e = row->entry;
+        e.browsed = true;
+        e.folder = folder;
+        e.owner = b->owner;
+        e.text[NameColumn] = relativeName(folder, b->prefix);
+        e.text[KindColumn] = tr("Folder");
+        e.toolTip = tr("Folder %1 in %2: the %3s whose names start with it. Expand it to list "
+                       "them.")
+                        .arg(folder, b->owner.toString(), b->kind);
+        row->browse = std::make_unique<Browse>();
+        row->browse->owner = b->owner;
+        row->browse->kind = b->kind;
+        row->browse->delimiter = b->delimiter;
+        row->browse->prefix = folder;
+        rows.push_back(std::move(row));
+    }
+    for (const DiscoveredResource &item : page.items) {
+        auto row = std::make_unique<Node>();
+        row->entry = makeDiscoveredEntry(item);
+        row->entry.browsed = true;
+        row->entry.text[NameColumn] = relativeName(item.name, b->prefix);
+        rows.push_back(std::move(row));
+    }
+    if (!rows.empty()) {
+        const int first = int(node->children.size());
+        beginInsertRows(indexFor(node), first, first + int(rows.size()) - 1);
+        for (auto &row : rows) {
+            row->parent = node;
+            row->row = int(node->children.size());
+            node->children.push_back(std::move(row));
+        }
+        endInsertRows();
+    }
+    Q_EMIT batchApplied();
+}
+
+void ResourceTreeModel::relist(const QModelIndex &index)
+{
+    Node *node = index.isValid() ? nodeAt(index) : nullptr;
+    Browse *b = browseOf(node);
+    if (!b)
+        return;
+    const bool wasRead = b->started;
+    QSet<Node *> browsedRows;
+    for (const auto &child : node->children) {
+        if (child->entry.browsed)
+            browsedRows.insert(child.get());
+    }
+    removeNodes(browsedRows);
+    if (b->inFlight)
+        m_browsing.remove(b->inFlight);
+    b->inFlight = 0;
+    b->started = false;
+    b->continuation.clear();
+    b->error.clear();
+    if (wasRead)
+        requestPage(node);
+}
+
+QModelIndex ResourceTreeModel::find(const NameQuery &query) const
+{
+    const Node *best = nullptr;
+    int bestScore = 0;
+    for (const Node *node : m_nodes) {
+        const Resource &r = node->entry.resource;
+        const int score =
+            query.score(r.kind, r.metadata.name, Snapshot::backendNameOf(m_kinds.find(r.kind), r),
+                        r.metadata.annotations.value(Annotations::resourceId()));
+        if (score > bestScore ||
+            (score == bestScore && best && score > 0 && node->entry.key() < best->entry.key())) {
+            best = node;
+            bestScore = score;
+        }
+    }
+    for (const Node *node : m_discovered) {
+        const DiscoveredResource &d = *node->entry.discovered;
+        // A little below a managed row of the same name: what is managed is shown first.
+        const int score = query.score(d.kind, d.name, d.name, d.resourceId) - 1;
+        if (score > bestScore) {
+            best = node;
+            bestScore = score;
+        }
+    }
+    return bestScore > 0 ? indexFor(best) : QModelIndex();
+}
+
+QString ResourceTreeModel::folderAt(const QModelIndex &index) const
+{
+    return index.isValid() ? nodeAt(index)->entry.folder : QString();
+}
+
+std::optional<std::pair<ResourceKey, QString>>
+ResourceTreeModel::browseScopeAt(const QModelIndex &index) const
+{
+    const Browse *b = index.isValid() ? browseOf(nodeAt(index)) : nullptr;
+    if (!b)
+        return std::nullopt;
+    return std::make_pair(b->owner, b->prefix);
 }
 
 bool ResourceTreeModel::isLoading() const
@@ -249,8 +452,10 @@ void ResourceTreeModel::reload()
             result.found.reserve(resources.size());
             for (const Resource &r : resources)
                 result.found.append(makeEntry(r, states.value(r.key()), kinds));
-            for (DiscoveredResource &d : ws->discovered())
-                result.discovered.append(makeDiscoveredEntry(std::move(d)));
+            for (DiscoveredResource &d : ws->discovered()) {
+                if (!isBrowsedKind(kinds, d.kind))
+                    result.discovered.append(makeDiscoveredEntry(std::move(d)));
+            }
             return result;
         },
         this, [this](LoadResult result) { applyResult(std::move(result)); });
@@ -298,8 +503,10 @@ void ResourceTreeModel::startKeysLoad()
             result.discoveredOwners = QList<ResourceKey>(owners.cbegin(), owners.cend());
             std::sort(result.discoveredOwners.begin(), result.discoveredOwners.end());
             for (const ResourceKey &owner : std::as_const(result.discoveredOwners)) {
-                for (DiscoveredResource &d : ws->discovered(owner))
-                    result.discovered.append(makeDiscoveredEntry(std::move(d)));
+                for (DiscoveredResource &d : ws->discovered(owner)) {
+                    if (!isBrowsedKind(kinds, d.kind))
+                        result.discovered.append(makeDiscoveredEntry(std::move(d)));
+                }
             }
             return result;
         },
@@ -350,7 +557,7 @@ void ResourceTreeModel::applyResult(LoadResult result)
                 if (!ownerNode)
                     continue;
                 for (const auto &child : ownerNode->children) {
-                    if (child->entry.discovered)
+                    if (child->entry.isStoredDiscovered())
                         dropUnlisted(child.get());
                 }
             }
@@ -374,6 +581,7 @@ void ResourceTreeModel::applyResult(LoadResult result)
             if (!roles.isEmpty()) {
                 changed.append(node);
                 rolesByNode.insert(node, roles);
+                retryBrowse(node);
             }
             Node *place = placeFor(node->entry);
             if (place != node->parent && !isWithin(place, node))
@@ -437,7 +645,7 @@ void ResourceTreeModel::removeNodes(const QSet<Node *> &removing)
     QList<Node *> survivors;
     for (Node *node : std::as_const(removing)) {
         for (const auto &child : node->children) {
-            if (!child->entry.discovered && !removing.contains(child.get()))
+            if (child->entry.isManaged() && !removing.contains(child.get()))
                 survivors.append(child.get());
         }
     }
@@ -487,7 +695,7 @@ void ResourceTreeModel::insertFresh(QList<Entry> fresh)
     for (Entry &e : fresh) {
         auto node = std::make_unique<Node>();
         node->entry = std::move(e);
-        if (!node->entry.discovered)
+        if (node->entry.isManaged())
             freshByKey.insert(node->entry.key(), node.get());
         nodes.push_back(std::move(node));
     }
@@ -572,20 +780,31 @@ void ResourceTreeModel::moveNode(Node *node, Node *newParent)
 
 void ResourceTreeModel::registerSubtree(Node *node)
 {
-    if (node->entry.discovered)
+    if (node->entry.isStoredDiscovered())
         m_discovered.insert(node->entry.discoveredKey(), node);
-    else
+    else if (node->entry.isManaged())
         m_nodes.insert(node->entry.key(), node);
+    if (node->entry.isManaged() && !node->browse) {
+        const auto browsed = m_browsedKinds.constFind(node->entry.resource.kind);
+        if (browsed != m_browsedKinds.cend()) {
+            node->browse = std::make_unique<Browse>();
+            node->browse->owner = node->entry.key();
+            node->browse->kind = *browsed;
+            node->browse->delimiter = m_kinds.find(*browsed)->folderDelimiter;
+        }
+    }
     for (const auto &child : node->children)
         registerSubtree(child.get());
 }
 
 void ResourceTreeModel::unregister(Node *node)
 {
-    if (node->entry.discovered)
+    if (node->entry.isStoredDiscovered())
         m_discovered.remove(node->entry.discoveredKey());
-    else
+    else if (node->entry.isManaged())
         m_nodes.remove(node->entry.key());
+    if (node->browse && node->browse->inFlight)
+        m_browsing.remove(node->browse->inFlight); // its page is dropped when it comes
     for (const auto &child : node->children)
         unregister(child.get());
 }
@@ -642,14 +861,14 @@ QModelIndex ResourceTreeModel::indexOfDiscovered(const ResourceKey &owner, const
 
 const Resource *ResourceTreeModel::resourceAt(const QModelIndex &index) const
 {
-    if (!index.isValid() || nodeAt(index)->entry.discovered)
+    if (!index.isValid() || !nodeAt(index)->entry.isManaged())
         return nullptr;
     return &nodeAt(index)->entry.resource;
 }
 
 const ReconcileState *ResourceTreeModel::reconcileStateAt(const QModelIndex &index) const
 {
-    if (!index.isValid() || nodeAt(index)->entry.discovered)
+    if (!index.isValid() || !nodeAt(index)->entry.isManaged())
         return nullptr;
     return &nodeAt(index)->entry.state;
 }
@@ -702,12 +921,16 @@ QVariant ResourceTreeModel::data(const QModelIndex &index, int role) const
     if (!index.isValid())
         return {};
     const Entry &e = nodeAt(index)->entry;
+    if (!e.folder.isEmpty())
+        return folderData(e, index.column(), role);
     if (e.discovered)
         return discoveredData(e, index.column(), role);
     switch (role) {
     case Qt::DisplayRole:
         return e.text.at(size_t(index.column()));
     case Qt::DecorationRole:
+        if (index.column() == NameColumn)
+            return m_kindIcons.kind(e.resource.kind);
         return index.column() == ReadyColumn ? QVariant(m_icons.icon(e.status)) : QVariant();
     case Qt::ToolTipRole:
         return e.toolTip;
@@ -738,6 +961,30 @@ QVariant ResourceTreeModel::data(const QModelIndex &index, int role) const
     case ResourceRole:
         return QVariant::fromValue(e.resource);
     case IsDiscoveredRole:
+    case IsFolderRole:
+        return false;
+    default:
+        return {};
+    }
+}
+
+QVariant ResourceTreeModel::folderData(const Entry &e, int column, int role) const
+{
+    switch (role) {
+    case Qt::DisplayRole:
+        return e.text.at(size_t(column));
+    case Qt::DecorationRole:
+        return column == NameColumn ? m_kindIcons.folder() : QVariant();
+    case Qt::ForegroundRole:
+        return QGuiApplication::palette().brush(QPalette::Disabled, QPalette::Text);
+    case Qt::ToolTipRole:
+        return e.toolTip;
+    case NameRole:
+        return e.folder;
+    case IsFolderRole:
+        return true;
+    case IsDiscoveredRole:
+    case DeletingRole:
         return false;
     default:
         return {};
@@ -750,6 +997,8 @@ QVariant ResourceTreeModel::discoveredData(const Entry &e, int column, int role)
     case Qt::DisplayRole:
         return e.text.at(size_t(column));
     case Qt::DecorationRole:
+        if (column == NameColumn)
+            return m_kindIcons.kind(e.discovered->kind);
         return column == ReadyColumn ? QVariant(m_icons.icon(e.status)) : QVariant();
     case Qt::ForegroundRole:
         // Greyed like a disabled item, while staying enabled so that it can be selected.
@@ -779,6 +1028,8 @@ QVariant ResourceTreeModel::discoveredData(const Entry &e, int column, int role)
         return QVariant::fromValue(*e.discovered);
     case IsDiscoveredRole:
         return true;
+    case IsFolderRole:
+        return false;
     default:
         return {};
     }
@@ -813,6 +1064,34 @@ Qt::ItemFlags ResourceTreeModel::flags(const QModelIndex &index) const
     return Qt::ItemIsEnabled | Qt::ItemIsSelectable;
 }
 
+bool ResourceTreeModel::hasChildren(const QModelIndex &parent) const
+{
+    if (parent.isValid() && parent.column() != 0)
+        return false;
+    const Node *node = nodeAt(parent);
+    if (!node->children.empty())
+        return true;
+    // Until it is read, a browsable row may hold anything: it shows that it can be expanded.
+    const Browse *b = browseOf(node);
+    return b && m_controller && b->error.isEmpty() &&
+           (!b->started || b->inFlight || !b->continuation.isEmpty());
+}
+
+bool ResourceTreeModel::canFetchMore(const QModelIndex &parent) const
+{
+    if (!parent.isValid() || parent.column() != 0)
+        return false;
+    const Browse *b = browseOf(nodeAt(parent));
+    return b && m_controller && !b->inFlight && b->error.isEmpty() &&
+           (!b->started || !b->continuation.isEmpty());
+}
+
+void ResourceTreeModel::fetchMore(const QModelIndex &parent)
+{
+    if (canFetchMore(parent))
+        requestPage(nodeAt(parent));
+}
+
 QHash<int, QByteArray> ResourceTreeModel::roleNames() const
 {
     QHash<int, QByteArray> names = QAbstractItemModel::roleNames();
@@ -831,6 +1110,7 @@ QHash<int, QByteArray> ResourceTreeModel::roleNames() const
     names.insert(ResourceRole, "resource");
     names.insert(DiscoveredRole, "discovered");
     names.insert(IsDiscoveredRole, "isDiscovered");
+    names.insert(IsFolderRole, "isFolder");
     return names;
 }
 

@@ -2,19 +2,26 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "browserequest.h"
 #include "resource.h"
 #include "statusicons.h"
+#include "themedicons.h"
 #include "workspacetypes.h"
 
 #include <QAbstractItemModel>
 #include <QHash>
+#include <QPointer>
 #include <QSet>
 
+#include <algorithm>
 #include <memory>
+#include <optional>
+#include <utility>
 
 namespace converge {
 
 class Controller;
+class NameQuery;
 class KindRegistry;
 class WorkspaceRunner;
 
@@ -35,6 +42,11 @@ class WorkspaceRunner;
 /// those under each loaded resource and under its owner, so that a claimed resource's row
 /// replaces its discovered row in one batch. A discovered row whose owner is not shown is left
 /// out until the owner comes.
+///
+/// Kinds whose names are paths (Kind::folderDelimiter, a container's blobs) are browsed
+/// instead: expanding their owner fetches a page at a time (canFetchMore/fetchMore, through
+/// Controller::browse), with the backend's virtual folders as rows that page in the same way.
+/// Browsed rows are not stored; relist() reads a container or folder again.
 class ResourceTreeModel final : public QAbstractItemModel
 {
     Q_OBJECT
@@ -66,6 +78,7 @@ public:
         ResourceRole,               ///< Resource; listed in every dataChanged (filters use it)
         DiscoveredRole,             ///< DiscoveredResource of a discovered row, else invalid
         IsDiscoveredRole,           ///< bool: a backend resource that nothing manages
+        IsFolderRole,               ///< bool: a browsed virtual folder (NameRole: its prefix)
     };
 
     /// Neither reference is owned; both must outlive the model.
@@ -81,6 +94,17 @@ public:
     /// Follows the controller's batched resourcesChanged and discoveryChanged signals. The
     /// controller must outlive the model or be destroyed first (the connection goes with it).
     void follow(Controller *controller);
+    /// Reads a browsed row (a container, a folder) again from its first page, if it was read.
+    void relist(const QModelIndex &index);
+    /// The row that matches `query` best (a managed or discovered one; see NameQuery), or
+    /// invalid.
+    QModelIndex find(const NameQuery &query) const;
+    /// How many items a browsed page asks for (500 by default; tests page with fewer).
+    void setBrowsePageSize(int size) { m_browsePageSize = std::max(1, size); }
+    /// The folder prefix of a browsed folder's row, else empty.
+    QString folderAt(const QModelIndex &index) const;
+    /// The owner listed under and the prefix of a browsable row (a container, a folder).
+    std::optional<std::pair<ResourceKey, QString>> browseScopeAt(const QModelIndex &index) const;
 
     /// True while a load is in flight or queued.
     bool isLoading() const;
@@ -111,6 +135,9 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
     Qt::ItemFlags flags(const QModelIndex &index) const override;
+    bool hasChildren(const QModelIndex &parent = {}) const override;
+    bool canFetchMore(const QModelIndex &parent) const override;
+    void fetchMore(const QModelIndex &parent) override;
     QHash<int, QByteArray> roleNames() const override;
 
     /// The row as workers prepare it: value copies and display strings computed off the GUI
@@ -122,10 +149,20 @@ Q_SIGNALS:
     /// A load's result is in the model (also when it changed nothing).
     void batchApplied();
     void loadFailed(const QString &message);
+    /// A browsed page could not be had (an account not Ready, the backend unreachable).
+    void browseFailed(const QString &message);
 
 private:
     struct Node;
+    struct Browse;
 
+    /// The row's browse state: made on first use for owners of a browsed kind, folders have
+    /// theirs from the start; null on rows that cannot be browsed.
+    Browse *browseOf(const Node *node) const;
+    void requestPage(Node *node);
+    void retryBrowse(Node *node);
+    void applyPage(const BrowsePage &page);
+    QVariant folderData(const Entry &entry, int column, int role) const;
     void startKeysLoad();
     void applyResult(LoadResult result);
     void removeNodes(const QSet<Node *> &removing);
@@ -144,12 +181,18 @@ private:
     WorkspaceRunner &m_runner;
     const KindRegistry &m_kinds;
     StatusIcons m_icons;
+    ThemedIcons m_kindIcons;
     std::unique_ptr<Node> m_root;
     QHash<ResourceKey, Node *> m_nodes;  // managed rows; not owning: the tree owns its nodes
     QHash<QString, Node *> m_discovered; // discovered rows by discoveredId(); not owning
     QSet<ResourceKey> m_pendingKeys;
-    quint64 m_epoch = 0; // bumped by reload(): results of older loads are stale
-    bool m_busy = false; // a load of the current epoch is in flight
+    QPointer<Controller> m_controller;
+    QHash<quint64, Node *> m_browsing; // pages on their way, by request id; not owning
+    quint64 m_nextBrowseId = 0;
+    int m_browsePageSize = 500;
+    QHash<QString, QString> m_browsedKinds; // owner kind → the kind browsed under it
+    quint64 m_epoch = 0;                    // bumped by reload(): results of older loads are stale
+    bool m_busy = false;                    // a load of the current epoch is in flight
     QString m_error;
 };
 

@@ -17,7 +17,8 @@ WindowActions::Enabled WindowActions::enabledFor(const Selection &selection)
     Enabled enabled;
     enabled.claim = selection.controller && (selection.unclaimed > 0 || selection.discovered > 0);
     enabled.reconcile = engine;
-    enabled.refresh = engine;
+    // A browsed folder is listed again by Refresh, as its container is.
+    enabled.refresh = engine || (selection.controller && selection.browsable > 0);
     enabled.cancel = engine;
     enabled.remove = managed;
     enabled.exportYaml = managed;
@@ -65,6 +66,9 @@ WindowActions::WindowActions(QObject *parent)
     m_connect = make(tr("&Connect account…"), QStringLiteral("connectAction"),
                      QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
                      tr("Add an Azure Storage or AWS account, or a local emulator"));
+    m_openByName = make(tr("Open &by name…"), QStringLiteral("openByNameAction"),
+                        QKeySequence(Qt::CTRL | Qt::Key_L),
+                        tr("Go to a resource by Kind/name, backend name, URL or ARN"));
     m_settings = make(tr("&Settings…"), QStringLiteral("settingsAction"),
                       QKeySequence(Qt::CTRL | Qt::Key_Comma),
                       tr("Workers, resync period, theme and delete confirmation"));
@@ -85,6 +89,19 @@ WindowActions::WindowActions(QObject *parent)
     separator2->setSeparator(true);
     m_context = {m_claim,   m_reconcile, m_refresh,  m_cancel,
                  separator, m_delete,    separator2, m_export};
+    updateIcons();
+}
+
+void WindowActions::updateIcons()
+{
+    const std::pair<QAction *, const char *> icons[] = {
+        {m_claim, "claim"},     {m_reconcile, "reconcile"}, {m_refresh, "refresh"},
+        {m_cancel, "cancel"},   {m_delete, "delete"},       {m_apply, "apply"},
+        {m_export, "export"},   {m_newResource, "new"},     {m_connect, "connect"},
+        {m_openByName, "open"},
+    };
+    for (const auto &[action, name] : icons)
+        action->setIcon(m_icons.action(QString::fromLatin1(name)));
 }
 
 void WindowActions::update(const Selection &selection)
@@ -110,6 +127,8 @@ QMenu *WindowActions::fillMenuBar(QMenuBar *bar, QAction *logToggle)
     // Filled when the File menu opens, so that the list is current and missing files are gone.
     connect(file, &QMenu::aboutToShow, this, &WindowActions::fileMenuAboutToShow);
     file->addSeparator();
+    file->addAction(m_openByName);
+    file->addSeparator();
     file->addAction(m_connect);
     file->addAction(m_apply);
     file->addAction(m_export);
@@ -131,7 +150,8 @@ QMenu *WindowActions::fillMenuBar(QMenuBar *bar, QAction *logToggle)
 
 void WindowActions::fillToolBar(QToolBar *toolbar) const
 {
-    toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toolbar->setIconSize(QSize(16, 16));
     toolbar->addActions({m_claim, m_reconcile, m_refresh, m_cancel, m_delete});
     toolbar->addSeparator();
     toolbar->addActions({m_newResource, m_apply, m_export});

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "themedicons.h"
+
 #include <QList>
 #include <QObject>
 
@@ -28,6 +30,7 @@ public:
         int managed = 0;         // rows in the workspace
         int discovered = 0;      // rows the backend lists that nothing manages
         int unclaimed = 0;       // managed rows with no finalizer yet that are not being deleted
+        int browsable = 0;       // rows whose backend listing can be read again (folders)
         bool controller = false; // this process runs the controller
     };
 
@@ -54,6 +57,8 @@ public:
 
     /// Enables the actions as enabledFor() says.
     void update(const Selection &selection);
+    /// Draws the icons again in the palette's colours (after a theme change).
+    void updateIcons();
 
     /// The File, Resource and View menus; `logToggle` (may be null) shows and hides the log.
     /// Returns the File menu's Open Recent submenu, which the caller fills.
@@ -70,6 +75,7 @@ public:
     QAction *apply() const { return m_apply; }
     QAction *exportYaml() const { return m_export; }
     QAction *newResource() const { return m_newResource; }
+    QAction *openByName() const { return m_openByName; }
     QAction *connectAccount() const { return m_connect; }
     QAction *settings() const { return m_settings; }
     QAction *newWorkspace() const { return m_newWorkspace; }
@@ -81,6 +87,7 @@ Q_SIGNALS:
     void fileMenuAboutToShow();
 
 private:
+    ThemedIcons m_icons;
     // Owned through Qt parents.
     QAction *m_claim = nullptr;
     QAction *m_reconcile = nullptr;
@@ -90,6 +97,7 @@ private:
     QAction *m_apply = nullptr;
     QAction *m_export = nullptr;
     QAction *m_newResource = nullptr;
+    QAction *m_openByName = nullptr;
     QAction *m_connect = nullptr;
     QAction *m_settings = nullptr;
     QAction *m_newWorkspace = nullptr;

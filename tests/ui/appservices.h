@@ -17,10 +17,11 @@ namespace converge::test {
 /// keychain (their manifests use the emulator credential).
 struct AppServices
 {
-    AppServices()
+    /// `azure` lets a test watch the requests (AzureFactory::Options::requestObserver).
+    explicit AppServices(AzureFactory::Options azure = {})
         : reconciler(kinds)
     {
-        factories.add(std::make_unique<AzureFactory>());
+        factories.add(std::make_unique<AzureFactory>(std::move(azure)));
         factories.add(std::make_unique<AwsFactory>());
         factories.registerKinds(kinds);
     }

@@ -206,10 +206,15 @@ private slots:
                      .data()
                      .toString()
                      .isEmpty());
-        // The icon is in the Ready column only, and it renders (the SVG resource is linked).
+        // The status icon is in the Ready column, the kind's in the Name column, and both render
+        // (the SVG resources are linked; a kind with no icon of its own gets the unknown one).
         const auto icon = ready.data(Qt::DecorationRole).value<QIcon>();
         QVERIFY(!icon.pixmap(16, 16).isNull());
-        QVERIFY(!name.data(Qt::DecorationRole).isValid());
+        const auto kindIcon = name.data(Qt::DecorationRole).value<QIcon>();
+        QVERIFY(!kindIcon.pixmap(16, 16).isNull());
+        QVERIFY(!s.model.indexOf(a, ResourceTreeModel::PolicyColumn)
+                     .data(Qt::DecorationRole)
+                     .isValid());
 
         const QModelIndex b = s.model.indexOf(widgetKey(QStringLiteral("b")));
         QCOMPARE(b.data(ResourceTreeModel::PolicyRole).toString(), QStringLiteral("skip"));

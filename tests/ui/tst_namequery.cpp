@@ -1,0 +1,86 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+//
+// Open by name reads what a person types: Kind/name, a backend name, a URL or an ARN.
+#include "namequery.h"
+
+#include <QTest>
+
+using namespace converge;
+
+class tst_NameQuery final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void kindAndName()
+    {
+        const NameQuery q(QStringLiteral("BlobContainer/invoices"));
+        QCOMPARE(q.score(QStringLiteral("BlobContainer"), QStringLiteral("invoices"),
+                         QStringLiteral("inv-2026"), {}),
+                 100);
+        // The kind must match; the backend name may stand for the name.
+        QCOMPARE(q.score(QStringLiteral("Queue"), QStringLiteral("invoices"), {}, {}), 0);
+        QVERIFY(q.score(QStringLiteral("BlobContainer"), QStringLiteral("x"),
+                        QStringLiteral("invoices"), {}) > 0);
+    }
+
+    void aBackendNameAlone()
+    {
+        const NameQuery q(QStringLiteral("inv-2026"));
+        const int byBackend = q.score(QStringLiteral("BlobContainer"), QStringLiteral("invoices"),
+                                      QStringLiteral("inv-2026"), {});
+        const int byName = q.score(QStringLiteral("BlobContainer"), QStringLiteral("inv-2026"),
+                                   QStringLiteral("other"), {});
+        QVERIFY(byBackend > byName);
+        QVERIFY(byName > 0);
+        QCOMPARE(q.score(QStringLiteral("Queue"), QStringLiteral("a"), QStringLiteral("b"), {}), 0);
+    }
+
+    void urls()
+    {
+        const QString id = QStringLiteral("http://127.0.0.1:10000/devstoreaccount1/invoices");
+        // Exact, with a trailing slash or a SAS query: the same resource.
+        const QStringList typings{id, id + QLatin1Char('/'), id + QStringLiteral("?sv=x&sig=y")};
+        for (const QString &typed : typings)
+            QCOMPARE(NameQuery(typed).score(QStringLiteral("BlobContainer"), QStringLiteral("c"),
+                                            QStringLiteral("invoices"), id),
+                     100);
+        // Not recorded yet: the emulator URL names the container after the account.
+        QCOMPARE(NameQuery(id).score(QStringLiteral("BlobContainer"), QStringLiteral("c"),
+                                     QStringLiteral("invoices"), {}),
+                 60);
+        // Azure's own host names the container first; a blob by the rest of the path.
+        const NameQuery blob(
+            QStringLiteral("https://acme.blob.core.windows.net/invoices/2026/jan.pdf"));
+        QCOMPARE(blob.score(QStringLiteral("Blob"), QStringLiteral("jan"),
+                            QStringLiteral("2026/jan.pdf"), {}),
+                 60);
+        QCOMPARE(blob.score(QStringLiteral("BlobContainer"), QStringLiteral("invoices"),
+                            QStringLiteral("invoices"), {}),
+                 0);
+    }
+
+    void arns()
+    {
+        const QString arn = QStringLiteral("arn:aws:dynamodb:eu-west-1:000000000000:table/orders");
+        QCOMPARE(NameQuery(arn).score(QStringLiteral("DynamoDBTable"), QStringLiteral("o"),
+                                      QStringLiteral("orders"), arn),
+                 100);
+        QCOMPARE(NameQuery(arn).score(QStringLiteral("DynamoDBTable"), QStringLiteral("o"),
+                                      QStringLiteral("orders"), {}),
+                 60);
+        QCOMPARE(NameQuery(arn).score(QStringLiteral("DynamoDBTable"), QStringLiteral("o"),
+                                      QStringLiteral("users"), {}),
+                 0);
+    }
+
+    void emptyMatchesNothing()
+    {
+        QVERIFY(NameQuery(QStringLiteral("  ")).isEmpty());
+        QCOMPARE(NameQuery({}).score(QStringLiteral("Queue"), {}, {}, {}), 0);
+    }
+};
+
+QTEST_MAIN(tst_NameQuery)
+#include "tst_namequery.moc"

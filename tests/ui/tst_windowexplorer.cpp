@@ -1,0 +1,338 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+//
+// The window as an explorer, against the Azurite of the CTest fixture: a real MainWindow over a
+// real Controller. Blobs another tool wrote into a managed container show when it is expanded,
+// as a folder tree that pages in (canFetchMore/fetchMore through Controller::browse), with the
+// tree model under QAbstractItemModelTester all along; Refresh (F5) of the container reads it
+// again, so that a blob deleted outside leaves it. A table another tool made shows greyed under
+// its account; selected, the details show what the backend says of it and what Claim would
+// store, and Claim there makes it managed with no backend write.
+#include "mainwindow.h"
+
+#include "applyplandialog.h"
+#include "appservices.h"
+#include "azureintegration.h"
+#include "resourcefilterproxy.h"
+#include "resourcetreemodel.h"
+#include "unmanageddetails.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStackedWidget>
+#include <QTest>
+#include <QTreeView>
+#include <QTreeWidget>
+
+#include <thread>
+
+using namespace converge;
+using namespace converge::test;
+
+namespace {
+
+constexpr int readyTimeoutMs = 60000;
+
+/// Runs `fn(DirectAccess &)` on a thread of its own: HttpClient refuses the GUI thread.
+template<typename Fn>
+auto direct(const Emulators &emulators, Fn fn)
+{
+    std::invoke_result_t<Fn, DirectAccess &> result{};
+    std::thread thread([&] {
+        DirectAccess access(emulators);
+        result = fn(access);
+    });
+    thread.join();
+    return result;
+}
+
+/// Put Blob or Delete Blob as another tool would; the HTTP status.
+int blobRequest(const Emulators &emulators, const QByteArray &method, const QString &container,
+                const QString &blob)
+{
+    return direct(emulators, [&](DirectAccess &access) {
+        return access
+            .send(AzureAccount::Service::Blob, method, container + QLatin1Char('/') + blob, {},
+                  {{"x-ms-blob-type", "BlockBlob"}, {"Content-Type", "text/plain"}},
+                  method == "PUT" ? QByteArrayLiteral("hello") : QByteArray())
+            .status;
+    });
+}
+
+/// The display names of `parent`'s children, sorted.
+QStringList namesUnder(const QAbstractItemModel *model, const QModelIndex &parent)
+{
+    QStringList names;
+    for (int row = 0; row < model->rowCount(parent); ++row)
+        names.append(model->index(row, 0, parent).data().toString());
+    names.sort();
+    return names;
+}
+
+QModelIndex childNamed(const QAbstractItemModel *model, const QModelIndex &parent,
+                       const QString &name)
+{
+    for (int row = 0; row < model->rowCount(parent); ++row) {
+        const QModelIndex index = model->index(row, 0, parent);
+        if (index.data().toString() == name)
+            return index;
+    }
+    return {};
+}
+
+} // namespace
+
+class tst_WindowExplorer final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void blobsShowAsFoldersThatPageIn()
+    {
+        const Emulators emulators = Emulators::fromEnvironment();
+        QVERIFY2(emulators.isValid(), qPrintable(emulators.error));
+        const QString containerName = uniqueStem() + QStringLiteral("-browse");
+        const QString accountName = QStringLiteral("browsestore");
+        const ResourceKey container{AzureKinds::blobContainer(), containerName};
+
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("explorer.converge"));
+        {
+            std::unique_ptr<Workspace> ws = Workspace::open(path, nullptr);
+            QVERIFY(ws);
+            const Resource account = emulatorAccount(emulators, accountName);
+            QVERIFY(ws->apply({account, azureResource(AzureKinds::blobContainer(), containerName,
+                                                      ownedBy(accountName))},
+                              nullptr, nullptr));
+        }
+
+        AppServices services;
+        Controller controller(path, services.kinds, services.factories, services.reconciler,
+                              services.clock, nullptr, AzureEngine::fastOptions());
+        QVERIFY(controller.start());
+        QSettings settings(dir.filePath(QStringLiteral("ui.ini")), QSettings::IniFormat);
+        auto window = std::make_unique<MainWindow>(
+            WindowServices{services.kinds, path, &controller, &settings});
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        auto *tree = window->findChild<ResourceTreeModel *>(QStringLiteral("resourceTreeModel"));
+        auto *proxy =
+            window->findChild<ResourceFilterProxy *>(QStringLiteral("resourceFilterProxy"));
+        auto *view = window->findChild<QTreeView *>(QStringLiteral("resourceTree"));
+        QVERIFY(tree && proxy && view);
+        tree->setBrowsePageSize(3);
+
+        QTRY_VERIFY_WITH_TIMEOUT(
+            tree->indexOf(container).isValid() &&
+                tree->indexOf(container).data(ResourceTreeModel::StatusRole).toInt() ==
+                    int(StatusKind::Ready),
+            readyTimeoutMs);
+        // Written by another tool, after the container was made.
+        const QStringList blobs{
+            QStringLiteral("readme.txt"), QStringLiteral("docs/a.txt"),
+            QStringLiteral("docs/b.txt"), QStringLiteral("docs/deep/c.txt"),
+            QStringLiteral("logs/1.log"), QStringLiteral("logs/2.log"),
+            QStringLiteral("logs/3.log"), QStringLiteral("logs/4.log"),
+            QStringLiteral("logs/5.log"), QStringLiteral("logs/6.log"),
+            QStringLiteral("logs/7.log"),
+        };
+        for (const QString &blob : blobs)
+            QCOMPARE(blobRequest(emulators, "PUT", containerName, blob), 201);
+
+        // The model is checked by the tester from here on, which also fetches what it can.
+        QAbstractItemModelTester tester(tree,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const QModelIndex containerRow = tree->indexOf(container);
+        QVERIFY(tree->hasChildren(containerRow));
+        // Expanding the container in the view asks for its first page.
+        QVERIFY(window->selectResource(container));
+        view->expand(proxy->mapFromSource(containerRow));
+        // The top: docs/, logs/ and readme.txt (three per page: the whole top in one page).
+        QTRY_COMPARE_WITH_TIMEOUT(namesUnder(tree, tree->indexOf(container)),
+                                  (QStringList{QStringLiteral("docs/"), QStringLiteral("logs/"),
+                                               QStringLiteral("readme.txt")}),
+                                  readyTimeoutMs);
+        const QModelIndex docs =
+            childNamed(tree, tree->indexOf(container), QStringLiteral("docs/"));
+        QVERIFY(docs.data(ResourceTreeModel::IsFolderRole).toBool());
+        QCOMPARE(docs.data(ResourceTreeModel::NameRole).toString(), QStringLiteral("docs/"));
+        const QModelIndex readme =
+            childNamed(tree, tree->indexOf(container), QStringLiteral("readme.txt"));
+        const DiscoveredResource *readmeItem = tree->discoveredAt(readme);
+        QVERIFY(readmeItem);
+        QCOMPARE(readmeItem->name, QStringLiteral("readme.txt"));
+        QCOMPARE(readmeItem->owner, container);
+        QCOMPARE(readmeItem->details.value(QStringLiteral("contentLength")).toInt(), 5);
+        QCOMPARE(readme.data(ResourceTreeModel::StatusRole).toInt(), int(StatusKind::Unmanaged));
+
+        // A folder pages in: docs/ holds a.txt, b.txt and the folder deep/.
+        view->expand(proxy->mapFromSource(docs));
+        QTRY_COMPARE_WITH_TIMEOUT(namesUnder(tree, docs),
+                                  (QStringList{QStringLiteral("a.txt"), QStringLiteral("b.txt"),
+                                               QStringLiteral("deep/")}),
+                                  readyTimeoutMs);
+        const QModelIndex deep = childNamed(tree, docs, QStringLiteral("deep/"));
+        view->expand(proxy->mapFromSource(deep));
+        QTRY_COMPARE_WITH_TIMEOUT(namesUnder(tree, deep), QStringList{QStringLiteral("c.txt")},
+                                  readyTimeoutMs);
+        QCOMPARE(tree->discoveredAt(tree->index(0, 0, deep))->name,
+                 QStringLiteral("docs/deep/c.txt"));
+
+        // logs/ holds seven: three pages of three, fetched as the view (or the tester) asks.
+        const QModelIndex logs =
+            childNamed(tree, tree->indexOf(container), QStringLiteral("logs/"));
+        for (int i = 0; i < 5 && tree->rowCount(logs) < 7; ++i) {
+            QTRY_VERIFY_WITH_TIMEOUT(tree->canFetchMore(logs) || tree->rowCount(logs) == 7,
+                                     readyTimeoutMs);
+            tree->fetchMore(logs);
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(tree->rowCount(logs), 7, readyTimeoutMs);
+        QVERIFY(!tree->canFetchMore(logs));
+
+        // Open by name (Ctrl+L) finds the container by its URL, and by Kind/name.
+        view->selectionModel()->clear();
+        QVERIFY(window->openByName(emulators.blobEndpoint().toString() + QLatin1Char('/') +
+                                   containerName));
+        QCOMPARE(proxy->mapToSource(view->currentIndex()), tree->indexOf(container));
+        QVERIFY(window->openByName(QStringLiteral("StorageAccount/") + accountName));
+        const QList<ResourceKey> accountOnly{{AzureKinds::storageAccount(), accountName}};
+        QCOMPARE(window->selectedKeys(), accountOnly);
+        QVERIFY(!window->openByName(QStringLiteral("Queue/nothing-of-that-name")));
+
+        // Deleted and written outside: Refresh (F5) of the container reads it again.
+        QCOMPARE(blobRequest(emulators, "DELETE", containerName, QStringLiteral("readme.txt")),
+                 202);
+        QCOMPARE(blobRequest(emulators, "PUT", containerName, QStringLiteral("new.txt")), 201);
+        view->selectionModel()->clear();
+        QVERIFY(window->selectResource(container));
+        QAction *refresh = window->findChild<QAction *>(QStringLiteral("refreshAction"));
+        QVERIFY(refresh && refresh->isEnabled());
+        refresh->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(namesUnder(tree, tree->indexOf(container)),
+                                  (QStringList{QStringLiteral("docs/"), QStringLiteral("logs/"),
+                                               QStringLiteral("new.txt")}),
+                                  readyTimeoutMs);
+
+        window.reset();
+        controller.stop();
+        direct(emulators, [&](DirectAccess &access) {
+            if (std::shared_ptr<Manager> manager = access.manager(AzureKinds::blobContainer()))
+                manager->deleteResource(
+                    access.target(azureResource(AzureKinds::blobContainer(), containerName,
+                                                ownedBy(accountName))),
+                    {});
+            return true;
+        });
+    }
+
+    void unmanagedTableShowsItsDetailsAndIsClaimedWithoutAWrite()
+    {
+        const Emulators emulators = Emulators::fromEnvironment();
+        QVERIFY2(emulators.isValid(), qPrintable(emulators.error));
+        const QString accountName = QStringLiteral("claimstore");
+        const ResourceKey account{AzureKinds::storageAccount(), accountName};
+        const QString tableName = uniqueStem() + QStringLiteral("found");
+        QVERIFY(direct(emulators, [&](DirectAccess &access) {
+            std::shared_ptr<Manager> manager = access.manager(AzureKinds::table());
+            return manager && manager->create(access.target(azureResource(
+                                  AzureKinds::table(), tableName, ownedBy(accountName))));
+        }));
+
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("claim.converge"));
+        QVERIFY(Workspace::open(path, nullptr)
+                    ->apply({emulatorAccount(emulators, accountName)}, nullptr, nullptr));
+
+        RequestCounter requests;
+        AzureFactory::Options azure;
+        azure.requestObserver = requests.observer();
+        AppServices services(azure);
+        Controller controller(path, services.kinds, services.factories, services.reconciler,
+                              services.clock, nullptr, AzureEngine::fastOptions());
+        QVERIFY(controller.start());
+        QSettings settings(dir.filePath(QStringLiteral("ui.ini")), QSettings::IniFormat);
+        auto window = std::make_unique<MainWindow>(
+            WindowServices{services.kinds, path, &controller, &settings});
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        auto *tree = window->findChild<ResourceTreeModel *>(QStringLiteral("resourceTreeModel"));
+        auto *proxy =
+            window->findChild<ResourceFilterProxy *>(QStringLiteral("resourceFilterProxy"));
+        auto *view = window->findChild<QTreeView *>(QStringLiteral("resourceTree"));
+        auto *stack = window->findChild<QStackedWidget *>(QStringLiteral("detailsStack"));
+        auto *details = window->findChild<UnmanagedDetails *>(QStringLiteral("unmanagedDetails"));
+        QVERIFY(tree && proxy && view && stack && details);
+        QAbstractItemModelTester tester(tree,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+
+        // The account's listing shows the table greyed under it.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            tree->indexOfDiscovered(account, AzureKinds::table(), tableName).isValid(),
+            readyTimeoutMs);
+        const QModelIndex row = tree->indexOfDiscovered(account, AzureKinds::table(), tableName);
+        // Open by name finds what nothing manages too.
+        QVERIFY(window->openByName(tableName));
+        QCOMPARE(proxy->mapToSource(view->currentIndex()), row);
+        QCOMPARE(stack->currentWidget(), details);
+        QVERIFY(details->isVisible());
+        QVERIFY(details->shown());
+        QCOMPARE(details->shown()->name, tableName);
+        auto *observed = details->findChild<QTreeWidget *>(QStringLiteral("unmanagedObserved"));
+        QVERIFY(observed && observed->topLevelItemCount() > 0);
+        QStringList properties;
+        for (int i = 0; i < observed->topLevelItemCount(); ++i)
+            properties << observed->topLevelItem(i)->text(0) + QLatin1Char('=') +
+                              observed->topLevelItem(i)->text(1);
+        QVERIFY2(properties.join(u',').contains(tableName), qPrintable(properties.join(u',')));
+        auto *preview = details->findChild<QPlainTextEdit *>(QStringLiteral("claimPreview"));
+        QVERIFY(preview);
+        QVERIFY2(preview->toPlainText().contains(QStringLiteral("kind: Table")),
+                 qPrintable(preview->toPlainText()));
+        QVERIFY2(preview->toPlainText().contains(tableName), qPrintable(preview->toPlainText()));
+
+        // Claim from the details: managed, Ready, and not one write reached the backend.
+        QTRY_VERIFY_WITH_TIMEOUT(controller.isIdle(), readyTimeoutMs);
+        const int writesBefore = requests.writes;
+        const qsizetype logBefore = requests.size();
+        auto *claim = details->findChild<QPushButton *>(QStringLiteral("claimButton"));
+        QVERIFY(claim && claim->isEnabled());
+        QTest::mouseClick(claim, Qt::LeftButton);
+        const auto claimed = [&]() -> std::optional<ResourceKey> {
+            for (const Resource &r : Workspace::open(path, nullptr)->list(AzureKinds::table())) {
+                if (r.spec.value(QStringLiteral("tableName")).toString() == tableName ||
+                    r.metadata.name == tableName)
+                    return r.key();
+            }
+            return std::nullopt;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(claimed().has_value(), readyTimeoutMs);
+        const ResourceKey key = *claimed();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            tree->indexOf(key).isValid() &&
+                tree->indexOf(key).data(ResourceTreeModel::StatusRole).toInt() ==
+                    int(StatusKind::Ready),
+            readyTimeoutMs);
+        QVERIFY(!tree->indexOfDiscovered(account, AzureKinds::table(), tableName).isValid());
+        QTRY_VERIFY_WITH_TIMEOUT(controller.isIdle(), readyTimeoutMs);
+        QVERIFY2(requests.writes == writesBefore, qPrintable(requests.since(logBefore)));
+
+        window.reset();
+        controller.stop();
+        direct(emulators, [&](DirectAccess &access) {
+            if (std::shared_ptr<Manager> manager = access.manager(AzureKinds::table()))
+                manager->deleteResource(access.target(azureResource(AzureKinds::table(), tableName,
+                                                                    ownedBy(accountName))),
+                                        {});
+            return true;
+        });
+    }
+};
+
+QTEST_MAIN(tst_WindowExplorer)
+#include "tst_windowexplorer.moc"

@@ -1,0 +1,33 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QString>
+
+namespace converge {
+
+/// What a person typed into Open by name (Ctrl+L), read as one of: `Kind/name` (the workspace's
+/// names, as the CLI prints them), a backend name (a container's, a table's), a URL (a blob
+/// endpoint's container or blob, a queue's, a table's) or an ARN (a DynamoDB table's). Pure:
+/// the tree asks it about each row and shows the best match.
+class NameQuery final
+{
+public:
+    explicit NameQuery(const QString &text);
+
+    bool isEmpty() const { return m_text.isEmpty(); }
+
+    /// How well a row matches, 0 for not at all: an exact Kind/name or backend ID is best, then
+    /// a backend name (the URL's or ARN's last part included), then a name without its kind.
+    int score(const QString &kind, const QString &name, const QString &backendName,
+              const QString &resourceId) const;
+
+private:
+    QString m_text;
+    QString m_kind;     ///< from `Kind/name`, else empty
+    QString m_name;     ///< the name part of `Kind/name`, or the whole text
+    QString m_idName;   ///< the backend name a URL or ARN ends in, else empty
+    QString m_normalId; ///< a URL without query or trailing '/', an ARN as is
+};
+
+} // namespace converge
