@@ -3,6 +3,7 @@
 #pragma once
 
 #include "resourcekey.h"
+#include "scheduler.h"
 #include "threadcontext.h"
 
 #include <QtGlobal>
@@ -12,7 +13,6 @@ namespace converge {
 class Discovery;
 class NotificationBuffer;
 class Reconciler;
-class Scheduler;
 class UserRequests;
 struct ControllerCounters;
 
@@ -37,7 +37,7 @@ public:
     void run();
 
 private:
-    void process(ThreadContext &tc, const ResourceKey &key, bool observeOnly, int polls);
+    void process(ThreadContext &tc, const Scheduler::Taken &taken);
     bool skipUnchanged(ThreadContext &tc, const ResourceKey &key);
 
     const ThreadContext::Sources &m_sources;
