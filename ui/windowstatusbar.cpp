@@ -104,11 +104,19 @@ void WindowStatusBar::pollAccounts()
                                  : tr("Accounts: %1 of %2 not Ready").arg(unhealthy).arg(accounts));
 }
 
+QString WindowStatusBar::queueText(int dueNow, int waiting)
+{
+    return tr("%1 queued · %2 waiting to retry").arg(dueNow).arg(waiting);
+}
+
 void WindowStatusBar::pollController()
 {
     const Controller::Stats stats = m_controller->stats();
     const int outstanding = stats.queued + stats.inFlight;
-    m_queueLabel->setText(tr("Queue: %1").arg(outstanding));
+    m_queueLabel->setText(queueText(stats.queued - stats.waiting, stats.waiting));
+    m_queueLabel->setToolTip(tr("Due now, and retries and polls waiting for a later time; "
+                                "%n in flight",
+                                nullptr, stats.inFlight));
     m_workersLabel->setText(tr("Workers busy: %1").arg(stats.busyWorkers));
     const qint64 now = m_uptime.elapsed();
     m_reconcileSamples.emplace_back(now, stats.reconciles);

@@ -41,6 +41,9 @@ public:
     void stop();
     void poll();
 
+    /// The queue figure: work due now apart from retries waiting for a later time.
+    static QString queueText(int dueNow, int waiting);
+
 Q_SIGNALS:
     /// The workspace's data changed since the last look (a commit by another process).
     void workspaceChanged();

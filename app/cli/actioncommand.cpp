@@ -3,6 +3,11 @@
 #include "actioncommand.h"
 
 #include "annotations.h"
+#include "discoveredclaim.h"
+#include "factory.h"
+#include "factoryregistry.h"
+#include "httpclient.h"
+#include "kindregistry.h"
 
 #include "commandcontext.h"
 #include "console.h"
@@ -68,7 +73,11 @@ QString ActionCommand::description() const
             "Queues a reconcile of each resource; its claim phase resolves the owner, records "
             "the backend resource ID (converge.dev/resource-id) and adds the finalizer before "
             "anything is written, then the resource is made to match its spec as by "
-            "`converge reconcile`.");
+            "`converge reconcile`.\n\nA KIND/NAME the workspace does not have is looked for "
+            "among the unmanaged resources (`converge get --unmanaged`), NAME being the backend "
+            "name: it is added to the workspace with what was observed as its spec, named after "
+            "the backend name, without any backend write, and then reconciled (which finds "
+            "nothing to change).");
         break;
     case Action::Reconcile:
         what = QStringLiteral("Queues each resource ahead of background work: claim, then make "
@@ -105,6 +114,87 @@ QList<QCommandLineOption> ActionCommand::options() const
     return waitOptions(QStringLiteral("each resource is Ready"));
 }
 
+std::optional<Resource> ActionCommand::claimDiscovered(CommandContext &ctx, Workspace &ws,
+                                                       const ResourceKey &key, int *exitCode)
+{
+    Console &console = ctx.console();
+    QList<DiscoveredResource> found;
+    if (!ctx.selectDiscovered(ws, {KindResolver::display(key)}, &found, false, exitCode))
+        return std::nullopt;
+    if (found.isEmpty()) {
+        console.error(QStringLiteral("%1 not found, neither in the workspace nor among the "
+                                     "unmanaged resources (converge get --unmanaged)")
+                          .arg(KindResolver::display(key)));
+        *exitCode = ExitFailed;
+        return std::nullopt;
+    }
+    if (found.size() > 1) {
+        QStringList owners;
+        for (const DiscoveredResource &item : std::as_const(found))
+            owners << KindResolver::display(item.owner);
+        console.error(QStringLiteral("%1 is listed under %2: claim it from the window, or "
+                                     "refresh so that one remains")
+                          .arg(KindResolver::display(key), owners.join(QStringLiteral(", "))));
+        *exitCode = ExitFailed;
+        return std::nullopt;
+    }
+    const DiscoveredResource &item = found.first();
+    const std::optional<Resource> owner = ws.get(item.owner);
+    if (!owner) {
+        console.error(QStringLiteral("%1 is no longer in the workspace")
+                          .arg(KindResolver::display(item.owner)));
+        *exitCode = ExitFailed;
+        return std::nullopt;
+    }
+    // The owners' chain, the account first, as a worker builds it.
+    QList<Resource> owners{*owner};
+    const KindRegistry &kinds = ctx.services().kinds();
+    for (int depth = 0; depth < 8; ++depth) {
+        const Kind *kind = kinds.find(owners.first().kind);
+        if (!kind || kind->ownerKind.isEmpty())
+            break;
+        const std::optional<Resource> up =
+            ws.get(ResourceKey{kind->ownerKind, owners.first().ownerName()});
+        if (!up)
+            break;
+        owners.prepend(*up);
+    }
+    const Resource probe = DiscoveredClaim::probe(item, *owner);
+    Factory *factory = ctx.services().factories().factoryFor(item.kind);
+    HttpClient http;
+    ManagerEnvironment env;
+    env.http = &http;
+    env.credentials = ctx.services().keychain();
+    const Outcome<std::shared_ptr<Manager>> manager =
+        factory ? factory->manager(item.kind, owners.first(), env)
+                : Outcome<std::shared_ptr<Manager>>(
+                      BackendError{BackendError::Category::Terminal,
+                                   QString(),
+                                   0,
+                                   QStringLiteral("no provider handles the kind %1").arg(item.kind),
+                                   QString(),
+                                   {}});
+    QString error;
+    std::optional<Resource> resource =
+        manager ? DiscoveredClaim::prepare(item, probe, owners, *manager.value(), ws, kinds, &error)
+                : std::nullopt;
+    if (!manager)
+        error = manager.error().message;
+    StoreError storeError;
+    if (resource && !ws.apply({*resource}, nullptr, &storeError))
+        error = storeError.message;
+    if (!error.isEmpty()) {
+        console.error(QStringLiteral("cannot claim %1: %2").arg(KindResolver::display(key), error));
+        *exitCode = ExitFailed;
+        return std::nullopt;
+    }
+    // Nothing was written to the backend: the reconcile that follows finds nothing to change.
+    console.info(QStringLiteral("%1 (%2 under %3) added to the workspace")
+                     .arg(KindResolver::display(resource->key()), item.name,
+                          KindResolver::display(item.owner)));
+    return ws.get(resource->key());
+}
+
 int ActionCommand::run(CommandContext &ctx, const QCommandLineParser &parser)
 {
     Console &console = ctx.console();
@@ -123,8 +213,15 @@ int ActionCommand::run(CommandContext &ctx, const QCommandLineParser &parser)
     if (!ws)
         return code;
     QList<Resource> resources;
-    for (const ResourceKey &key : std::as_const(keys)) {
-        const std::optional<Resource> r = ws->get(key);
+    for (ResourceKey &key : keys) {
+        std::optional<Resource> r = ws->get(key);
+        if (!r && m_action == Action::Claim) {
+            // Not in the workspace: a backend resource that nothing manages, by its name.
+            r = claimDiscovered(ctx, *ws, key, &code);
+            if (!r)
+                continue;
+            key = r->key();
+        }
         if (!r) {
             console.error(QStringLiteral("%1 not found").arg(KindResolver::display(key)));
             code = ExitFailed;

@@ -3,8 +3,13 @@
 #pragma once
 
 #include "command.h"
+#include "resource.h"
+
+#include <optional>
 
 namespace converge {
+
+class Workspace;
 
 /// `converge claim|reconcile|refresh KIND/NAME… [--wait[=DURATION]]`: the window's buttons.
 ///
@@ -34,6 +39,13 @@ public:
     int run(CommandContext &ctx, const QCommandLineParser &parser) override;
 
 private:
+    /// `claim` of a KIND/NAME the workspace does not have: the discovered resource of that
+    /// kind and backend name is added to the workspace as the window's Claim adds it, with no
+    /// backend write (a get when the kind's lists are not complete). Nullopt after printing
+    /// why not.
+    static std::optional<Resource> claimDiscovered(CommandContext &ctx, Workspace &ws,
+                                                   const ResourceKey &key, int *exitCode);
+
     Action m_action;
 };
 

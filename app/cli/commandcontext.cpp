@@ -125,6 +125,45 @@ bool CommandContext::selectResources(const Workspace &workspace, const QStringLi
     return true;
 }
 
+bool CommandContext::selectDiscovered(const Workspace &workspace, const QStringList &arguments,
+                                      QList<DiscoveredResource> *found, bool reportMissing,
+                                      int *exitCode)
+{
+    QList<std::pair<QString, QString>> wanted; // kind, backend name (empty: all of the kind)
+    for (const QString &argument : arguments) {
+        QString error;
+        const QString kindText = argument.section(QLatin1Char('/'), 0, 0);
+        const std::optional<QString> kind = m_resolver.resolve(kindText, &error);
+        if (!kind) {
+            m_console.error(error);
+            *exitCode = ExitUsage;
+            return false;
+        }
+        wanted.append({*kind, argument.section(QLatin1Char('/'), 1)});
+    }
+    const QList<DiscoveredResource> all = workspace.discovered();
+    if (wanted.isEmpty()) {
+        *found = all;
+        return true;
+    }
+    for (const auto &[kind, name] : std::as_const(wanted)) {
+        bool any = false;
+        for (const DiscoveredResource &item : all) {
+            if (item.kind == kind && (name.isEmpty() || item.name == name) &&
+                !found->contains(item)) {
+                found->append(item);
+                any = true;
+            }
+        }
+        if (!any && !name.isEmpty() && reportMissing) {
+            m_console.error(QStringLiteral("%1 not found among the unmanaged resources")
+                                .arg(KindResolver::display({kind, name})));
+            *exitCode = ExitFailed;
+        }
+    }
+    return true;
+}
+
 QDateTime CommandContext::now() const
 {
     return m_services.clock().now();

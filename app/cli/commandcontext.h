@@ -5,6 +5,7 @@
 #include "kindresolver.h"
 #include "resource.h"
 #include "resourcekey.h"
+#include "workspacetypes.h"
 
 #include <QDateTime>
 #include <QList>
@@ -52,6 +53,12 @@ public:
     /// asked for.
     bool selectResources(const Workspace &workspace, const QStringList &arguments,
                          QList<Resource> *resources, bool *single, int *exitCode);
+
+    /// The discovered (unmanaged) backend resources that the same arguments name, KIND/NAME
+    /// by their backend name (several when accounts hold the same name); nothing found for a
+    /// KIND/NAME prints "not found" and sets `exitCode` to ExitFailed when `reportMissing`.
+    bool selectDiscovered(const Workspace &workspace, const QStringList &arguments,
+                          QList<DiscoveredResource> *found, bool reportMissing, int *exitCode);
 
     QDateTime now() const;
 

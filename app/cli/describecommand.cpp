@@ -71,7 +71,7 @@ QString DescribeCommand::summary() const
 
 QString DescribeCommand::synopsis() const
 {
-    return QStringLiteral("KIND/NAME… [--events N]");
+    return QStringLiteral("KIND/NAME… [--events N] [--unmanaged]");
 }
 
 QString DescribeCommand::description() const
@@ -81,20 +81,30 @@ QString DescribeCommand::description() const
         "what the backend last returned, the history of its Ready condition, its most recent "
         "events, and the controller's bookkeeping: failed attempts, the last and next attempt, "
         "the last error and what it waits for (owner, backoff, operation, …). The output is "
-        "meant for reading; use `get -o json` in scripts.");
+        "meant for reading; use `get -o json` in scripts.\n\n"
+        "A KIND/NAME the workspace does not have is looked for among the unmanaged resources "
+        "(`converge get --unmanaged`), NAME being the backend name; --unmanaged looks only "
+        "there. For one of those it prints where it was listed, when it was first and last "
+        "seen, and what was observed, as the manifest `converge claim` would store.");
 }
 
 QString DescribeCommand::examples() const
 {
     return QStringLiteral("# Why is this container not Ready?\n"
-                          "converge describe blobcontainer/invoices\n");
+                          "converge describe blobcontainer/invoices\n"
+                          "# What was seen of a container nothing manages\n"
+                          "converge describe blobcontainer/archive --unmanaged\n");
 }
 
 QList<QCommandLineOption> DescribeCommand::options() const
 {
-    return {QCommandLineOption(QStringLiteral("events"),
-                               QStringLiteral("How many recent events to show (default 20)."),
-                               QStringLiteral("N"), QStringLiteral("20"))};
+    return {
+        QCommandLineOption(QStringLiteral("events"),
+                           QStringLiteral("How many recent events to show (default 20)."),
+                           QStringLiteral("N"), QStringLiteral("20")),
+        QCommandLineOption(QStringLiteral("unmanaged"),
+                           QStringLiteral("Describe what nothing manages (discovered).")),
+    };
 }
 
 int DescribeCommand::run(CommandContext &ctx, const QCommandLineParser &parser)
@@ -118,11 +128,23 @@ int DescribeCommand::run(CommandContext &ctx, const QCommandLineParser &parser)
     if (!ws)
         return code;
     bool first = true;
+    const bool unmanagedOnly = parser.isSet(QStringLiteral("unmanaged"));
     for (const ResourceKey &key : std::as_const(keys)) {
-        const std::optional<Resource> r = ws->get(key);
+        const std::optional<Resource> r = unmanagedOnly ? std::optional<Resource>() : ws->get(key);
         if (!r) {
-            console.error(QStringLiteral("%1 not found").arg(KindResolver::display(key)));
-            code = ExitFailed;
+            QList<DiscoveredResource> found;
+            ctx.selectDiscovered(*ws, {KindResolver::display(key)}, &found, false, &code);
+            if (found.isEmpty()) {
+                console.error(QStringLiteral("%1 not found").arg(KindResolver::display(key)));
+                code = ExitFailed;
+                continue;
+            }
+            for (const DiscoveredResource &item : std::as_const(found)) {
+                if (!first)
+                    console.out(QByteArrayLiteral("\n"));
+                first = false;
+                console.out(describeUnmanaged(ctx, item).toUtf8());
+            }
             continue;
         }
         if (!first)
@@ -131,6 +153,39 @@ int DescribeCommand::run(CommandContext &ctx, const QCommandLineParser &parser)
         console.out(describe(ctx, *ws, *r, eventCount));
     }
     return code;
+}
+
+QString DescribeCommand::describeUnmanaged(CommandContext &ctx, const DiscoveredResource &item)
+{
+    const QDateTime now = ctx.now();
+    QString text;
+    const auto line = [&text](const QString &label, const QString &value) {
+        text += QString(label + QLatin1Char(':')).leftJustified(14) + value + QLatin1Char('\n');
+    };
+    line(QStringLiteral("Name"), item.name);
+    line(QStringLiteral("Kind"), item.kind);
+    line(QStringLiteral("Owner"), KindResolver::display(item.owner));
+    line(QStringLiteral("Managed"), QStringLiteral("no (converge claim %1 claims it)")
+                                        .arg(KindResolver::display({item.kind, item.name})));
+    line(QStringLiteral("Resource ID"),
+         item.resourceId.isEmpty() ? QStringLiteral("<none>") : item.resourceId);
+    line(QStringLiteral("First Seen"), timeText(item.firstSeenAt, now));
+    line(QStringLiteral("Last Seen"), timeText(item.seenAt, now));
+    const QJsonObject document = OutputFormatter::unmanagedDocument(item, ctx.services().kinds());
+    text +=
+        QStringLiteral("What Claim would store:\n") +
+        indented(QString::fromUtf8(ManifestWriter::documentsToYaml({QJsonObject{
+                     {QStringLiteral("apiVersion"), document.value(QStringLiteral("apiVersion"))},
+                     {QStringLiteral("kind"), item.kind},
+                     {QStringLiteral("metadata"), document.value(QStringLiteral("metadata"))},
+                     {QStringLiteral("spec"), document.value(QStringLiteral("spec"))}}})),
+                 QStringLiteral("  "));
+    text += QStringLiteral("Observed:\n");
+    text += item.details.isEmpty()
+                ? QStringLiteral("  <nothing more than the spec>\n")
+                : indented(QString::fromUtf8(ManifestWriter::documentsToYaml({item.details})),
+                           QStringLiteral("  "));
+    return text;
 }
 
 QString DescribeCommand::describe(CommandContext &ctx, const Workspace &ws, const Resource &r,

@@ -27,6 +27,9 @@ public:
     int run(CommandContext &ctx, const QCommandLineParser &parser) override;
 
 private:
+    /// A discovered resource: where it was listed, first and last seen, what Claim would
+    /// store and what was observed.
+    static QString describeUnmanaged(CommandContext &ctx, const DiscoveredResource &item);
     QString describe(CommandContext &ctx, const Workspace &ws, const Resource &r,
                      int eventCount) const;
 };

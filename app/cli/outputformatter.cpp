@@ -3,7 +3,9 @@
 #include "outputformatter.h"
 
 #include "console.h"
+#include "discoveredclaim.h"
 #include "duration.h"
+#include "kindregistry.h"
 #include "kindresolver.h"
 #include "manifestwriter.h"
 #include "texttable.h"
@@ -122,6 +124,88 @@ QByteArray OutputFormatter::resources(const QList<Resource> &resources, bool sin
         table.addRow(cells, {Console::Color::None, readyColor(ready)});
     }
     return table.render(m_console).toUtf8();
+}
+
+QJsonObject OutputFormatter::unmanagedDocument(const DiscoveredResource &item,
+                                               const KindRegistry &registry)
+{
+    QString error;
+    std::optional<Resource> preview = DiscoveredClaim::build(item, item.spec, registry, {}, &error);
+    QJsonObject spec = preview ? preview->spec : item.spec;
+    const QString name = preview ? preview->metadata.name : item.name;
+    QJsonObject metadata{{QStringLiteral("name"), name}};
+    if (!item.resourceId.isEmpty())
+        metadata.insert(QStringLiteral("annotations"),
+                        QJsonObject{{Annotations::resourceId(), item.resourceId}});
+    QJsonObject status{{QStringLiteral("unmanaged"), true},
+                       {QStringLiteral("owner"), item.owner.toString()},
+                       {QStringLiteral("backendName"), item.name}};
+    if (item.firstSeenAt.isValid())
+        status.insert(QStringLiteral("firstSeen"), item.firstSeenAt.toUTC().toString(Qt::ISODate));
+    if (item.seenAt.isValid())
+        status.insert(QStringLiteral("lastSeen"), item.seenAt.toUTC().toString(Qt::ISODate));
+    if (!item.details.isEmpty())
+        status.insert(QStringLiteral("observed"), item.details);
+    const Kind *kind = registry.find(item.kind);
+    return QJsonObject{{QStringLiteral("apiVersion"),
+                        preview ? preview->apiVersion : (kind ? kind->apiVersion() : QString())},
+                       {QStringLiteral("kind"), item.kind},
+                       {QStringLiteral("metadata"), metadata},
+                       {QStringLiteral("spec"), spec},
+                       {QStringLiteral("status"), status}};
+}
+
+QByteArray OutputFormatter::withUnmanaged(const QList<Resource> &resources,
+                                          const QList<DiscoveredResource> &unmanaged,
+                                          bool single) const
+{
+    switch (m_format) {
+    case Format::Yaml:
+    case Format::Json:
+    case Format::JsonLines: {
+        // One List (or stream of documents) for both, each object in the shape `get` prints.
+        QList<QJsonObject> documents;
+        const OutputFormatter json(m_registry, Format::Json, m_now);
+        for (const Resource &r : resources)
+            documents.append(QJsonDocument::fromJson(json.resources({r}, true)).object());
+        for (const DiscoveredResource &item : unmanaged)
+            documents.append(unmanagedDocument(item, m_registry));
+        if (m_format == Format::Yaml)
+            return ManifestWriter::documentsToYaml(documents);
+        if (documents.size() == 1 && !single)
+            return asList(ManifestWriter::documentsToJson(documents));
+        return ManifestWriter::documentsToJson(documents);
+    }
+    case Format::Name: {
+        QByteArray text = resources.isEmpty() ? QByteArray() : this->resources(resources);
+        for (const DiscoveredResource &item : unmanaged)
+            text += KindResolver::display({item.kind, item.name}).toUtf8() + '\n';
+        return text;
+    }
+    case Format::Table:
+    case Format::Wide:
+        break;
+    }
+    QByteArray text = resources.isEmpty() ? QByteArray() : this->resources(resources);
+    if (unmanaged.isEmpty())
+        return text;
+    if (!text.isEmpty())
+        text += '\n';
+    const bool wide = m_format == Format::Wide;
+    QStringList headers{QStringLiteral("UNMANAGED KIND/NAME"), QStringLiteral("OWNER"),
+                        QStringLiteral("FIRST SEEN"), QStringLiteral("LAST SEEN")};
+    if (wide)
+        headers << QStringLiteral("RESOURCE ID");
+    TextTable table(headers);
+    for (const DiscoveredResource &item : unmanaged) {
+        QStringList cells{KindResolver::display({item.kind, item.name}),
+                          KindResolver::display(item.owner), age(item.firstSeenAt, m_now),
+                          age(item.seenAt, m_now)};
+        if (wide)
+            cells << item.resourceId;
+        table.addRow(cells);
+    }
+    return text + table.render(m_console).toUtf8();
 }
 
 QByteArray OutputFormatter::events(const QList<Event> &events) const

@@ -4,9 +4,11 @@
 
 #include "event.h"
 #include "resource.h"
+#include "workspacetypes.h"
 
 #include <QByteArray>
 #include <QDateTime>
+#include <QJsonObject>
 #include <QList>
 #include <QStringList>
 
@@ -42,6 +44,17 @@ public:
 
     /// `single`: the request named exactly one object (`get kind/name`).
     QByteArray resources(const QList<Resource> &resources, bool single = false) const;
+    /// `get --unmanaged` and `--all`: the managed `resources` as resources() shows them, and the
+    /// discovered ones that nothing manages. Tables print them apart (KIND/NAME by backend
+    /// name, OWNER, FIRST SEEN, LAST SEEN; wide adds RESOURCE ID); yaml and json print each as
+    /// the manifest Claim would store, with `status.unmanaged: true` and what was observed.
+    QByteArray withUnmanaged(const QList<Resource> &resources,
+                             const QList<DiscoveredResource> &unmanaged, bool single) const;
+    /// The manifest of a discovered resource for yaml and json: apiVersion, kind, metadata (the
+    /// name Claim would give it, the resource ID), spec (what Claim would store), status
+    /// (unmanaged: true, owner, backendName, firstSeen, lastSeen, observed).
+    static QJsonObject unmanagedDocument(const DiscoveredResource &item,
+                                         const KindRegistry &registry);
     /// Events, oldest first.
     QByteArray events(const QList<Event> &events) const;
 

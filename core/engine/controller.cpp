@@ -236,6 +236,7 @@ Controller::Stats Controller::stats() const
     const Scheduler::Lock lock = d->scheduler.lock();
     Stats s;
     s.queued = d->scheduler.queuedCount(lock);
+    s.waiting = d->scheduler.waitingCount(lock);
     s.inFlight = d->scheduler.inFlightCount(lock);
     s.busyWorkers = d->counters.busyWorkers;
     s.reconciles = d->counters.reconciles;

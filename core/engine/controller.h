@@ -58,7 +58,8 @@ public:
     /// Counters for the status bar and benchmarks.
     struct Stats
     {
-        int queued = 0;
+        int queued = 0;  ///< due now or later
+        int waiting = 0; ///< of `queued`, retries and polls due only later
         int inFlight = 0;
         int busyWorkers = 0;
         qint64 reconciles = 0; ///< runs finished since start

@@ -4,11 +4,49 @@
 
 #include "annotations.h"
 #include "kindregistry.h"
+#include "manager.h"
 #include "schemavalidator.h"
+#include "workspace.h"
 
 #include <QRegularExpression>
 
 namespace converge {
+
+Resource DiscoveredClaim::probe(const DiscoveredResource &item, const Resource &owner)
+{
+    Resource probe;
+    probe.kind = item.kind;
+    probe.metadata.name = item.name;
+    probe.spec = item.spec;
+    probe.spec.insert(QStringLiteral("owner"),
+                      QJsonObject{{QStringLiteral("name"), owner.metadata.name}});
+    return probe;
+}
+
+std::optional<Resource> DiscoveredClaim::prepare(const DiscoveredResource &item,
+                                                 const Resource &probe,
+                                                 const QList<Resource> &owners, Manager &manager,
+                                                 const Workspace &workspace,
+                                                 const KindRegistry &kinds, QString *error)
+{
+    DiscoveredResource claimed = item;
+    QJsonObject observed = item.spec;
+    if (!manager.listIsComplete()) {
+        // A list page named it; only a get sees all of it (key schema, indexes, …).
+        const Outcome<Observation> seen = manager.get(Target{probe, owners});
+        if (!seen) {
+            *error = seen.error().message;
+            return std::nullopt;
+        }
+        observed = seen.value().spec;
+        if (!seen.value().resourceId.isEmpty())
+            claimed.resourceId = seen.value().resourceId;
+    }
+    QSet<QString> taken;
+    for (const Resource &r : workspace.list(item.kind))
+        taken.insert(r.metadata.name);
+    return build(claimed, observed, kinds, taken, error);
+}
 
 QString DiscoveredClaim::nameFor(const QString &backendName, const QString &kind,
                                  const KindRegistry &kinds, const QSet<QString> &takenNames)

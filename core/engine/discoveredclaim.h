@@ -14,6 +14,8 @@
 namespace converge {
 
 class KindRegistry;
+class Manager;
+class Workspace;
 
 /// Turns a discovered backend resource into the workspace resource that claims it: the desired
 /// spec is what was observed (so the first reconcile finds nothing to change and writes
@@ -28,6 +30,16 @@ public:
     static std::optional<Resource> build(const DiscoveredResource &item,
                                          const QJsonObject &observedSpec, const KindRegistry &kinds,
                                          const QSet<QString> &takenNames, QString *error);
+    /// What the Manager of `item` is asked for: its kind, backend name, listed spec and owner.
+    static Resource probe(const DiscoveredResource &item, const Resource &owner);
+    /// The resource a claim of `item` stores, for the window (on a worker) and the command line
+    /// alike: observed by `manager` with a get when the kind's lists are not complete (a page
+    /// names a table, a get sees its keys and indexes), named apart from the resources of its
+    /// kind in `workspace`. `owners` are the probe's, the account first. Reads only.
+    static std::optional<Resource> prepare(const DiscoveredResource &item, const Resource &probe,
+                                           const QList<Resource> &owners, Manager &manager,
+                                           const Workspace &workspace, const KindRegistry &kinds,
+                                           QString *error);
     /// A metadata.name for the backend name under the kind's name rules: lower case, other
     /// characters as '-', unique among `takenNames`.
     static QString nameFor(const QString &backendName, const QString &kind,

@@ -100,29 +100,36 @@ void Discovery::queueResync(const QHash<ResourceKey, Snapshot> &snapshots)
     m_scheduler.wakeWorkers();
 }
 
-void Discovery::listNewAccount(const Scheduler::Lock &lock, const ResourceKey &key,
-                               const QString &group)
+void Discovery::ownerReady(const Scheduler::Lock &lock, const ResourceKey &key,
+                           const QString &group, WorkQueue::Lane lane)
 {
     const Kind *kind = m_kinds.find(key.kind);
-    if (!kind || !kind->ownerKind.isEmpty() || !m_childKinds.contains(key.kind) ||
-        m_listedOwners.contains(key))
+    const auto children = m_childKinds.constFind(key.kind);
+    if (!kind || children == m_childKinds.cend())
         return;
-    // A newly Ready account: list what it holds, so that the window can show what nothing
-    // manages yet. Ahead of its children's work (the lane of a person's action): a list is a
-    // request or two, what the account holds is what the window shows next, and behind a
-    // thousand queued creates it ran last, keeping `apply --wait` waiting for lists nobody
-    // asked it to wait for.
-    for (const QString &child : m_childKinds.value(key.kind)) {
+    const bool isAccount = kind->ownerKind.isEmpty();
+    // A person's Reconcile or Refresh of an owner is how they ask what it holds now; an
+    // account's changed spec (Connect, apply) may point at another endpoint or credentials.
+    const bool asked =
+        lane == WorkQueue::Lane::UserAction || (isAccount && lane == WorkQueue::Lane::SpecChange);
+    if (!asked && (!isAccount || m_listedOwners.contains(key)))
+        return;
+    // Ahead of its children's work (the lane of a person's action): a list is a request or two,
+    // what the owner holds is what the window shows next, and behind a thousand queued creates
+    // it ran last, keeping `apply --wait` waiting for lists nobody asked it to wait for.
+    for (const QString &child : *children) {
         const ResourceKey job = jobKey(child, key);
-        if (m_jobs.contains(job))
-            continue;
-        ListJob listJob;
-        listJob.kind = child;
-        listJob.owner = key;
-        listJob.discoveryOnly = true;
-        listJob.account = group;
-        m_scheduler.setGroup(lock, job, listJob.account);
-        m_jobs.insert(job, listJob);
+        // A job still queued (a resync's, or one asked for before) lists it as well; it only
+        // moves ahead. One a worker already took is queued again, for a list from now.
+        if (!m_jobs.contains(job)) {
+            ListJob listJob;
+            listJob.kind = child;
+            listJob.owner = key;
+            listJob.discoveryOnly = true;
+            listJob.account = group;
+            m_scheduler.setGroup(lock, job, listJob.account);
+            m_jobs.insert(job, listJob);
+        }
         m_scheduler.add(lock, job, WorkQueue::Lane::UserAction);
     }
 }

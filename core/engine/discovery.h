@@ -22,8 +22,10 @@ struct ControllerCounters;
 
 /// Lists what the backend holds under each owner, page by page, as list jobs on the workers:
 /// at every resync (one job per owner and child kind; the managed resources a page shows get
-/// that observation for their next run, which then needs no get) and when an account first
-/// becomes Ready (discovery only). What nothing manages is stored as discovered, for the window.
+/// that observation for their next run, which then needs no get), and for discovery only when
+/// an account first becomes Ready, when its spec changed (connected or applied again), and
+/// after a person's Reconcile or Refresh of an owner (an account, or a container: its blobs).
+/// What nothing manages is stored as discovered, for the window; what is gone leaves.
 ///
 /// Its jobs are guarded by the scheduler's lock, like the queue they wait in.
 class Discovery final
@@ -42,10 +44,12 @@ public:
     /// whose owner is missing or not Ready) one by one, except children held for their owner's
     /// verdict, which run with it. Takes the scheduler's lock.
     void queueResync(const QHash<ResourceKey, Snapshot> &snapshots);
-    /// Under the scheduler's lock: `key` just became Ready; when it is an account not listed
-    /// since the start, its children are listed ahead of their own work. `group` is its account
-    /// group in the queue.
-    void listNewAccount(const Scheduler::Lock &lock, const ResourceKey &key, const QString &group);
+    /// Under the scheduler's lock: a run of `key`, taken from `lane`, left it Ready. Its children
+    /// are listed again, ahead of their own work, when it is an owner that a person reconciled
+    /// or refreshed, an account whose spec changed, or an account not listed since the start.
+    /// `group` is its account group in the queue.
+    void ownerReady(const Scheduler::Lock &lock, const ResourceKey &key, const QString &group,
+                    WorkQueue::Lane lane);
     /// Runs the list job `jobKey` on a worker's context.
     void run(ThreadContext &tc, const ResourceKey &jobKey);
 

@@ -61,7 +61,12 @@ QString GenericReconciler::reasonFor(const BackendError &error)
 PhaseResult GenericReconciler::resultFor(const BackendError &error)
 {
     PhaseResult r;
-    r.error = describe(error);
+    // The condition's and event's reason is the code when it is a PascalCase word: their
+    // message then leaves it out, or every view that shows "reason: message" says it twice.
+    r.error =
+        reasonFor(error) == error.code
+            ? (error.message.isEmpty() ? BackendError::categoryName(error.category) : error.message)
+            : describe(error);
     switch (error.category) {
     case Category::Unauthorized:
     case Category::Invalid:
@@ -502,10 +507,16 @@ PhaseResult GenericReconciler::updateStatus(ReconcileContext &ctx)
     if (!latest) {
         if (latest.error().category != Category::NotFound)
             return fail(ctx, latest.error(), false);
+        // Under policy skip nothing is ever written; otherwise this is a person's Refresh,
+        // which only observes, whatever the policy.
         const QString message =
-            QStringLiteral("%1 does not exist in the backend; nothing is written under this "
-                           "policy")
-                .arg(res.key().toString());
+            res.policy() == Annotations::ReconcilePolicy::Skip
+                ? QStringLiteral("%1 does not exist in the backend; nothing is written under "
+                                 "policy skip")
+                      .arg(res.key().toString())
+                : QStringLiteral("%1 does not exist in the backend: Refresh only observes; "
+                                 "Reconcile recreates it")
+                      .arg(res.key().toString());
         setReady(ctx, Condition::notReady(Condition::Severity::Warning,
                                           QStringLiteral("BackendResourceNotFound"), message,
                                           generation, ctx.clock->now()));

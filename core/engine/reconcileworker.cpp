@@ -73,7 +73,7 @@ void ReconcileWorker::run()
         }
         ++m_counters.busyWorkers;
         lock.unlock();
-        process(tc, taken->key, taken->observeOnly, taken->polls);
+        process(tc, *taken);
         tc.recordRuns(false);
         lock.lock();
         --m_counters.busyWorkers;
@@ -84,9 +84,10 @@ void ReconcileWorker::run()
     tc.recordRuns(true);
 }
 
-void ReconcileWorker::process(ThreadContext &tc, const ResourceKey &key, bool observeOnly,
-                              int polls)
+void ReconcileWorker::process(ThreadContext &tc, const Scheduler::Taken &taken)
 {
+    const ResourceKey &key = taken.key;
+    const bool observeOnly = taken.observeOnly;
     if (Discovery::isListJob(key)) {
         m_discovery.run(tc, key);
         return;
@@ -135,7 +136,7 @@ void ReconcileWorker::process(ThreadContext &tc, const ResourceKey &key, bool ob
     ctx.workspace = &ws;
     ctx.clock = &clock;
     ctx.isCancelled = [&stopping] { return stopping.load(); };
-    ctx.pollCount = polls;
+    ctx.pollCount = taken.polls;
     if (prefetch)
         ctx.prefetched = prefetch->observation; // the reconciler consumes it; `prefetch` stays
     EventRecorder recorder(key, ctx.reconcileId, clock);
@@ -238,8 +239,12 @@ void ReconcileWorker::process(ThreadContext &tc, const ResourceKey &key, bool ob
     // Nothing to record but, perhaps, when it last ran (the reconcile state).
     const bool quiet = !statusChanged && !ctx.finalizerPending && ctx.finishedIntents.isEmpty() &&
                        recorder.events().isEmpty();
-    const bool anythingToWrite =
-        !quiet || result.kind == PhaseResult::Kind::Removed || stateChanged;
+    // When it ran is what a person reads to know whether anything happened: stored with any
+    // other write of the run, and after their own action; a quiet resync leaves it to the
+    // phase runs' batch (PhaseRunStore), not a write of its own per resource.
+    const bool writeState =
+        stateChanged || !quiet || observeOnly || taken.lane == WorkQueue::Lane::UserAction;
+    const bool anythingToWrite = !quiet || result.kind == PhaseResult::Kind::Removed || writeState;
     StoreError error;
     StoreError batchError;
     if (anythingToWrite)
@@ -261,7 +266,7 @@ void ReconcileWorker::process(ThreadContext &tc, const ResourceKey &key, bool ob
                     ws.updateStatus(key, res.status, newId ? id : QString(), &error);
                 if (!recorder.events().isEmpty())
                     ws.recordEvents(recorder.events(), &error);
-                if (stateChanged)
+                if (writeState)
                     ws.setReconcileState(key, newState, &error);
             },
             &batchError);
@@ -285,7 +290,7 @@ void ReconcileWorker::process(ThreadContext &tc, const ResourceKey &key, bool ob
         if (result.kind == PhaseResult::Kind::Done && ready.isReady()) {
             // Children that waited for this owner go now rather than after their backoff.
             wokenChildren = m_scheduler.waitingFor(lock, key);
-            m_discovery.listNewAccount(lock, key, account.key().toString());
+            m_discovery.ownerReady(lock, key, account.key().toString(), taken.lane);
         }
         if (result.kind != PhaseResult::Kind::RequeueAfter && wokenChildren.isEmpty()) {
             // Not Ready (or gone): the children held back for this verdict run now and say why

@@ -3,17 +3,17 @@
 #pragma once
 
 #include "resourcekey.h"
+#include "scheduler.h"
 #include "threadcontext.h"
 
 #include <QtGlobal>
 
 namespace converge {
 
+class Browser;
 class Discovery;
 class NotificationBuffer;
 class Reconciler;
-class Scheduler;
-class Browser;
 class UserRequests;
 struct ControllerCounters;
 
@@ -40,7 +40,7 @@ public:
     void run();
 
 private:
-    void process(ThreadContext &tc, const ResourceKey &key, bool observeOnly, int polls);
+    void process(ThreadContext &tc, const Scheduler::Taken &taken);
     bool skipUnchanged(ThreadContext &tc, const ResourceKey &key);
 
     const ThreadContext::Sources &m_sources;

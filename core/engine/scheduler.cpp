@@ -126,6 +126,12 @@ int Scheduler::queuedCount(const Lock &lock) const
     return m_queue.queuedCount();
 }
 
+int Scheduler::waitingCount(const Lock &lock) const
+{
+    assertLocked(lock);
+    return m_queue.waitingCount(m_clock.now());
+}
+
 int Scheduler::inFlightCount(const Lock &lock) const
 {
     assertLocked(lock);
@@ -145,7 +151,7 @@ std::optional<Scheduler::Taken> Scheduler::take(const Lock &lock, const QDateTim
     if (!key)
         return std::nullopt;
     KeyState &st = m_keys[*key];
-    Taken taken{*key, std::exchange(st.observeOnly, false), st.polls};
+    Taken taken{*key, std::exchange(st.observeOnly, false), st.polls, m_queue.laneOf(*key)};
     // Cleared with the verdict (endRun()), or by done() when there was none.
     st.running = true;
     return taken;
@@ -244,6 +250,9 @@ ReconcileState Scheduler::verdict(const Lock &lock, const ResourceKey &key, cons
         newState.attempts = 0;
         newState.lastError.clear();
         newState.nextAttempt = {};
+        // Nothing scheduled for it alone: the periodic resync looks at it next.
+        if (newState.waitingFor.isEmpty())
+            newState.waitingFor = QStringLiteral("resync");
         break;
     case PhaseResult::Kind::RequeueAfter:
         st.polls = end.pollCount + 1;

@@ -46,6 +46,8 @@ public:
         ResourceKey key;
         bool observeOnly = false; ///< a refresh: updateStatus, whatever the policy
         int polls = 0;            ///< RequeueAfter runs in a row
+        /// The lane it was taken from: a person's action lists an owner's children again.
+        WorkQueue::Lane lane = WorkQueue::Lane::Resync;
     };
 
     /// `clock` is not owned and must outlive the scheduler.
@@ -93,6 +95,8 @@ public:
     bool cancel(const Lock &lock, const ResourceKey &key);
     void cancelAll(const Lock &lock);
     int queuedCount(const Lock &lock) const;
+    /// WorkQueue::waitingCount() at the clock's time.
+    int waitingCount(const Lock &lock) const;
     int inFlightCount(const Lock &lock) const;
     /// WorkQueue::nextDue().
     QDateTime nextDue(const Lock &lock) const;

@@ -8,9 +8,6 @@
 #include "threadcontext.h"
 #include "workspace.h"
 
-#include <QJsonObject>
-#include <QSet>
-
 namespace converge {
 
 namespace {
@@ -86,35 +83,15 @@ void UserRequests::runClaim(ThreadContext &tc, const ResourceKey &jobKey)
     }
     QList<Resource> owners = tc.ownersOf(*owner);
     owners.append(*owner);
-    Resource probe;
-    probe.kind = item.kind;
-    probe.metadata.name = item.name;
-    probe.spec = item.spec;
-    probe.spec.insert(QStringLiteral("owner"),
-                      QJsonObject{{QStringLiteral("name"), owner->metadata.name}});
+    const Resource probe = DiscoveredClaim::probe(item, *owner);
     std::optional<BackendError> managerError;
     const std::shared_ptr<Manager> manager = tc.managerFor(probe, owners.first(), &managerError);
     if (!manager) {
         error = managerError ? managerError->message : QStringLiteral("no Manager");
         return done();
     }
-    QJsonObject observed = item.spec;
-    if (!manager->listIsComplete()) {
-        // A list page named it; only a get sees all of it (key schema, indexes, …).
-        const Outcome<Observation> seen = manager->get(Target{probe, owners});
-        if (!seen) {
-            error = seen.error().message;
-            return done();
-        }
-        observed = seen.value().spec;
-        if (!seen.value().resourceId.isEmpty())
-            item.resourceId = seen.value().resourceId;
-    }
-    QSet<QString> taken;
-    for (const Resource &r : ws.list(item.kind))
-        taken.insert(r.metadata.name);
-    std::optional<Resource> resource =
-        DiscoveredClaim::build(item, observed, m_kinds, taken, &error);
+    const std::optional<Resource> resource =
+        DiscoveredClaim::prepare(item, probe, owners, *manager, ws, m_kinds, &error);
     if (!resource)
         return done();
     StoreError storeError;

@@ -230,6 +230,19 @@ int WorkQueue::queuedCount() const
     return m_queuedCount;
 }
 
+int WorkQueue::waitingCount(const QDateTime &now) const
+{
+    const qint64 at = now.toMSecsSinceEpoch();
+    int waiting = 0;
+    for (const auto &[name, group] : m_groups) {
+        // Later keys are at the end of the due index: walk back while they are later.
+        for (auto it = group.byDue.crbegin(); it != group.byDue.crend() && it->first.first > at;
+             ++it)
+            ++waiting;
+    }
+    return waiting;
+}
+
 int WorkQueue::inFlightCount() const
 {
     return m_inFlightCount;

@@ -75,6 +75,9 @@ public:
     /// Invalid when not queued; a key queued for "now" is due since the epoch (1970-01-01 UTC).
     QDateTime dueTime(const ResourceKey &key) const;
     int queuedCount() const; ///< keys waiting for take(), as isQueued()
+    /// Of those, the keys due only after `now` (retries and polls waiting for their time),
+    /// whatever their group. Costs O(G + that count).
+    int waitingCount(const QDateTime &now) const;
     int inFlightCount() const;
     int groupInFlight(const QString &group) const;
 

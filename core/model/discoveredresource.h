@@ -18,9 +18,10 @@ struct DiscoveredResource
     QString name;      ///< the backend name (container name, table name)
     ResourceKey owner; ///< the workspace resource it was listed under (an account, a container)
     QString resourceId;
-    QJsonObject spec;    ///< what was observed, in the kind's spec shape (no owner)
-    QJsonObject details; ///< further observed facts
-    QDateTime seenAt;    ///< UTC
+    QJsonObject spec;      ///< what was observed, in the kind's spec shape (no owner)
+    QJsonObject details;   ///< further observed facts
+    QDateTime seenAt;      ///< UTC: the last list that showed it
+    QDateTime firstSeenAt; ///< UTC: the first list that showed it, kept across listings
 
     friend bool operator==(const DiscoveredResource &, const DiscoveredResource &) = default;
 };

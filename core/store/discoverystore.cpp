@@ -6,6 +6,7 @@
 #include "workspaceconnection.h"
 #include "writescope.h"
 
+#include <QHash>
 #include <QSqlQuery>
 
 namespace converge {
@@ -23,6 +24,21 @@ bool DiscoveryStore::replaceDiscovered(const ResourceKey &owner, const QString &
     if (!scope.begin())
         return false;
     QSqlQuery q(m_connection.db());
+    // What was listed before keeps the time it was first seen.
+    QHash<QString, qint64> firstSeen;
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT name, first_seen_at FROM discovered"
+                             " WHERE owner_kind = ? AND owner_name = ? AND kind = ?"));
+    q.addBindValue(text(owner.kind));
+    q.addBindValue(text(owner.name));
+    q.addBindValue(text(kind));
+    if (!q.exec())
+        return failSql(error, q, QStringLiteral("cannot read discovered resources"));
+    while (q.next()) {
+        if (!q.value(1).isNull())
+            firstSeen.insert(q.value(0).toString(), q.value(1).toLongLong());
+    }
+    q.finish();
     q.prepare(QStringLiteral(
         "DELETE FROM discovered WHERE owner_kind = ? AND owner_name = ? AND kind = ?"));
     q.addBindValue(text(owner.kind));
@@ -38,7 +54,7 @@ bool DiscoveryStore::replaceDiscovered(const ResourceKey &owner, const QString &
                                         " '$.\"converge.dev/resource-id\"') = ? LIMIT 1")) ||
         !q.prepare(QStringLiteral(
             "INSERT OR REPLACE INTO discovered (owner_kind, owner_name, kind, name, resource_id,"
-            " spec, details, seen_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")))
+            " spec, details, seen_at, first_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")))
         return failSql(error, q, QStringLiteral("cannot store discovered resources"));
     for (const DiscoveredResource &item : items) {
         if (item.name.isEmpty())
@@ -59,8 +75,12 @@ bool DiscoveryStore::replaceDiscovered(const ResourceKey &owner, const QString &
         q.addBindValue(text(item.resourceId));
         q.addBindValue(compact(item.spec));
         q.addBindValue(compact(item.details));
-        q.addBindValue(item.seenAt.isValid() ? item.seenAt.toMSecsSinceEpoch()
-                                             : QDateTime::currentMSecsSinceEpoch());
+        const qint64 seenAt = item.seenAt.isValid() ? item.seenAt.toMSecsSinceEpoch()
+                                                    : QDateTime::currentMSecsSinceEpoch();
+        q.addBindValue(seenAt);
+        const qint64 firstSeenAt =
+            item.firstSeenAt.isValid() ? item.firstSeenAt.toMSecsSinceEpoch() : seenAt;
+        q.addBindValue(firstSeen.value(item.name, firstSeenAt));
         if (!q.exec())
             return failSql(error, q, QStringLiteral("cannot store discovered resources"));
     }
@@ -72,7 +92,7 @@ QList<DiscoveredResource> DiscoveryStore::discovered(const std::optional<Resourc
     QSqlQuery q(m_connection.db());
     q.setForwardOnly(true);
     QString sql = QStringLiteral("SELECT owner_kind, owner_name, kind, name, resource_id, spec,"
-                                 " details, seen_at FROM discovered");
+                                 " details, seen_at, first_seen_at FROM discovered");
     if (owner)
         sql += QStringLiteral(" WHERE owner_kind = ? AND owner_name = ?");
     sql += QStringLiteral(" ORDER BY owner_kind, owner_name, kind, name");
@@ -95,6 +115,7 @@ QList<DiscoveredResource> DiscoveryStore::discovered(const std::optional<Resourc
         item.spec = parse(q.value(5)).object();
         item.details = parse(q.value(6)).object();
         item.seenAt = timeFrom(q.value(7));
+        item.firstSeenAt = q.value(8).isNull() ? item.seenAt : timeFrom(q.value(8));
         result.append(item);
     }
     return result;

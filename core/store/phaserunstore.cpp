@@ -55,6 +55,27 @@ bool PhaseRunStore::recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error)
         keys.insert(run.key);
     }
     insert.finish();
+    // The reconcile state's last attempt is the last phase run, whatever it changed; a run
+    // that changed nothing (a quiet resync) stores no state of its own, so it goes here, in
+    // the batch's transaction. Never backwards: the run's own write may have been later.
+    QSqlQuery *attemptStatement = m_connection.statement(
+        QStringLiteral("UPDATE reconcile_state SET last_attempt = :at, last_reconcile_id = :id"
+                       " WHERE kind = :kind AND name = :name AND (last_attempt IS NULL OR"
+                       " last_attempt < :at)"),
+        error);
+    if (!attemptStatement)
+        return false;
+    QSqlQuery &attempt = *attemptStatement;
+    for (const PhaseRun &run : std::as_const(runs)) {
+        attempt.bindValue(QStringLiteral(":at"),
+                          run.startedAt.toMSecsSinceEpoch() + run.durationMs);
+        attempt.bindValue(QStringLiteral(":id"), text(run.reconcileId));
+        attempt.bindValue(QStringLiteral(":kind"), text(run.key.kind));
+        attempt.bindValue(QStringLiteral(":name"), text(run.key.name));
+        if (!attempt.exec())
+            return failSql(error, attempt, QStringLiteral("cannot store a last attempt"));
+    }
+    attempt.finish();
     // The newest runs say why a resource is where it is; older ones are noise.
     QSqlQuery *pruneStatement = m_connection.statement(
         QStringLiteral(

@@ -20,6 +20,8 @@ public:
     /// `connection` is not owned and outlives this store.
     explicit PhaseRunStore(WorkspaceConnection &connection);
 
+    /// Stores `runs` (setting their IDs) and advances each resource's reconcile state to its
+    /// last attempt (a run's end), whatever the run changed.
     bool recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error);
     QList<PhaseRun> phaseRuns(const ResourceKey &key, int limit) const;
     /// Drops the runs of `key`, inside the caller's write (the resource's removal).

@@ -132,7 +132,7 @@ public:
     // --- Phase runs (the Timeline) --------------------------------------------------------
     static constexpr int phaseRunsKept = 200;
     /// Stores runs in one transaction (ids written back); keeps the newest phaseRunsKept per
-    /// resource.
+    /// resource; advances each one's reconcile state to its last attempt (the run's end).
     bool recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error);
     /// The resource's runs, newest first.
     QList<PhaseRun> phaseRuns(const ResourceKey &key, int limit = phaseRunsKept) const;

@@ -154,13 +154,19 @@ const char *const version3[] = {
     "CREATE INDEX events_aggregation ON events (object, aggregation)",
 };
 
+// When a discovered resource was first listed, kept while later lists show it again.
+const char *const version4[] = {
+    "ALTER TABLE discovered ADD COLUMN first_seen_at INTEGER",
+    "UPDATE discovered SET first_seen_at = seen_at",
+};
+
 struct Step
 {
     int version;
     std::span<const char *const> statements;
 };
 
-const std::array steps{Step{1, version1}, Step{2, version2}, Step{3, version3}};
+const std::array steps{Step{1, version1}, Step{2, version2}, Step{3, version3}, Step{4, version4}};
 
 bool run(QSqlDatabase &db, const QString &sql, QString *error)
 {

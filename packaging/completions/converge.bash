@@ -93,8 +93,8 @@ _converge()
     local options=""
     case "$command" in
     apply) options="-f --filename --wait --timeout --aws-account" ;;
-    get) options="-o --output" ;;
-    describe) options="--events" ;;
+    get) options="-o --output --unmanaged --all" ;;
+    describe) options="--events --unmanaged" ;;
     delete) options="-f --filename --detach --ignore-not-found --wait --timeout" ;;
     claim | reconcile | refresh) options="--wait --timeout" ;;
     events) options="--since --type --limit --follow -o --output" ;;

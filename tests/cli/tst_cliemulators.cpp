@@ -150,6 +150,58 @@ private slots:
         QCOMPARE(m_cli->run({s("get"), container}).exitCode, 1);
     }
 
+    void unmanagedAreListedDescribedAndClaimed()
+    {
+        // Another workspace makes a container under the same Azurite account: to this one it
+        // was made outside.
+        const QString outside = name("outside");
+        CliRunner other(m_dir.filePath(s("other.converge")));
+        const QString manifest =
+            QString::fromUtf8(manifests()).section(s("---\n"), 0, 0) +
+            s("---\napiVersion: azure.converge.dev/v1\nkind: BlobContainer\nmetadata: {name: "
+              "%1}\nspec: {owner: {name: %2}}\n")
+                .arg(outside, name("account"));
+        CliResult r = other.run(
+            {s("apply"), s("-f"), write("outside.yaml", manifest.toUtf8()), s("--wait=1m")});
+        QVERIFY2(r.exitCode == 0, r.describe());
+
+        const QString account = s("storageaccount/") + name("account");
+        r = m_cli->run({s("refresh"), account});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        r = m_cli->run({s("get"), s("blobcontainers"), s("--unmanaged"), s("-o"), s("json")});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        QJsonObject found;
+        for (const QJsonValue &item : json(r).value(s("items")).toArray()) {
+            if (item[s("status")][s("backendName")].toString() == outside)
+                found = item.toObject();
+        }
+        QVERIFY2(!found.isEmpty(), r.out.constData());
+        QCOMPARE(found[s("status")][s("unmanaged")].toBool(), true);
+        QCOMPARE(found[s("status")][s("owner")].toString(), s("StorageAccount/") + name("account"));
+        QVERIFY(!found[s("status")][s("firstSeen")].toString().isEmpty());
+        QCOMPARE(found[s("spec")][s("owner")][s("name")].toString(), name("account"));
+        // The managed ones are not in that list; --all has both.
+        r = m_cli->run({s("get"), s("--all"), s("-o"), s("name")});
+        QVERIFY2(r.outText().contains(s("queue/") + name("events") + s("\n")), r.out.constData());
+        QVERIFY(r.outText().contains(s("blobcontainer/") + outside + s("\n")));
+
+        r = m_cli->run({s("describe"), s("blobcontainer/") + outside});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        QVERIFY2(r.outText().contains(s("Managed:")) && r.outText().contains(s("First Seen:")),
+                 r.out.constData());
+
+        r = m_cli->run({s("claim"), s("blobcontainer/") + outside, s("--wait=1m")});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        const QJsonObject claimed =
+            json(m_cli->run({s("get"), s("blobcontainer/") + outside, s("-o"), s("json")}));
+        QCOMPARE(claimed[s("status")][s("conditions")][0][s("status")].toString(), s("True"));
+        QVERIFY(!claimed[s("metadata")][s("annotations")][s("converge.dev/resource-id")]
+                     .toString()
+                     .isEmpty());
+        r = m_cli->run({s("get"), s("blobcontainer/") + outside, s("--unmanaged")});
+        QCOMPARE(r.exitCode, 1); // no longer unmanaged
+    }
+
     void applyWaitOfManyConverges()
     {
         // Many targets, read by the waiter in batches of one statement each; its own

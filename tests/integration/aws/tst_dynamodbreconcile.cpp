@@ -356,6 +356,47 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(f.controller->isIdle() && f.converged(name), timeout);
     }
 
+    void tableMadeElsewhereIsDiscoveredAfterARefresh()
+    {
+        Fixture f;
+        const QString name = uniqueName(QStringLiteral("found"));
+        QVERIFY(f.startWithAccount());
+        QTRY_VERIFY_WITH_TIMEOUT(f.controller->isIdle(), timeout);
+        const ResourceKey account{AwsKinds::accountKind(), QStringLiteral("local")};
+        const auto listed = [&] {
+            for (const DiscoveredResource &item : f.ws->discovered(account)) {
+                if (item.name == name)
+                    return true;
+            }
+            return false;
+        };
+        QVERIFY(!listed());
+        QVERIFY(f.direct
+                    ->call(QStringLiteral("CreateTable"),
+                           [&] {
+                               QJsonObject o =
+                                   json("{'AttributeDefinitions': [{'AttributeName': 'pk',"
+                                        " 'AttributeType': 'S'}], 'KeySchema': [{'AttributeName':"
+                                        " 'pk', 'KeyType': 'HASH'}], 'BillingMode':"
+                                        " 'PAY_PER_REQUEST'}");
+                               o.insert(QStringLiteral("TableName"), name);
+                               return o;
+                           }())
+                    .ok());
+        f.controller->refresh({account});
+        QTRY_VERIFY_WITH_TIMEOUT(listed(), timeout);
+        QVERIFY(!f.ws->get(ResourceKey{AwsKinds::tableKind(), name})); // found, not managed
+        QTRY_COMPARE_WITH_TIMEOUT(tableStatus(*f.direct, name), QStringLiteral("ACTIVE"), timeout);
+
+        QVERIFY(f.direct
+                    ->call(QStringLiteral("DeleteTable"),
+                           QJsonObject{{QStringLiteral("TableName"), name}})
+                    .ok());
+        QTRY_COMPARE_WITH_TIMEOUT(tableStatus(*f.direct, name), QString(), timeout);
+        f.controller->refresh({account});
+        QTRY_VERIFY_WITH_TIMEOUT(!listed(), timeout);
+    }
+
     void deleteWaitsUntilTheTableIsGone()
     {
         Fixture f;

@@ -312,6 +312,105 @@ private slots:
         QCOMPARE(f.backend.createsAtFirstList.load(), 1);
     }
 
+    static void putStray(EngineFixture &f, const QString &name)
+    {
+        f.backend.put(ResourceKey{QStringLiteral("Widget"), name},
+                      QJsonObject{{QStringLiteral("owner"),
+                                   QJsonObject{{QStringLiteral("name"), QStringLiteral("g")}}}});
+    }
+
+    static void removeFromBackend(EngineFixture &f, const QString &name)
+    {
+        QMutexLocker lock(&f.backend.mutex);
+        f.backend.objects.remove(ResourceKey{QStringLiteral("Widget"), name}.toString());
+    }
+
+    static QStringList discoveredNames(EngineFixture &f)
+    {
+        QStringList names;
+        for (const DiscoveredResource &item : f.ws->discovered())
+            names.append(item.name);
+        return names;
+    }
+
+    void aPersonsRefreshOrReconcileListsTheAccountAgain_data()
+    {
+        QTest::addColumn<bool>("refresh");
+        QTest::newRow("refresh") << true;
+        QTest::newRow("reconcile") << false;
+    }
+
+    void aPersonsRefreshOrReconcileListsTheAccountAgain()
+    {
+        // Created and deleted outside after the account was first listed: a person's action on
+        // the account shows both, with no resync and no restart.
+        QFETCH(bool, refresh);
+        EngineFixture f;
+        Engine e(f, m_clock);
+        QVERIFY(converge(f, e, 1));
+        QTRY_VERIFY(e.controller->isIdle());
+        QVERIFY(f.ws->discovered().isEmpty());
+        const ResourceKey g{QStringLiteral("Gadget"), QStringLiteral("g")};
+        const auto act = [&] {
+            if (refresh)
+                e.controller->refresh({g});
+            else
+                e.controller->reconcile({g});
+        };
+        putStray(f, QStringLiteral("outside"));
+        QSignalSpy changed(e.controller.get(), &Controller::discoveryChanged);
+        act();
+        QTRY_COMPARE(discoveredNames(f), QStringList{QStringLiteral("outside")});
+        QTRY_VERIFY(!changed.isEmpty());
+        const QDateTime firstSeen = f.ws->discovered().first().firstSeenAt;
+        QVERIFY(firstSeen.isValid());
+
+        putStray(f, QStringLiteral("later"));
+        act();
+        QTRY_COMPARE(discoveredNames(f),
+                     (QStringList{QStringLiteral("later"), QStringLiteral("outside")}));
+        // Seen again, first seen when it was.
+        for (const DiscoveredResource &item : f.ws->discovered()) {
+            if (item.name == QStringLiteral("outside")) {
+                QCOMPARE(item.firstSeenAt, firstSeen);
+                QVERIFY(item.seenAt >= firstSeen);
+            }
+        }
+
+        removeFromBackend(f, QStringLiteral("outside"));
+        removeFromBackend(f, QStringLiteral("later"));
+        act();
+        QTRY_VERIFY(f.ws->discovered().isEmpty());
+        QVERIFY(f.stored(g).status.ready().isReady());
+    }
+
+    void anAccountAppliedAgainIsListedAgain()
+    {
+        // Connect account or `apply` of an account already in the workspace changes its spec.
+        EngineFixture f;
+        Engine e(f, m_clock);
+        QVERIFY(converge(f, e, 1));
+        QTRY_VERIFY(e.controller->isIdle());
+        putStray(f, QStringLiteral("outside"));
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("g"), QStringLiteral("east"))}));
+        e.controller->wake();
+        QTRY_COMPARE(discoveredNames(f), QStringList{QStringLiteral("outside")});
+    }
+
+    void aResyncAloneDoesNotListTheAccountBeforeItsTime()
+    {
+        // Runs that nobody asked for (a widget's reconcile, a retry) list nothing: only the
+        // periodic resync, the first Ready and a person's action do.
+        EngineFixture f;
+        Engine e(f, m_clock);
+        QVERIFY(converge(f, e, 1));
+        QTRY_VERIFY(e.controller->isIdle());
+        const int lists = f.backend.lists;
+        e.controller->reconcile({ResourceKey{QStringLiteral("Widget"), QStringLiteral("w0")}});
+        QTRY_VERIFY(e.controller->isIdle());
+        QCOMPARE(f.backend.lists, lists);
+    }
+
     void claimTakesOverWithoutAWrite_data()
     {
         QTest::addColumn<bool>("listComplete");
@@ -562,6 +661,61 @@ private slots:
         QCOMPARE(f.backend.creates.load(), 1);
         clock.advance(1'000);
         QTRY_COMPARE(f.backend.creates.load(), 2);
+    }
+
+    void lastAttemptIsTheLastRunWhateverItChanged()
+    {
+        // A run that updated the backend and left the same reconcile state (Done, no error)
+        // is the last attempt all the same; so is a resync that changed nothing.
+        EngineFixture f;
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("g")),
+                         EngineFixture::widget(QStringLiteral("w"), QStringLiteral("g"), 1)}));
+        ManualClock clock;
+        Engine e(f, clock);
+        QVERIFY(e.controller->start());
+        QTRY_VERIFY_WITH_TIMEOUT(allReady(f), 10000);
+        QTRY_VERIFY(e.controller->isIdle());
+        const ResourceKey w{QStringLiteral("Widget"), QStringLiteral("w")};
+        const QDateTime first = f.ws->reconcileState(w).lastAttempt;
+        QVERIFY(first.isValid());
+        QCOMPARE(f.ws->reconcileState(w).waitingFor, QStringLiteral("resync"));
+
+        clock.advance(5'000);
+        QVERIFY(f.apply({EngineFixture::widget(QStringLiteral("w"), QStringLiteral("g"), 4)}));
+        e.controller->wake();
+        // Stored with the status, in one transaction: no later write to wait for.
+        QTRY_COMPARE(f.stored(w).status.ready().observedGeneration, 2);
+        QCOMPARE(f.backend.updates.load(), 1);
+        QVERIFY(f.ws->reconcileState(w).lastAttempt >= first.addSecs(5));
+        QTRY_COMPARE(f.ws->phaseRuns(w, 1).value(0).reconcileId,
+                     f.ws->reconcileState(w).lastReconcileId);
+
+        QTRY_VERIFY(e.controller->isIdle());
+        clock.advance(5'000);
+        const int writes = f.backend.writes();
+        e.controller->resyncNow();
+        QTRY_VERIFY(f.ws->reconcileState(w).lastAttempt >= first.addSecs(10));
+        QCOMPARE(f.backend.writes(), writes);
+    }
+
+    void waitingRetriesAreCountedApart()
+    {
+        EngineFixture f;
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("g"))}));
+        const ResourceKey g{QStringLiteral("Gadget"), QStringLiteral("g")};
+        f.backend.injectError(
+            QStringLiteral("create"), g,
+            fakeError(BackendError::Category::Throttled, QStringLiteral("TooManyRequests"), 40s));
+        ManualClock clock;
+        Engine e(f, clock);
+        QVERIFY(e.controller->start());
+        QTRY_COMPARE(f.backend.creates.load(), 1);
+        QTRY_COMPARE(e.controller->stats().waiting, 1);
+        QCOMPARE(e.controller->stats().queued, 1);
+        QCOMPARE(f.ws->reconcileState(g).waitingFor, QStringLiteral("backoff"));
+        clock.advance(40'000);
+        QTRY_COMPARE(f.backend.creates.load(), 2);
+        QTRY_COMPARE(e.controller->stats().waiting, 0);
     }
 
     void fatalErrorWaitsForSpecChange()

@@ -378,6 +378,75 @@ private slots:
                  QStringLiteral("AuthorizationFailure"));
     }
 
+    void errorMessagesSayTheirCodeOnce_data()
+    {
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<QString>("reason");
+        QTest::addColumn<QString>("message");
+        // The reason is the code: the message does not repeat it.
+        QTest::newRow("PascalCase code")
+            << QStringLiteral("AuthorizationFailure") << QStringLiteral("AuthorizationFailure")
+            << QStringLiteral("Server failed to authorize.");
+        // The reason is the category: the message keeps the code.
+        QTest::newRow("other code")
+            << QStringLiteral("auth.failed") << QStringLiteral("Unauthorized")
+            << QStringLiteral("auth.failed: Server failed to authorize.");
+    }
+
+    void errorMessagesSayTheirCodeOnce()
+    {
+        QFETCH(QString, code);
+        QFETCH(QString, reason);
+        QFETCH(QString, message);
+        EngineFixture f;
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("g")),
+                         EngineFixture::widget(QStringLiteral("w"), QStringLiteral("g"))}));
+        makeReady(f, g);
+        BackendError error = fakeError(Category::Unauthorized, code);
+        error.message = QStringLiteral("Server failed to authorize.");
+        f.backend.injectError(QStringLiteral("get"), w, error);
+        GenericReconciler reconciler(f.kinds);
+        auto run = context(f, w);
+        QCOMPARE(reconciler.claim(run->ctx).kind, PK::Done);
+        const PhaseResult r = reconciler.createOrUpdate(run->ctx);
+        QCOMPARE(r.kind, PK::Fatal);
+        const Condition ready = run->ctx.target.resource.status.ready();
+        QCOMPARE(ready.reason, reason);
+        QCOMPARE(ready.message, message);
+        QCOMPARE(r.error, message);
+        QVERIFY(!run->events->events().isEmpty());
+        QCOMPARE(run->events->events().last().message, message);
+    }
+
+    void refreshOfAMissingResourceSaysWhatRefreshDoes_data()
+    {
+        QTest::addColumn<QString>("policy");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("manage") << QStringLiteral("manage")
+                                << QStringLiteral("Refresh only observes; Reconcile recreates it");
+        QTest::newRow("skip") << QStringLiteral("skip")
+                              << QStringLiteral("nothing is written under policy skip");
+    }
+
+    void refreshOfAMissingResourceSaysWhatRefreshDoes()
+    {
+        QFETCH(QString, policy);
+        QFETCH(QString, says);
+        EngineFixture f;
+        Resource widget = EngineFixture::widget(QStringLiteral("w"), QStringLiteral("g"));
+        widget.metadata.annotations.insert(Annotations::reconcilePolicy(), policy);
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("g")), widget}));
+        makeReady(f, g);
+        GenericReconciler reconciler(f.kinds);
+        auto run = context(f, w);
+        QCOMPARE(reconciler.updateStatus(run->ctx).kind, PK::Retry);
+        const Condition ready = run->ctx.target.resource.status.ready();
+        QCOMPARE(ready.reason, QStringLiteral("BackendResourceNotFound"));
+        QVERIFY2(ready.message.endsWith(says), qPrintable(ready.message));
+        QVERIFY(!ready.message.contains(QStringLiteral("this policy")));
+        QVERIFY(hasEvent(*run, QStringLiteral("BackendResourceNotFound")));
+    }
+
     void journalRecordsIntentAndOutcome()
     {
         EngineFixture f;

@@ -60,6 +60,7 @@ private slots:
     void promotionGoesToBackOfLane();
     void laterDueKeepsPlace();
     void delayedItems();
+    void waitingCount();
     void delayedItemsOrderedByLaneOnceDue();
     void earlierDueMakesDelayedKeyReady();
     void timeGoingBack();
@@ -199,6 +200,21 @@ void tst_WorkQueue::delayedItems()
     QCOMPARE(take(queue), QStringLiteral("none"));
     QCOMPARE(take(queue, t0.addMSecs(9999)), QStringLiteral("none"));
     QCOMPARE(take(queue, at(10)), QStringLiteral("later"));
+}
+
+void tst_WorkQueue::waitingCount()
+{
+    // Keys due later, in any group, apart from those due now.
+    WorkQueue queue;
+    queue.setGroup(key(QStringLiteral("b")), QStringLiteral("account-b"));
+    queue.add(key(QStringLiteral("a")), Lane::Retry, at(10));
+    queue.add(key(QStringLiteral("b")), Lane::Retry, at(20));
+    queue.add(key(QStringLiteral("now")), Lane::Resync);
+    queue.add(key(QStringLiteral("due")), Lane::Retry, at(-1));
+    QCOMPARE(queue.queuedCount(), 4);
+    QCOMPARE(queue.waitingCount(t0), 2);
+    QCOMPARE(queue.waitingCount(at(10)), 1);
+    QCOMPARE(queue.waitingCount(at(20)), 0);
 }
 
 void tst_WorkQueue::delayedItemsOrderedByLaneOnceDue()

@@ -825,11 +825,22 @@ private slots:
         QCOMPARE(all.at(2).kind, s("Queue"));
         QCOMPARE(m_ws->discovered(other).size(), 1);
 
-        // A new list of one kind under one owner replaces only that set.
-        QVERIFY(m_ws->replaceDiscovered(devstore, s("BlobContainer"),
-                                        {item(s("BlobContainer"), s("logs"))}, &error));
+        QCOMPARE(all.at(0).firstSeenAt, t0);
+
+        // A new list of one kind under one owner replaces only that set; what it shows again
+        // keeps the time it was first seen.
+        DiscoveredResource again = item(s("BlobContainer"), s("logs"));
+        again.seenAt = t0.addSecs(60);
+        QVERIFY(m_ws->replaceDiscovered(devstore, s("BlobContainer"), {again}, &error));
         QCOMPARE(m_ws->discovered(devstore).size(), 2);
         QCOMPARE(m_ws->discovered().size(), 3);
+        QCOMPARE(m_ws->discovered(devstore).at(0).name, s("logs"));
+        QCOMPARE(m_ws->discovered(devstore).at(0).seenAt, t0.addSecs(60));
+        QCOMPARE(m_ws->discovered(devstore).at(0).firstSeenAt, t0);
+        // Gone from a list and back: first seen anew.
+        QVERIFY(m_ws->replaceDiscovered(devstore, s("BlobContainer"), {}, &error));
+        QVERIFY(m_ws->replaceDiscovered(devstore, s("BlobContainer"), {again}, &error));
+        QCOMPARE(m_ws->discovered(devstore).at(0).firstSeenAt, t0.addSecs(60));
 
         // Claiming (a resource that records the backend ID) drops the row, in the same commit.
         Resource claimed = container(s("logs"));

@@ -619,6 +619,10 @@ private slots:
         QCOMPARE(
             db.scalar(s("SELECT count(*) FROM sqlite_master WHERE name = 'events_time'")).toInt(),
             1);
+        QCOMPARE(db.scalar(s("SELECT count(*) FROM pragma_table_info('discovered')"
+                             " WHERE name = 'first_seen_at'"))
+                     .toInt(),
+                 1);
         QCOMPARE(db.scalar(s("PRAGMA integrity_check")).toString(), s("ok"));
     }
 
