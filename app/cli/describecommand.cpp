@@ -119,7 +119,12 @@ int DescribeCommand::run(CommandContext &ctx, const QCommandLineParser &parser)
         return code;
     bool first = true;
     for (const ResourceKey &key : std::as_const(keys)) {
-        const std::optional<Resource> r = ws->get(key);
+        StoreError readError;
+        const std::optional<Resource> r = ws->get(key, &readError);
+        if (readError.isError()) {
+            console.error(readError.message);
+            return ExitFailed;
+        }
         if (!r) {
             console.error(QStringLiteral("%1 not found").arg(KindResolver::display(key)));
             code = ExitFailed;
@@ -194,8 +199,11 @@ QString DescribeCommand::describe(CommandContext &ctx, const Workspace &ws, cons
     }
 
     text += heading(QStringLiteral("Condition History:")) + QLatin1Char('\n');
-    const QList<ConditionTransition> history = ws.conditionHistory(r.key());
-    if (history.isEmpty()) {
+    StoreError readError;
+    const QList<ConditionTransition> history = ws.conditionHistory(r.key(), &readError);
+    if (readError.isError()) {
+        text += QStringLiteral("  <unreadable: %1>\n").arg(readError.message);
+    } else if (history.isEmpty()) {
         text += QStringLiteral("  <none>\n");
     } else {
         TextTable table({QStringLiteral("TIME"), QStringLiteral("READY"),
@@ -235,9 +243,12 @@ QString DescribeCommand::describe(CommandContext &ctx, const Workspace &ws, cons
     query.involved = r.key();
     query.limit = eventCount;
     query.newestFirst = true;
-    QList<Event> events = eventCount > 0 ? ws.events(query) : QList<Event>{};
+    readError = {};
+    QList<Event> events = eventCount > 0 ? ws.events(query, &readError) : QList<Event>{};
     std::reverse(events.begin(), events.end());
-    if (events.isEmpty()) {
+    if (readError.isError()) {
+        text += QStringLiteral("  <unreadable: %1>\n").arg(readError.message);
+    } else if (events.isEmpty()) {
         text += QStringLiteral("  <none>\n");
     } else {
         const OutputFormatter formatter(ctx.services().kinds(), OutputFormatter::Format::Table, now,

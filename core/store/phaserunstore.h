@@ -21,7 +21,7 @@ public:
     explicit PhaseRunStore(WorkspaceConnection &connection);
 
     bool recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error);
-    QList<PhaseRun> phaseRuns(const ResourceKey &key, int limit) const;
+    QList<PhaseRun> phaseRuns(const ResourceKey &key, int limit, StoreError *error = nullptr) const;
     /// Drops the runs of `key`, inside the caller's write (the resource's removal).
     bool removeRuns(const ResourceKey &key, StoreError *error);
 

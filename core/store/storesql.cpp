@@ -81,10 +81,14 @@ bool readKeyedRow(QSqlQuery &select, const ResourceKey &key, StoreError *error)
     return true;
 }
 
-void logSql(const QSqlQuery &query, const char *context)
+void logSql(const QSqlQuery &query, const char *context, StoreError *error)
 {
     // Only SQLite's message: the statement's values may hold anything the caller stored.
     qCWarning(lcStore, "%s: %ls", context, qUtf16Printable(query.lastError().databaseText()));
+    if (error)
+        *error =
+            sqlError(query.lastError(),
+                     QStringLiteral("cannot read the workspace (%1)").arg(QLatin1String(context)));
 }
 
 } // namespace converge::StoreSql
