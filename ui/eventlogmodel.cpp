@@ -132,7 +132,13 @@ void EventLogModel::reload()
             EventQuery q;
             q.newestFirst = true;
             q.limit = pageSize;
-            page.events = ws->events(q);
+            StoreError readError;
+            page.events = ws->events(q, &readError);
+            if (readError.isError()) {
+                page.error = readError.message;
+                page.events.clear();
+                return page;
+            }
             std::reverse(page.events.begin(), page.events.end());
             page.minId = oldestId(*ws);
             page.scannedFrom = page.events.size() < pageSize || page.events.isEmpty()
@@ -237,7 +243,10 @@ void EventLogModel::fetchNewer()
             EventQuery q;
             q.afterId = after;
             q.limit = 0;
-            page.events = ws->events(q);
+            StoreError readError;
+            page.events = ws->events(q, &readError);
+            if (readError.isError())
+                page.error = readError.message;
             return page;
         },
         this,

@@ -447,12 +447,23 @@ void ResourceTreeModel::reload()
                 result.error = openError.message;
                 return result;
             }
-            const QList<Resource> resources = ws->list();
-            const QHash<ResourceKey, ReconcileState> states = ws->reconcileStates();
+            // A failed read keeps the tree as it is (applyResult) instead of emptying it.
+            StoreError readError;
+            const QList<Resource> resources = ws->list({}, &readError);
+            const QHash<ResourceKey, ReconcileState> states =
+                readError.isError() ? QHash<ResourceKey, ReconcileState>()
+                                    : ws->reconcileStates(&readError);
+            QList<DiscoveredResource> discovered;
+            if (!readError.isError())
+                discovered = ws->discovered({}, &readError);
+            if (readError.isError()) {
+                result.error = readError.message;
+                return result;
+            }
             result.found.reserve(resources.size());
             for (const Resource &r : resources)
                 result.found.append(makeEntry(r, states.value(r.key()), kinds));
-            for (DiscoveredResource &d : ws->discovered()) {
+            for (DiscoveredResource &d : discovered) {
                 if (!isBrowsedKind(kinds, d.kind))
                     result.discovered.append(makeDiscoveredEntry(std::move(d)));
             }
@@ -489,8 +500,15 @@ void ResourceTreeModel::startKeysLoad()
             // row goes when the resource comes), are read with it.
             const QSet<QString> owningKinds = ownerKinds(kinds);
             QSet<ResourceKey> owners;
+            StoreError readError;
             for (const ResourceKey &key : keys) {
-                if (std::optional<Resource> r = ws->get(key)) {
+                std::optional<Resource> r = ws->get(key, &readError);
+                if (readError.isError()) {
+                    // Not "missing": a key whose read failed must not leave the tree.
+                    result.error = readError.message;
+                    return result;
+                }
+                if (r) {
                     result.found.append(makeEntry(std::move(*r), ws->reconcileState(key), kinds));
                     if (owningKinds.contains(key.kind))
                         owners.insert(key);

@@ -104,18 +104,34 @@ bool CommandContext::selectResources(const Workspace &workspace, const QStringLi
             resources->append(r);
         }
     };
+    // A read that failed is not an empty workspace: say so and stop.
+    StoreError readError;
+    auto failed = [&] {
+        if (!readError.isError())
+            return false;
+        m_console.error(readError.message);
+        *exitCode = ExitFailed;
+        return true;
+    };
     if (wanted.isEmpty()) {
-        for (const Resource &r : workspace.list())
+        for (const Resource &r : workspace.list({}, &readError))
             add(r);
+        if (failed())
+            return false;
     }
     for (const auto &item : std::as_const(wanted)) {
         if (const QString *kind = std::get_if<QString>(&item)) {
-            for (const Resource &r : workspace.list(*kind))
+            for (const Resource &r : workspace.list(*kind, &readError))
                 add(r);
+            if (failed())
+                return false;
             continue;
         }
         const ResourceKey &key = std::get<ResourceKey>(item);
-        if (const std::optional<Resource> r = workspace.get(key)) {
+        const std::optional<Resource> r = workspace.get(key, &readError);
+        if (failed())
+            return false;
+        if (r) {
             add(*r);
         } else {
             m_console.error(QStringLiteral("%1 not found").arg(KindResolver::display(key)));

@@ -130,7 +130,13 @@ int DescribeCommand::run(CommandContext &ctx, const QCommandLineParser &parser)
     bool first = true;
     const bool unmanagedOnly = parser.isSet(QStringLiteral("unmanaged"));
     for (const ResourceKey &key : std::as_const(keys)) {
-        const std::optional<Resource> r = unmanagedOnly ? std::optional<Resource>() : ws->get(key);
+        StoreError readError;
+        const std::optional<Resource> r =
+            unmanagedOnly ? std::optional<Resource>() : ws->get(key, &readError);
+        if (readError.isError()) {
+            console.error(readError.message);
+            return ExitFailed;
+        }
         if (!r) {
             QList<DiscoveredResource> found;
             ctx.selectDiscovered(*ws, {KindResolver::display(key)}, &found, false, &code);
@@ -249,8 +255,11 @@ QString DescribeCommand::describe(CommandContext &ctx, const Workspace &ws, cons
     }
 
     text += heading(QStringLiteral("Condition History:")) + QLatin1Char('\n');
-    const QList<ConditionTransition> history = ws.conditionHistory(r.key());
-    if (history.isEmpty()) {
+    StoreError readError;
+    const QList<ConditionTransition> history = ws.conditionHistory(r.key(), &readError);
+    if (readError.isError()) {
+        text += QStringLiteral("  <unreadable: %1>\n").arg(readError.message);
+    } else if (history.isEmpty()) {
         text += QStringLiteral("  <none>\n");
     } else {
         TextTable table({QStringLiteral("TIME"), QStringLiteral("READY"),
@@ -290,9 +299,12 @@ QString DescribeCommand::describe(CommandContext &ctx, const Workspace &ws, cons
     query.involved = r.key();
     query.limit = eventCount;
     query.newestFirst = true;
-    QList<Event> events = eventCount > 0 ? ws.events(query) : QList<Event>{};
+    readError = {};
+    QList<Event> events = eventCount > 0 ? ws.events(query, &readError) : QList<Event>{};
     std::reverse(events.begin(), events.end());
-    if (events.isEmpty()) {
+    if (readError.isError()) {
+        text += QStringLiteral("  <unreadable: %1>\n").arg(readError.message);
+    } else if (events.isEmpty()) {
         text += QStringLiteral("  <none>\n");
     } else {
         const OutputFormatter formatter(ctx.services().kinds(), OutputFormatter::Format::Table, now,

@@ -130,7 +130,12 @@ int EventsCommand::run(CommandContext &ctx, const QCommandLineParser &parser)
     // The most recent `limit`, printed oldest first.
     query.limit = limit;
     query.newestFirst = true;
-    QList<Event> events = ws->events(query);
+    StoreError readError;
+    QList<Event> events = ws->events(query, &readError);
+    if (readError.isError()) {
+        console.error(readError.message);
+        return ExitFailed;
+    }
     std::reverse(events.begin(), events.end());
     const bool follow = parser.isSet(QStringLiteral("follow"));
     const OutputFormatter formatter(ctx.services().kinds(), *format, ctx.now(), &console);

@@ -117,7 +117,12 @@ int ExportCommand::exportFor(CommandContext &ctx, const QCommandLineParser &pars
     Console &console = ctx.console();
     const QString target = parser.value(QStringLiteral("for")).toLower();
     const QString ns = parser.value(QStringLiteral("namespace"));
-    const QList<Resource> all = workspace.list();
+    StoreError readError;
+    const QList<Resource> all = workspace.list({}, &readError);
+    if (readError.isError()) {
+        console.error(readError.message);
+        return ExitFailed;
+    }
     ExportResult result;
     if (target == QLatin1String("aso")) {
         AsoExporter::Options options;

@@ -7,6 +7,7 @@
 #include "writescope.h"
 
 #include <QHash>
+#include <QSqlError>
 #include <QSqlQuery>
 
 namespace converge {
@@ -87,7 +88,8 @@ bool DiscoveryStore::replaceDiscovered(const ResourceKey &owner, const QString &
     return scope.commit();
 }
 
-QList<DiscoveredResource> DiscoveryStore::discovered(const std::optional<ResourceKey> &owner) const
+QList<DiscoveredResource> DiscoveryStore::discovered(const std::optional<ResourceKey> &owner,
+                                                     StoreError *error) const
 {
     QSqlQuery q(m_connection.db());
     q.setForwardOnly(true);
@@ -96,14 +98,18 @@ QList<DiscoveredResource> DiscoveryStore::discovered(const std::optional<Resourc
     if (owner)
         sql += QStringLiteral(" WHERE owner_kind = ? AND owner_name = ?");
     sql += QStringLiteral(" ORDER BY owner_kind, owner_name, kind, name");
-    q.prepare(sql);
+    // A failed prepare() would leave exec() with only Qt's own words to say.
+    if (!q.prepare(sql)) {
+        logSql(q, "discovered", error);
+        return {};
+    }
     if (owner) {
         q.addBindValue(text(owner->kind));
         q.addBindValue(text(owner->name));
     }
     QList<DiscoveredResource> result;
     if (!q.exec()) {
-        logSql(q, "discovered");
+        logSql(q, "discovered", error);
         return result;
     }
     while (q.next()) {
@@ -117,6 +123,10 @@ QList<DiscoveredResource> DiscoveryStore::discovered(const std::optional<Resourc
         item.seenAt = timeFrom(q.value(7));
         item.firstSeenAt = q.value(8).isNull() ? item.seenAt : timeFrom(q.value(8));
         result.append(item);
+    }
+    if (q.lastError().isValid()) { // a step failed part way through the rows
+        logSql(q, "discovered", error);
+        return {};
     }
     return result;
 }

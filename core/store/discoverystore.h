@@ -25,7 +25,8 @@ public:
 
     bool replaceDiscovered(const ResourceKey &owner, const QString &kind,
                            const QList<DiscoveredResource> &items, StoreError *error);
-    QList<DiscoveredResource> discovered(const std::optional<ResourceKey> &owner) const;
+    QList<DiscoveredResource> discovered(const std::optional<ResourceKey> &owner,
+                                         StoreError *error = nullptr) const;
 
     /// A claimed resource is no longer "discovered": drops the rows that list the backend
     /// resources with these IDs, inside the caller's write. One ID (the controller's, with a

@@ -7,6 +7,7 @@
 #include "writescope.h"
 
 #include <QSet>
+#include <QSqlError>
 
 #include <limits>
 
@@ -348,7 +349,7 @@ bool EventStore::recordEvents(QList<Event> &events, StoreError *error)
     return true;
 }
 
-QList<Event> EventStore::events(const EventQuery &query) const
+QList<Event> EventStore::events(const EventQuery &query, StoreError *error) const
 {
     QStringList where;
     QVariantList values;
@@ -390,24 +391,32 @@ QList<Event> EventStore::events(const EventQuery &query) const
 
     QSqlQuery q(m_connection.db());
     q.setForwardOnly(true);
-    q.prepare(sql);
+    // A failed prepare() would leave exec() with only Qt's own words to say.
+    if (!q.prepare(sql)) {
+        logSql(q, "events", error);
+        return {};
+    }
     for (const QVariant &v : std::as_const(values))
         q.addBindValue(v);
     QList<Event> result;
     if (!q.exec()) {
-        logSql(q, "events");
+        logSql(q, "events", error);
         return result;
     }
     while (q.next())
         result.append(eventFrom(q));
+    if (q.lastError().isValid()) { // a step failed part way through the rows
+        logSql(q, "events", error);
+        return {};
+    }
     return result;
 }
 
-qint64 EventStore::eventCount() const
+qint64 EventStore::eventCount(StoreError *error) const
 {
     QSqlQuery q(m_connection.db());
     if (!q.exec(QStringLiteral("SELECT count(*) FROM events")) || !q.next()) {
-        logSql(q, "eventCount");
+        logSql(q, "eventCount", error);
         return 0;
     }
     return q.value(0).toLongLong();
@@ -456,18 +465,24 @@ qint64 EventStore::pruneEvents(StoreError *error)
     return removed;
 }
 
-QList<ConditionTransition> EventStore::conditionHistory(const ResourceKey &key) const
+QList<ConditionTransition> EventStore::conditionHistory(const ResourceKey &key,
+                                                        StoreError *error) const
 {
     QSqlQuery q(m_connection.db());
     q.setForwardOnly(true);
-    q.prepare(QStringLiteral(
-        "SELECT id, type, status, severity, reason, message, observed_generation,"
-        " transition_time FROM condition_transitions WHERE kind = ? AND name = ? ORDER BY id"));
+    // A failed prepare() would leave exec() with only Qt's own words to say.
+    if (!q.prepare(QStringLiteral(
+            "SELECT id, type, status, severity, reason, message, observed_generation,"
+            " transition_time FROM condition_transitions WHERE kind = ? AND name = ? ORDER BY "
+            "id"))) {
+        logSql(q, "conditionHistory", error);
+        return {};
+    }
     q.addBindValue(text(key.kind));
     q.addBindValue(text(key.name));
     QList<ConditionTransition> result;
     if (!q.exec()) {
-        logSql(q, "conditionHistory");
+        logSql(q, "conditionHistory", error);
         return result;
     }
     while (q.next()) {
@@ -484,6 +499,10 @@ QList<ConditionTransition> EventStore::conditionHistory(const ResourceKey &key) 
         t.condition.observedGeneration = q.value(6).toLongLong();
         t.condition.lastTransitionTime = timeFrom(q.value(7));
         result.append(t);
+    }
+    if (q.lastError().isValid()) { // a step failed part way through the rows
+        logSql(q, "conditionHistory", error);
+        return {};
     }
     return result;
 }

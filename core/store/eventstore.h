@@ -31,8 +31,8 @@ public:
     Q_DISABLE_COPY_MOVE(EventStore)
 
     bool recordEvents(QList<Event> &events, StoreError *error);
-    QList<Event> events(const EventQuery &query) const;
-    qint64 eventCount() const;
+    QList<Event> events(const EventQuery &query, StoreError *error = nullptr) const;
+    qint64 eventCount(StoreError *error = nullptr) const;
     void setRetention(const EventRetention &retention) { m_retention = retention; }
     EventRetention retention() const { return m_retention; }
     qint64 pruneEvents(StoreError *error);
@@ -40,7 +40,8 @@ public:
     /// transaction (Workspace::writeTogether()).
     void forgetUncommitted() { m_objectIds.clear(); }
 
-    QList<ConditionTransition> conditionHistory(const ResourceKey &key) const;
+    QList<ConditionTransition> conditionHistory(const ResourceKey &key,
+                                                StoreError *error = nullptr) const;
     /// Adds `key`'s new Ready condition to its history, inside the caller's write (the status
     /// write that changed it).
     bool recordTransition(const ResourceKey &key, const Condition &ready, StoreError *error);

@@ -6,6 +6,7 @@
 #include "workspaceconnection.h"
 #include "writescope.h"
 
+#include <QSqlError>
 #include <QSqlQuery>
 
 namespace converge {
@@ -81,14 +82,14 @@ bool JournalStore::finishIntent(qint64 id, const QString &outcome, StoreError *e
     return scope.commit();
 }
 
-QList<JournalEntry> JournalStore::unfinishedIntents() const
+QList<JournalEntry> JournalStore::unfinishedIntents(StoreError *error) const
 {
     QSqlQuery q(m_connection.db());
     q.setForwardOnly(true);
     QList<JournalEntry> result;
     if (!q.exec(QStringLiteral("SELECT id, kind, name, operation, details, started_at FROM journal"
                                " WHERE finished_at IS NULL ORDER BY id"))) {
-        logSql(q, "unfinishedIntents");
+        logSql(q, "unfinishedIntents", error);
         return result;
     }
     while (q.next()) {
@@ -99,6 +100,10 @@ QList<JournalEntry> JournalStore::unfinishedIntents() const
         entry.details = parse(q.value(4)).object();
         entry.startedAt = timeFrom(q.value(5));
         result.append(entry);
+    }
+    if (q.lastError().isValid()) { // a step failed part way through the rows
+        logSql(q, "unfinishedIntents", error);
+        return {};
     }
     return result;
 }

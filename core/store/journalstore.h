@@ -26,7 +26,7 @@ public:
     qint64 beginIntent(const ResourceKey &key, const QString &operation, const QJsonObject &details,
                        StoreError *error);
     bool finishIntent(qint64 id, const QString &outcome, StoreError *error);
-    QList<JournalEntry> unfinishedIntents() const;
+    QList<JournalEntry> unfinishedIntents(StoreError *error = nullptr) const;
 
 private:
     WorkspaceConnection &m_connection;

@@ -8,6 +8,7 @@
 #include "writescope.h"
 
 #include <QSet>
+#include <QSqlError>
 #include <QSqlQuery>
 
 namespace converge {
@@ -97,20 +98,24 @@ bool PhaseRunStore::recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error)
     return scope.commit();
 }
 
-QList<PhaseRun> PhaseRunStore::phaseRuns(const ResourceKey &key, int limit) const
+QList<PhaseRun> PhaseRunStore::phaseRuns(const ResourceKey &key, int limit, StoreError *error) const
 {
     QSqlQuery q(m_connection.db());
     q.setForwardOnly(true);
-    q.prepare(QStringLiteral(
-        "SELECT id, reconcile_id, phase, started_at, duration_ms, outcome, reason, message,"
-        " backend_writes, backend_code, request_id FROM phase_runs WHERE kind = ? AND name = ?"
-        " ORDER BY id DESC LIMIT ?"));
+    // A failed prepare() would leave exec() with only Qt's own words to say.
+    if (!q.prepare(QStringLiteral(
+            "SELECT id, reconcile_id, phase, started_at, duration_ms, outcome, reason, message,"
+            " backend_writes, backend_code, request_id FROM phase_runs WHERE kind = ? AND name = ?"
+            " ORDER BY id DESC LIMIT ?"))) {
+        logSql(q, "phaseRuns", error);
+        return {};
+    }
     q.addBindValue(text(key.kind));
     q.addBindValue(text(key.name));
     q.addBindValue(limit > 0 ? limit : -1);
     QList<PhaseRun> result;
     if (!q.exec()) {
-        logSql(q, "phaseRuns");
+        logSql(q, "phaseRuns", error);
         return result;
     }
     while (q.next()) {
@@ -128,6 +133,10 @@ QList<PhaseRun> PhaseRunStore::phaseRuns(const ResourceKey &key, int limit) cons
         run.backendCode = q.value(9).toString();
         run.requestId = q.value(10).toString();
         result.append(run);
+    }
+    if (q.lastError().isValid()) { // a step failed part way through the rows
+        logSql(q, "phaseRuns", error);
+        return {};
     }
     return result;
 }

@@ -23,7 +23,7 @@ public:
     /// Stores `runs` (setting their IDs) and advances each resource's reconcile state to its
     /// last attempt (a run's end), whatever the run changed.
     bool recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error);
-    QList<PhaseRun> phaseRuns(const ResourceKey &key, int limit) const;
+    QList<PhaseRun> phaseRuns(const ResourceKey &key, int limit, StoreError *error = nullptr) const;
     /// Drops the runs of `key`, inside the caller's write (the resource's removal).
     bool removeRuns(const ResourceKey &key, StoreError *error);
 

@@ -7,6 +7,7 @@
 #include "workspaceconnection.h"
 #include "writescope.h"
 
+#include <QSqlError>
 #include <QSqlQuery>
 
 namespace converge {
@@ -68,16 +69,18 @@ ReconcileState reconcileStateFrom(const QSqlQuery &q, int first)
 
 } // namespace
 
-ReconcileState ReconcileStateStore::reconcileState(const ResourceKey &key) const
+ReconcileState ReconcileStateStore::reconcileState(const ResourceKey &key, StoreError *error) const
 {
-    StoreError error;
+    StoreError prepareError;
     QSqlQuery *statement = m_connection.statement(
         QStringLiteral("SELECT attempts, last_attempt, next_attempt, last_error,"
                        " waiting_for, last_reconcile_id FROM reconcile_state"
                        " WHERE kind = ? AND name = ?"),
-        &error);
+        &prepareError);
     if (!statement) {
-        qCWarning(lcStore) << "reconcileState:" << error.message;
+        qCWarning(lcStore) << "reconcileState:" << prepareError.message;
+        if (error)
+            *error = prepareError;
         return {};
     }
     QSqlQuery &q = *statement;
@@ -85,7 +88,7 @@ ReconcileState ReconcileStateStore::reconcileState(const ResourceKey &key) const
     q.addBindValue(text(key.name));
     ReconcileState state;
     if (!q.exec()) {
-        logSql(q, "reconcileState");
+        logSql(q, "reconcileState", error);
         return state;
     }
     if (q.next())
@@ -94,7 +97,7 @@ ReconcileState ReconcileStateStore::reconcileState(const ResourceKey &key) const
     return state;
 }
 
-QHash<ResourceKey, ReconcileState> ReconcileStateStore::reconcileStates() const
+QHash<ResourceKey, ReconcileState> ReconcileStateStore::reconcileStates(StoreError *error) const
 {
     QSqlQuery q(m_connection.db());
     q.setForwardOnly(true);
@@ -102,12 +105,16 @@ QHash<ResourceKey, ReconcileState> ReconcileStateStore::reconcileStates() const
     if (!q.exec(
             QStringLiteral("SELECT kind, name, attempts, last_attempt, next_attempt,"
                            " last_error, waiting_for, last_reconcile_id FROM reconcile_state"))) {
-        logSql(q, "reconcileStates");
+        logSql(q, "reconcileStates", error);
         return states;
     }
     while (q.next())
         states.insert(ResourceKey{q.value(0).toString(), q.value(1).toString()},
                       reconcileStateFrom(q, 2));
+    if (q.lastError().isValid()) { // a step failed part way through the rows
+        logSql(q, "reconcileStates", error);
+        return {};
+    }
     return states;
 }
 

@@ -23,8 +23,8 @@ public:
 
     /// NotFound when `key` is not a stored resource.
     bool setReconcileState(const ResourceKey &key, const ReconcileState &state, StoreError *error);
-    ReconcileState reconcileState(const ResourceKey &key) const;
-    QHash<ResourceKey, ReconcileState> reconcileStates() const;
+    ReconcileState reconcileState(const ResourceKey &key, StoreError *error = nullptr) const;
+    QHash<ResourceKey, ReconcileState> reconcileStates(StoreError *error = nullptr) const;
     /// Drops the state of `key`, inside the caller's write (the resource's removal).
     bool remove(const ResourceKey &key, StoreError *error);
 

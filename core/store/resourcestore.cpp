@@ -10,6 +10,7 @@
 #include "writescope.h"
 
 #include <QSet>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QUuid>
 
@@ -116,21 +117,29 @@ Resource resourceFrom(const QSqlQuery &q)
 
 /// The resources a `WHERE … ORDER BY …` tail selects (empty tail: all), with `values` bound.
 QList<Resource> selectResources(const QSqlDatabase &db, const QString &tail,
-                                const QVariantList &values, const char *context)
+                                const QVariantList &values, const char *context, StoreError *error)
 {
     QSqlQuery q(db);
     q.setForwardOnly(true);
-    q.prepare(
-        QStringLiteral("SELECT %1 FROM resources %2").arg(QLatin1String(resourceColumns), tail));
+    QList<Resource> result;
+    // A failed prepare() would leave exec() with only "No query" to say.
+    if (!q.prepare(QStringLiteral("SELECT %1 FROM resources %2")
+                       .arg(QLatin1String(resourceColumns), tail))) {
+        logSql(q, context, error);
+        return result;
+    }
     for (const QVariant &v : values)
         q.addBindValue(v);
-    QList<Resource> result;
     if (!q.exec()) {
-        logSql(q, context);
+        logSql(q, context, error);
         return result;
     }
     while (q.next())
         result.append(resourceFrom(q));
+    if (q.lastError().isValid()) { // a step that failed part way ends the loop like the end
+        logSql(q, context, error);
+        return {};
+    }
     return result;
 }
 
@@ -171,25 +180,30 @@ bool ResourceStore::exists(const ResourceKey &key, bool *exists, StoreError *err
 }
 
 void ResourceStore::readRow(QLatin1StringView columns, const ResourceKey &key, const char *context,
-                            const std::function<void(const QSqlQuery &)> &read) const
+                            const std::function<void(const QSqlQuery &)> &read,
+                            StoreError *error) const
 {
     // Prepared once: parsing the SQL each time cost more than running it.
-    StoreError error;
+    StoreError prepareError;
     QSqlQuery *q = m_connection.statement(
         QStringLiteral("SELECT %1 FROM resources WHERE kind = ? AND name = ?").arg(columns),
-        &error);
+        &prepareError);
     if (!q) {
-        qCWarning(lcStore) << context << error.message;
+        qCWarning(lcStore) << context << prepareError.message;
+        if (error)
+            *error = prepareError;
         return;
     }
     q->addBindValue(text(key.kind));
     q->addBindValue(text(key.name));
     if (!q->exec()) {
-        logSql(*q, context);
+        logSql(*q, context, error);
         return;
     }
     if (q->next())
         read(*q);
+    else if (q->lastError().isValid())
+        logSql(*q, context, error);
     q->finish(); // a statement left open would hold a read snapshot
 }
 
@@ -308,15 +322,16 @@ bool ResourceStore::apply(const QList<Resource> &objects, QList<ApplyOutcome> *o
     return true;
 }
 
-std::optional<Resource> ResourceStore::get(const ResourceKey &key) const
+std::optional<Resource> ResourceStore::get(const ResourceKey &key, StoreError *error) const
 {
     std::optional<Resource> result;
-    readRow(QLatin1String(resourceColumns), key, "get",
-            [&result](const QSqlQuery &q) { result = resourceFrom(q); });
+    readRow(
+        QLatin1String(resourceColumns), key, "get",
+        [&result](const QSqlQuery &q) { result = resourceFrom(q); }, error);
     return result;
 }
 
-QList<Resource> ResourceStore::get(const QList<ResourceKey> &keys) const
+QList<Resource> ResourceStore::get(const QList<ResourceKey> &keys, StoreError *error) const
 {
     if (keys.isEmpty())
         return {};
@@ -328,27 +343,30 @@ QList<Resource> ResourceStore::get(const QList<ResourceKey> &keys) const
         QStringLiteral("WHERE (kind, name) IN (SELECT json_extract(value, '$[0]'),"
                        " json_extract(value, '$[1]') FROM json_each(?))"
                        " ORDER BY kind, name"),
-        {compact(wanted)}, "get");
+        {compact(wanted)}, "get", error);
 }
 
-std::optional<qint64> ResourceStore::resourceVersion(const ResourceKey &key) const
+std::optional<qint64> ResourceStore::resourceVersion(const ResourceKey &key,
+                                                     StoreError *error) const
 {
     std::optional<qint64> result;
-    readRow(QLatin1String("resource_version"), key, "resourceVersion",
-            [&result](const QSqlQuery &q) { result = q.value(0).toLongLong(); });
+    readRow(
+        QLatin1String("resource_version"), key, "resourceVersion",
+        [&result](const QSqlQuery &q) { result = q.value(0).toLongLong(); }, error);
     return result;
 }
 
-QList<Resource> ResourceStore::list(const QString &kind) const
+QList<Resource> ResourceStore::list(const QString &kind, StoreError *error) const
 {
     if (kind.isEmpty())
-        return selectResources(m_connection.db(), QStringLiteral("ORDER BY kind, name"), {},
-                               "list");
+        return selectResources(m_connection.db(), QStringLiteral("ORDER BY kind, name"), {}, "list",
+                               error);
     return selectResources(m_connection.db(), QStringLiteral("WHERE kind = ? ORDER BY kind, name"),
-                           {text(kind)}, "list");
+                           {text(kind)}, "list", error);
 }
 
-QList<Resource> ResourceStore::listChangedSince(qint64 resourceVersion, qint64 *current) const
+QList<Resource> ResourceStore::listChangedSince(qint64 resourceVersion, qint64 *current,
+                                                StoreError *error) const
 {
     // One read transaction: the counter and the rows are the same snapshot.
     QSqlQuery begin(m_connection.db());
@@ -360,28 +378,29 @@ QList<Resource> ResourceStore::listChangedSince(qint64 resourceVersion, qint64 *
             q.next())
             *current = q.value(0).toLongLong();
         else
-            logSql(q, "listChangedSince");
+            logSql(q, "listChangedSince", error);
     }
     QList<Resource> result = selectResources(
         m_connection.db(), QStringLiteral("WHERE resource_version > ? ORDER BY kind, name"),
-        {resourceVersion}, "listChangedSince");
+        {resourceVersion}, "listChangedSince", error);
     begin.exec(QStringLiteral("COMMIT"));
     return result;
 }
 
-QList<Resource> ResourceStore::listOwnedBy(const QString &kind, const QString &ownerName) const
+QList<Resource> ResourceStore::listOwnedBy(const QString &kind, const QString &ownerName,
+                                           StoreError *error) const
 {
     return selectResources(
         m_connection.db(),
         QStringLiteral("WHERE kind = ? AND json_extract(spec, '$.owner.name') = ? ORDER BY name"),
-        {text(kind), text(ownerName)}, "listOwnedBy");
+        {text(kind), text(ownerName)}, "listOwnedBy", error);
 }
 
-qint64 ResourceStore::count() const
+qint64 ResourceStore::count(StoreError *error) const
 {
     QSqlQuery q(m_connection.db());
     if (!q.exec(QStringLiteral("SELECT count(*) FROM resources")) || !q.next()) {
-        logSql(q, "count");
+        logSql(q, "count", error);
         return 0;
     }
     return q.value(0).toLongLong();

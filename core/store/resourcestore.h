@@ -32,13 +32,17 @@ public:
     ResourceStore(WorkspaceConnection &connection, DiscoveryStore &discovery, EventStore &events);
 
     bool apply(const QList<Resource> &objects, QList<ApplyOutcome> *outcomes, StoreError *error);
-    std::optional<Resource> get(const ResourceKey &key) const;
-    QList<Resource> get(const QList<ResourceKey> &keys) const;
-    std::optional<qint64> resourceVersion(const ResourceKey &key) const;
-    QList<Resource> list(const QString &kind) const;
-    QList<Resource> listChangedSince(qint64 resourceVersion, qint64 *current) const;
-    QList<Resource> listOwnedBy(const QString &kind, const QString &ownerName) const;
-    qint64 count() const;
+    // Reads answer empty on failure, with `error` (when given) saying why.
+    std::optional<Resource> get(const ResourceKey &key, StoreError *error = nullptr) const;
+    QList<Resource> get(const QList<ResourceKey> &keys, StoreError *error = nullptr) const;
+    std::optional<qint64> resourceVersion(const ResourceKey &key,
+                                          StoreError *error = nullptr) const;
+    QList<Resource> list(const QString &kind, StoreError *error = nullptr) const;
+    QList<Resource> listChangedSince(qint64 resourceVersion, qint64 *current,
+                                     StoreError *error = nullptr) const;
+    QList<Resource> listOwnedBy(const QString &kind, const QString &ownerName,
+                                StoreError *error = nullptr) const;
+    qint64 count(StoreError *error = nullptr) const;
     /// Whether `key` is stored, for writes of other tables about it.
     bool exists(const ResourceKey &key, bool *exists, StoreError *error) const;
 
@@ -55,7 +59,7 @@ private:
     /// Runs `SELECT columns FROM resources` for one key through a statement prepared once, and
     /// hands the row to `read` when there is one (the engine's most frequent reads).
     void readRow(QLatin1StringView columns, const ResourceKey &key, const char *context,
-                 const std::function<void(const QSqlQuery &)> &read) const;
+                 const std::function<void(const QSqlQuery &)> &read, StoreError *error) const;
 
     WorkspaceConnection &m_connection;
     DiscoveryStore &m_discovery;

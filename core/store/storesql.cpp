@@ -14,8 +14,11 @@ namespace {
 // SQLite's primary result codes (Qt reports extended ones; the low byte is the primary).
 constexpr int sqliteBusy = 5;
 constexpr int sqliteLocked = 6;
+constexpr int sqliteReadOnly = 8;
+constexpr int sqliteIoErr = 10;
 constexpr int sqliteCorrupt = 11;
 constexpr int sqliteFull = 13;
+constexpr int sqliteCantOpen = 14;
 constexpr int sqliteConstraint = 19;
 constexpr int sqliteNotADb = 26;
 
@@ -49,7 +52,22 @@ StoreError sqlError(const QSqlError &e, const QString &context)
                     .arg(context)
                     .arg(busyTimeoutMs / 1000)};
     case sqliteFull:
-        return {StoreError::Code::Io, QStringLiteral("%1: the disk is full").arg(context)};
+        return {StoreError::Code::Io,
+                QStringLiteral("%1: the disk is full; nothing of this write was stored, what "
+                               "was stored before is kept; free some space and try again")
+                    .arg(context)};
+    case sqliteReadOnly:
+        return {StoreError::Code::Io,
+                QStringLiteral("%1: the workspace file or its folder is read-only (permissions, "
+                               "or a disk mounted read-only); what was stored is kept; make it "
+                               "writable and try again (%2)")
+                    .arg(context, detail)};
+    case sqliteIoErr:
+    case sqliteCantOpen:
+        return {StoreError::Code::Io,
+                QStringLiteral("%1: the workspace file cannot be read or written (%2): is it "
+                               "still there, and is its disk?")
+                    .arg(context, detail)};
     case sqliteConstraint:
         return {StoreError::Code::Invalid, QStringLiteral("%1: %2").arg(context, detail)};
     default:
@@ -81,10 +99,14 @@ bool readKeyedRow(QSqlQuery &select, const ResourceKey &key, StoreError *error)
     return true;
 }
 
-void logSql(const QSqlQuery &query, const char *context)
+void logSql(const QSqlQuery &query, const char *context, StoreError *error)
 {
     // Only SQLite's message: the statement's values may hold anything the caller stored.
     qCWarning(lcStore, "%s: %ls", context, qUtf16Printable(query.lastError().databaseText()));
+    if (error)
+        *error =
+            sqlError(query.lastError(),
+                     QStringLiteral("cannot read the workspace (%1)").arg(QLatin1String(context)));
 }
 
 } // namespace converge::StoreSql

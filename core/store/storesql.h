@@ -37,8 +37,9 @@ bool failMissing(StoreError *error, const ResourceKey &key);
 /// Runs `select`, a read of `key`'s row, and moves to that row; false with the SQL error, or
 /// NotFound when there is no such row.
 bool readKeyedRow(QSqlQuery &select, const ResourceKey &key, StoreError *error);
-/// For reads that answer nothing on failure: the failure goes to the log instead.
-void logSql(const QSqlQuery &query, const char *context);
+/// For a failed read: the failure goes to the log, and to `error` when given (a read that failed
+/// answers empty; the caller's error says it was not an empty answer).
+void logSql(const QSqlQuery &query, const char *context, StoreError *error = nullptr);
 
 /// A path as the person's platform writes it, for messages.
 inline QString shown(const QString &path)

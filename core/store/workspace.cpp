@@ -91,39 +91,41 @@ bool Workspace::apply(const QList<Resource> &objects, QList<ApplyOutcome> *outco
     return d->resources.apply(objects, outcomes, error);
 }
 
-std::optional<Resource> Workspace::get(const ResourceKey &key) const
+std::optional<Resource> Workspace::get(const ResourceKey &key, StoreError *error) const
 {
-    return d->resources.get(key);
+    return d->resources.get(key, error);
 }
 
-QList<Resource> Workspace::get(const QList<ResourceKey> &keys) const
+QList<Resource> Workspace::get(const QList<ResourceKey> &keys, StoreError *error) const
 {
-    return d->resources.get(keys);
+    return d->resources.get(keys, error);
 }
 
-std::optional<qint64> Workspace::resourceVersion(const ResourceKey &key) const
+std::optional<qint64> Workspace::resourceVersion(const ResourceKey &key, StoreError *error) const
 {
-    return d->resources.resourceVersion(key);
+    return d->resources.resourceVersion(key, error);
 }
 
-QList<Resource> Workspace::list(const QString &kind) const
+QList<Resource> Workspace::list(const QString &kind, StoreError *error) const
 {
-    return d->resources.list(kind);
+    return d->resources.list(kind, error);
 }
 
-QList<Resource> Workspace::listChangedSince(qint64 resourceVersion, qint64 *current) const
+QList<Resource> Workspace::listChangedSince(qint64 resourceVersion, qint64 *current,
+                                            StoreError *error) const
 {
-    return d->resources.listChangedSince(resourceVersion, current);
+    return d->resources.listChangedSince(resourceVersion, current, error);
 }
 
-QList<Resource> Workspace::listOwnedBy(const QString &kind, const QString &ownerName) const
+QList<Resource> Workspace::listOwnedBy(const QString &kind, const QString &ownerName,
+                                       StoreError *error) const
 {
-    return d->resources.listOwnedBy(kind, ownerName);
+    return d->resources.listOwnedBy(kind, ownerName, error);
 }
 
-qint64 Workspace::count() const
+qint64 Workspace::count(StoreError *error) const
 {
-    return d->resources.count();
+    return d->resources.count(error);
 }
 
 bool Workspace::update(Resource &resource, StoreError *error)
@@ -182,21 +184,22 @@ bool Workspace::setReconcileState(const ResourceKey &key, const ReconcileState &
     return d->reconcileStates.setReconcileState(key, state, error);
 }
 
-ReconcileState Workspace::reconcileState(const ResourceKey &key) const
+ReconcileState Workspace::reconcileState(const ResourceKey &key, StoreError *error) const
 {
-    return d->reconcileStates.reconcileState(key);
+    return d->reconcileStates.reconcileState(key, error);
 }
 
-QHash<ResourceKey, ReconcileState> Workspace::reconcileStates() const
+QHash<ResourceKey, ReconcileState> Workspace::reconcileStates(StoreError *error) const
 {
-    return d->reconcileStates.reconcileStates();
+    return d->reconcileStates.reconcileStates(error);
 }
 
 // --- Conditions and events --------------------------------------------------------------------
 
-QList<ConditionTransition> Workspace::conditionHistory(const ResourceKey &key) const
+QList<ConditionTransition> Workspace::conditionHistory(const ResourceKey &key,
+                                                       StoreError *error) const
 {
-    return d->events.conditionHistory(key);
+    return d->events.conditionHistory(key, error);
 }
 
 bool Workspace::recordEvents(QList<Event> &events, StoreError *error)
@@ -204,14 +207,14 @@ bool Workspace::recordEvents(QList<Event> &events, StoreError *error)
     return d->events.recordEvents(events, error);
 }
 
-QList<Event> Workspace::events(const EventQuery &query) const
+QList<Event> Workspace::events(const EventQuery &query, StoreError *error) const
 {
-    return d->events.events(query);
+    return d->events.events(query, error);
 }
 
-qint64 Workspace::eventCount() const
+qint64 Workspace::eventCount(StoreError *error) const
 {
-    return d->events.eventCount();
+    return d->events.eventCount(error);
 }
 
 void Workspace::setRetention(const EventRetention &retention)
@@ -236,9 +239,9 @@ bool Workspace::recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error)
     return d->phaseRuns.recordPhaseRuns(runs, error);
 }
 
-QList<PhaseRun> Workspace::phaseRuns(const ResourceKey &key, int limit) const
+QList<PhaseRun> Workspace::phaseRuns(const ResourceKey &key, int limit, StoreError *error) const
 {
-    return d->phaseRuns.phaseRuns(key, limit);
+    return d->phaseRuns.phaseRuns(key, limit, error);
 }
 
 // --- Discovery --------------------------------------------------------------------------------
@@ -249,9 +252,10 @@ bool Workspace::replaceDiscovered(const ResourceKey &owner, const QString &kind,
     return d->discovery.replaceDiscovered(owner, kind, items, error);
 }
 
-QList<DiscoveredResource> Workspace::discovered(const std::optional<ResourceKey> &owner) const
+QList<DiscoveredResource> Workspace::discovered(const std::optional<ResourceKey> &owner,
+                                                StoreError *error) const
 {
-    return d->discovery.discovered(owner);
+    return d->discovery.discovered(owner, error);
 }
 
 // --- Journal ----------------------------------------------------------------------------------
@@ -267,9 +271,9 @@ bool Workspace::finishIntent(qint64 id, const QString &outcome, StoreError *erro
     return d->journal.finishIntent(id, outcome, error);
 }
 
-QList<JournalEntry> Workspace::unfinishedIntents() const
+QList<JournalEntry> Workspace::unfinishedIntents(StoreError *error) const
 {
-    return d->journal.unfinishedIntents();
+    return d->journal.unfinishedIntents(error);
 }
 
 // --- Change notification ----------------------------------------------------------------------

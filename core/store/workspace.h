@@ -22,7 +22,9 @@ namespace converge {
 /// Not thread-safe: each thread opens its own Workspace on the same file (WAL mode lets readers
 /// and one writer work at once, also across processes). Writers take the write lock up front
 /// (BEGIN IMMEDIATE) and desired-state commits are durable (synchronous=FULL). Every failed call
-/// leaves the file as it was.
+/// leaves the file as it was. A read that fails (the file gone, unreadable, locked, damaged)
+/// answers empty and says so in its optional `error`: callers that show or act on a read pass
+/// one, so that a failure is never taken for an empty workspace.
 class Workspace final
 {
 public:
@@ -61,22 +63,25 @@ public:
     /// stored object (input status is ignored). The same kind/name twice is Invalid.
     bool apply(const QList<Resource> &objects, QList<ApplyOutcome> *outcomes, StoreError *error);
 
-    std::optional<Resource> get(const ResourceKey &key) const;
+    std::optional<Resource> get(const ResourceKey &key, StoreError *error = nullptr) const;
     /// Those of `keys` that are in the workspace, in one statement (a get per key pays its
     /// statement's overhead each time), ordered by kind then name.
-    QList<Resource> get(const QList<ResourceKey> &keys) const;
+    QList<Resource> get(const QList<ResourceKey> &keys, StoreError *error = nullptr) const;
     /// The resourceVersion of one resource, nullopt when it is not in the workspace: one
     /// integer read, for callers that keep parsed copies (ResourceCache).
-    std::optional<qint64> resourceVersion(const ResourceKey &key) const;
+    std::optional<qint64> resourceVersion(const ResourceKey &key,
+                                          StoreError *error = nullptr) const;
     /// All resources, or those of one kind, ordered by kind then name.
-    QList<Resource> list(const QString &kind = {}) const;
+    QList<Resource> list(const QString &kind = {}, StoreError *error = nullptr) const;
     /// The resources whose resourceVersion is above `resourceVersion` (created or changed
     /// since), ordered by kind then name; `current` receives the workspace's resourceVersion
     /// as of the same read. Removals do not show here: compare count().
-    QList<Resource> listChangedSince(qint64 resourceVersion, qint64 *current = nullptr) const;
+    QList<Resource> listChangedSince(qint64 resourceVersion, qint64 *current = nullptr,
+                                     StoreError *error = nullptr) const;
     /// The resources of `kind` whose spec.owner.name is `ownerName`, ordered by name.
-    QList<Resource> listOwnedBy(const QString &kind, const QString &ownerName) const;
-    qint64 count() const;
+    QList<Resource> listOwnedBy(const QString &kind, const QString &ownerName,
+                                StoreError *error = nullptr) const;
+    qint64 count(StoreError *error = nullptr) const;
 
     /// Writes metadata and spec when `resource.metadata.resourceVersion` is the stored one, else
     /// Conflict. Bumps generation when the spec changed. On success `resource` holds the stored
@@ -111,19 +116,20 @@ public:
 
     // --- Controller bookkeeping ----------------------------------------------------------
     bool setReconcileState(const ResourceKey &key, const ReconcileState &state, StoreError *error);
-    ReconcileState reconcileState(const ResourceKey &key) const;
+    ReconcileState reconcileState(const ResourceKey &key, StoreError *error = nullptr) const;
     /// Every resource's reconcile state in one read (what a full reload of the window needs).
-    QHash<ResourceKey, ReconcileState> reconcileStates() const;
+    QHash<ResourceKey, ReconcileState> reconcileStates(StoreError *error = nullptr) const;
 
     // --- Conditions and events -----------------------------------------------------------
-    QList<ConditionTransition> conditionHistory(const ResourceKey &key) const;
+    QList<ConditionTransition> conditionHistory(const ResourceKey &key,
+                                                StoreError *error = nullptr) const;
 
     /// Stores events in one transaction. An event whose aggregationKey matches a stored event of
     /// the last 10 minutes increments that event's count and lastTime instead of adding a row.
     /// Assigns ids (written back into `events` when non-null).
     bool recordEvents(QList<Event> &events, StoreError *error);
-    QList<Event> events(const EventQuery &query) const;
-    qint64 eventCount() const;
+    QList<Event> events(const EventQuery &query, StoreError *error = nullptr) const;
+    qint64 eventCount(StoreError *error = nullptr) const;
     void setRetention(const EventRetention &retention);
     EventRetention retention() const;
     /// Deletes events beyond the retention; returns how many went.
@@ -135,7 +141,8 @@ public:
     /// resource; advances each one's reconcile state to its last attempt (the run's end).
     bool recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error);
     /// The resource's runs, newest first.
-    QList<PhaseRun> phaseRuns(const ResourceKey &key, int limit = phaseRunsKept) const;
+    QList<PhaseRun> phaseRuns(const ResourceKey &key, int limit = phaseRunsKept,
+                              StoreError *error = nullptr) const;
 
     // --- Discovery -----------------------------------------------------------------------
     /// Replaces what a complete list of `kind` under `owner` found unmanaged. Items whose
@@ -143,14 +150,15 @@ public:
     bool replaceDiscovered(const ResourceKey &owner, const QString &kind,
                            const QList<DiscoveredResource> &items, StoreError *error);
     /// Every discovered resource, ordered by owner, kind and name; or those under `owner`.
-    QList<DiscoveredResource> discovered(const std::optional<ResourceKey> &owner = {}) const;
+    QList<DiscoveredResource> discovered(const std::optional<ResourceKey> &owner = {},
+                                         StoreError *error = nullptr) const;
 
     // --- Journal -------------------------------------------------------------------------
     /// Writes an intent before a mutating backend call; returns its id, or 0 on error.
     qint64 beginIntent(const ResourceKey &key, const QString &operation, const QJsonObject &details,
                        StoreError *error);
     bool finishIntent(qint64 id, const QString &outcome, StoreError *error);
-    QList<JournalEntry> unfinishedIntents() const;
+    QList<JournalEntry> unfinishedIntents(StoreError *error = nullptr) const;
 
     // --- Change notification -------------------------------------------------------------
     /// PRAGMA data_version: changes when another connection (or process) committed.

@@ -6,11 +6,14 @@
 #include "syncscope.h"
 #include "workspaceschema.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QSqlError>
 #include <QSqlQuery>
 
 #include <atomic>
+
+#include <sys/stat.h>
 
 namespace converge {
 
@@ -120,6 +123,21 @@ public:
 private:
     QString m_name;
 };
+
+/// SQLite would fail with "unable to open database file" on a file it cannot write: it writes
+/// the file and, in WAL mode, its -wal and -shm files beside it (also to read). access() is
+/// asked, so a read-only disk counts for root too.
+bool checkWritable(const QString &path, StoreError *error)
+{
+    const QFileInfo file(path);
+    if (file.exists() && (!file.isWritable() || !QFileInfo(file.absolutePath()).isWritable()))
+        return fail(error, StoreError::Code::Io,
+                    QStringLiteral("%1 is read-only (the file, its folder or its disk): Converge "
+                                   "writes to it and beside it (its -wal and -shm files); what "
+                                   "is stored in it is kept; make it writable and open it again")
+                        .arg(shown(path)));
+    return true;
+}
 
 /// Looks at an existing file without changing a byte of it: the header first, then SQLite on a
 /// read-only connection (setting journal_mode=WAL on a foreign file would rewrite its header).
@@ -243,7 +261,7 @@ WorkspaceConnection::open(const QString &path, Workspace::OpenMode mode, StoreEr
             return nullptr;
         }
         blank = true;
-    } else if (!inspect(path, mode, &blank, err)) {
+    } else if (!checkWritable(path, err) || !inspect(path, mode, &blank, err)) {
         return nullptr;
     }
 
@@ -272,6 +290,8 @@ std::unique_ptr<WorkspaceConnection> WorkspaceConnection::openAnother(StoreError
 
 bool WorkspaceConnection::open(bool blank, Workspace::OpenMode mode, StoreError *error)
 {
+    if (!checkWritable(m_path, error))
+        return false;
     m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
     m_db.setDatabaseName(m_path);
     m_db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(busyTimeoutMs));
@@ -279,6 +299,12 @@ bool WorkspaceConnection::open(bool blank, Workspace::OpenMode mode, StoreError 
         return fail(error, StoreError::Code::Io,
                     QStringLiteral("cannot open %1: %2")
                         .arg(shown(m_path), m_db.lastError().databaseText()));
+
+    struct stat opened;
+    if (::stat(QFile::encodeName(m_path).constData(), &opened) == 0) {
+        m_device = opened.st_dev;
+        m_inode = opened.st_ino;
+    }
 
     // The file may have changed between the read-only look and now; still nothing is written
     // before it is known to be ours.
@@ -348,6 +374,27 @@ void WorkspaceConnection::setRelaxedDurability(bool on)
 {
     m_relaxed = on;
     SyncScope::set(m_db, on);
+}
+
+bool WorkspaceConnection::checkFile(StoreError *error) const
+{
+    if (m_inode == 0)
+        return true; // not known at open: nothing to compare with
+    struct stat now;
+    if (::stat(QFile::encodeName(m_path).constData(), &now) != 0)
+        return fail(error, StoreError::Code::Io,
+                    QStringLiteral("the workspace file %1 was deleted or moved while it was open: "
+                                   "nothing more is written until it is back; what was stored is "
+                                   "in the file that was moved (put it back, or open it where it "
+                                   "is now)")
+                        .arg(shown(m_path)));
+    if (quint64(now.st_dev) != m_device || quint64(now.st_ino) != m_inode)
+        return fail(error, StoreError::Code::Io,
+                    QStringLiteral("the workspace file %1 was replaced by another file while it "
+                                   "was open: nothing is written to either; open the workspace "
+                                   "again to use the new file")
+                        .arg(shown(m_path)));
+    return true;
 }
 
 qint64 WorkspaceConnection::dataVersion() const

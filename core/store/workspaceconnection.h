@@ -61,12 +61,20 @@ public:
     /// PRAGMA data_version.
     qint64 dataVersion() const;
 
+    /// Whether the path still names the file this connection opened. SQLite keeps writing to
+    /// an open file that was deleted, moved away or replaced, where nobody would see it again:
+    /// writers check first and refuse with a message saying what happened. Once the file is
+    /// back where it was (the same file), writes go on.
+    bool checkFile(StoreError *error) const;
+
 private:
     explicit WorkspaceConnection(const QString &path);
     bool open(bool blank, Workspace::OpenMode mode, StoreError *error);
 
     QString m_path;
     QString m_name;
+    quint64 m_device = 0; ///< of the file opened, for checkFile()
+    quint64 m_inode = 0;
     QSqlDatabase m_db;
     bool m_relaxed = false;
     mutable QHash<QString, std::shared_ptr<QSqlQuery>> m_statements; ///< statement()

@@ -30,6 +30,9 @@ bool WriteScope::begin()
         const bool current = m_connection.isWriting() ? relaxed : m_connection.isRelaxed();
         m_syncScope.emplace(m_connection.db(), current, relaxed);
     }
+    // Once per transaction (a stat), not per statement of writeTogether().
+    if (!m_connection.isWriting() && !m_connection.checkFile(m_error))
+        return false;
     return m_transaction.begin(m_error);
 }
 

@@ -12,6 +12,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -350,6 +352,41 @@ private slots:
             QVERIFY2(text.contains(s(part)), part);
         r = m_cli->run({s("describe"), s("queue/nope")});
         QCOMPARE(r.exitCode, 1);
+    }
+
+    void failedReadsExitNonZero()
+    {
+        // A read that fails is an error with its reason, never an empty list.
+        QCOMPARE(m_cli->run({s("apply"), s("-f"), write("a.yaml", accountYaml)}).exitCode, 0);
+        auto sql = [this](const char *statement) {
+            bool ok = false;
+            {
+                QSqlDatabase db = QSqlDatabase::addDatabase(s("QSQLITE"), s("other"));
+                db.setDatabaseName(m_cli->workspace());
+                ok = db.open() && QSqlQuery(db).exec(s(statement));
+            }
+            QSqlDatabase::removeDatabase(s("other"));
+            return ok;
+        };
+        QVERIFY(sql("ALTER TABLE resources RENAME TO resources_away"));
+        for (const QStringList &args :
+             {QStringList{s("get")}, QStringList{s("get"), s("storageaccount")},
+              QStringList{s("export"), s("--for"), s("aso")}}) {
+            const CliResult r = m_cli->run(args);
+            QVERIFY2(r.exitCode == 1, r.describe());
+            QVERIFY2(r.errText().contains(s("cannot read the workspace")), r.describe());
+            QVERIFY2(r.errText().contains(s("no such table: resources")), r.describe());
+            QVERIFY2(!r.errText().contains(s("No resources")), r.describe());
+        }
+        QVERIFY(sql("ALTER TABLE resources_away RENAME TO resources"));
+        QVERIFY(sql("ALTER TABLE events RENAME TO events_away"));
+        CliResult r = m_cli->run({s("events")});
+        QVERIFY2(r.exitCode == 1, r.describe());
+        QVERIFY2(r.errText().contains(s("no such table: events")), r.describe());
+        QVERIFY2(!r.errText().contains(s("No events found")), r.describe());
+        QVERIFY(sql("ALTER TABLE events_away RENAME TO events"));
+        r = m_cli->run({s("get")});
+        QVERIFY2(r.exitCode == 0, r.describe());
     }
 
     void deleteWithoutAController()

@@ -67,6 +67,15 @@ void SecretScanner::addTestSecrets()
               "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY");
     // The dummy secret of `emulator: true` for dynalite.
     addSecret(QStringLiteral("dynalite emulator secret"), "converge-emulator-not-a-secret");
+    // The AWS profile tests: static keys and a session token in the shared files, and what the
+    // stand-in credential_process (tests/fixtures/aws-credential-process.sh) prints.
+    addSecret(QStringLiteral("AWS profile test secret"), "converge-profile-secret-not-real-0001");
+    addSecret(QStringLiteral("AWS profile test session token"),
+              "converge-profile-session-token-0001");
+    addSecret(QStringLiteral("credential_process test secret"),
+              "converge-process-secret-not-real-0001");
+    addSecret(QStringLiteral("credential_process test session token"),
+              "converge-process-session-token-0001");
 }
 
 void SecretScanner::addAllowed(const QString &pattern)

@@ -18,6 +18,8 @@
 #include <QIcon>
 #include <QPalette>
 #include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 
 using namespace converge;
 using namespace converge::test;
@@ -435,6 +437,44 @@ private slots:
         QVERIFY(!model.errorString().isEmpty());
         QCOMPARE(model.rowCount(), 0);
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("absent.converge"))));
+    }
+
+    void failedReadKeepsTheTreeAndSaysWhy()
+    {
+        Setup s;
+        QVERIFY(s.f.apply({EngineFixture::gadget(QStringLiteral("g"))}));
+        s.model.reload();
+        QVERIFY(s.settle());
+        QCOMPARE(s.model.resourceCount(), 1);
+        auto sql = [&s](const QString &statement) {
+            bool ok = false;
+            {
+                QSqlDatabase db =
+                    QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("other"));
+                db.setDatabaseName(s.f.path);
+                ok = db.open() && QSqlQuery(db).exec(statement);
+            }
+            QSqlDatabase::removeDatabase(QStringLiteral("other"));
+            return ok;
+        };
+        QVERIFY(sql(QStringLiteral("ALTER TABLE resources RENAME TO resources_away")));
+        QSignalSpy failed{&s.model, &ResourceTreeModel::loadFailed};
+        QVERIFY(failed.isValid());
+        s.model.reload();
+        QVERIFY(failed.wait());
+        QVERIFY2(failed.constFirst().constFirst().toString().contains(
+                     QStringLiteral("no such table: resources")),
+                 qPrintable(failed.constFirst().constFirst().toString()));
+        QCOMPARE(s.model.resourceCount(), 1); // not an empty tree
+        s.model.reloadKeys({gadgetKey(QStringLiteral("g"))});
+        QVERIFY(failed.wait());
+        QCOMPARE(s.model.resourceCount(), 1); // a key whose read failed is not "removed"
+
+        QVERIFY(sql(QStringLiteral("ALTER TABLE resources_away RENAME TO resources")));
+        s.model.reload();
+        QVERIFY(s.settle());
+        QVERIFY(s.model.errorString().isEmpty());
+        QCOMPARE(s.model.resourceCount(), 1);
     }
 
     void discoveredRowsUnderTheirOwners()

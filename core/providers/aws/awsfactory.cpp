@@ -4,6 +4,7 @@
 
 #include "awsaccountmanager.h"
 #include "awskinds.h"
+#include "awsprofile.h"
 #include "dynamodbclient.h"
 #include "envcredentialstore.h"
 #include "filecredentialstore.h"
@@ -21,9 +22,9 @@ const QString tokenName = QStringLiteral("aws_session_token");
 
 QString alternatives()
 {
-    return QStringLiteral("credential alternatives: env: true (AWS_ACCESS_KEY_ID, "
-                          "AWS_SECRET_ACCESS_KEY), file: PATH, keychain: ENTRY, or emulator: true "
-                          "for a local emulator");
+    return QStringLiteral("credential alternatives: env: true (AWS_ACCESS_KEY_ID and "
+                          "AWS_SECRET_ACCESS_KEY, or AWS_PROFILE), profile: NAME, file: PATH, "
+                          "keychain: ENTRY, or emulator: true for a local emulator");
 }
 
 BackendError unauthorized(const Resource &account, const QString &code, const QString &message)
@@ -68,12 +69,34 @@ QString expandHome(const QString &path)
     return path;
 }
 
-QUrl endpointOf(const QJsonObject &spec)
+QUrl endpointOf(const QJsonObject &spec, const QString &region)
 {
     const QString endpoint = spec.value(QStringLiteral("endpoint")).toString();
-    return endpoint.isEmpty()
-               ? DynamoDbClient::defaultEndpoint(spec.value(QStringLiteral("region")).toString())
-               : QUrl(endpoint);
+    return endpoint.isEmpty() ? DynamoDbClient::defaultEndpoint(region) : QUrl(endpoint);
+}
+
+// Static keys, or the answer of the profile's credential_process; the profile's region comes
+// along for a spec that names none.
+Outcome<AwsFactory::Connection> fromProfile(const Resource &account, const QString &name,
+                                            AwsCredentialProcess *processes,
+                                            const std::function<bool()> &isCancelled)
+{
+    const auto profile = AwsProfile::load(name, AwsProfile::filesFromEnvironment());
+    if (!profile)
+        return unauthorized(account, profile.error().code, profile.error().message);
+    AwsFactory::Connection connection;
+    connection.region = profile.value().region();
+    const QString command = profile.value().credentialProcess();
+    if (command.isEmpty()) {
+        connection.credentials = profile.value().staticCredentials();
+        return connection;
+    }
+    AwsCredentialProcess once;
+    auto answer = (processes ? processes : &once)->credentials(name, command, isCancelled);
+    if (!answer)
+        return unauthorized(account, answer.error().code, answer.error().message);
+    connection.credentials = answer.value();
+    return connection;
 }
 
 } // namespace
@@ -83,7 +106,8 @@ AwsFactory::AwsFactory()
 {}
 
 AwsFactory::AwsFactory(Options options)
-    : m_options(options)
+    : m_options(std::move(options))
+    , m_processes(std::make_unique<AwsCredentialProcess>(m_options.credentialProcess))
 {}
 
 void AwsFactory::registerKinds(KindRegistry &registry) const
@@ -104,25 +128,72 @@ QStringList AwsFactory::accountKinds() const
 Outcome<Credentials> AwsFactory::resolveCredentials(const Resource &account,
                                                     CredentialStore *keychain)
 {
+    auto resolved = resolve(account, keychain);
+    if (!resolved)
+        return resolved.error();
+    return resolved.value().credentials;
+}
+
+Outcome<AwsFactory::Connection> AwsFactory::resolve(const Resource &account,
+                                                    CredentialStore *keychain,
+                                                    AwsCredentialProcess *processes,
+                                                    const std::function<bool()> &isCancelled)
+{
+    Outcome<Connection> connection = resolveSource(account, keychain, processes, isCancelled);
+    if (!connection)
+        return connection;
+    const QString region = account.spec.value(QStringLiteral("region")).toString();
+    if (!region.isEmpty())
+        connection.value().region = region;
+    if (connection.value().region.isEmpty()) {
+        BackendError error = unauthorized(
+            account, QStringLiteral("NoRegion"),
+            QStringLiteral("the AwsAccount names no region, and its profile has none either: set "
+                           "spec.region or the profile's region"));
+        error.category = BackendError::Category::Invalid;
+        return error;
+    }
+    return connection;
+}
+
+Outcome<AwsFactory::Connection> AwsFactory::resolveSource(const Resource &account,
+                                                          CredentialStore *keychain,
+                                                          AwsCredentialProcess *processes,
+                                                          const std::function<bool()> &isCancelled)
+{
+    auto keysOnly = [](Outcome<Credentials> credentials) -> Outcome<Connection> {
+        if (!credentials)
+            return credentials.error();
+        return Connection{credentials.value(), QString()};
+    };
     const QJsonObject credential = account.spec.value(QStringLiteral("credential")).toObject();
     if (credential.value(QStringLiteral("emulator")).toBool()) {
         // The schema says so too; checked again because dummy keys must never reach AWS.
-        if (!HttpClient::isLoopbackHost(endpointOf(account.spec).host()))
+        const QUrl endpoint =
+            endpointOf(account.spec, account.spec.value(QStringLiteral("region")).toString());
+        if (!HttpClient::isLoopbackHost(endpoint.host()))
             return unauthorized(account, QStringLiteral("EmulatorCredentialNotLocal"),
                                 QStringLiteral("credential emulator: true is only for an "
                                                "endpoint on this machine; ") +
                                     alternatives());
-        return Credentials::aws(emulatorAccessKeyId(), emulatorSecretAccessKey());
+        return keysOnly(Credentials::aws(emulatorAccessKeyId(), emulatorSecretAccessKey()));
     }
+    if (credential.contains(QStringLiteral("profile")))
+        return fromProfile(account, credential.value(QStringLiteral("profile")).toString(),
+                           processes, isCancelled);
     if (credential.value(QStringLiteral("env")).toBool()) {
+        // As the AWS CLI: keys in the environment win over a profile named there.
+        const QString profile = qEnvironmentVariable("AWS_PROFILE");
+        if (qEnvironmentVariableIsEmpty("AWS_ACCESS_KEY_ID") && !profile.isEmpty())
+            return fromProfile(account, profile, processes, isCancelled);
         EnvCredentialStore store;
-        return readKeys(account, store, QStringLiteral("AWS_ACCESS_KEY_ID"),
-                        QStringLiteral("AWS_SECRET_ACCESS_KEY"),
-                        QStringLiteral("AWS_SESSION_TOKEN"));
+        return keysOnly(readKeys(account, store, QStringLiteral("AWS_ACCESS_KEY_ID"),
+                                 QStringLiteral("AWS_SECRET_ACCESS_KEY"),
+                                 QStringLiteral("AWS_SESSION_TOKEN")));
     }
     if (credential.contains(QStringLiteral("file"))) {
         FileCredentialStore store(expandHome(credential.value(QStringLiteral("file")).toString()));
-        return readKeys(account, store, accessKeyIdName, secretName, tokenName);
+        return keysOnly(readKeys(account, store, accessKeyIdName, secretName, tokenName));
     }
     if (credential.contains(QStringLiteral("keychain"))) {
         if (!keychain)
@@ -131,8 +202,8 @@ Outcome<Credentials> AwsFactory::resolveCredentials(const Resource &account,
                                     alternatives());
         const QString entry = credential.value(QStringLiteral("keychain")).toString();
         const QString prefix = entry + QLatin1Char('/');
-        return readKeys(account, *keychain, prefix + accessKeyIdName, prefix + secretName,
-                        prefix + tokenName);
+        return keysOnly(readKeys(account, *keychain, prefix + accessKeyIdName, prefix + secretName,
+                                 prefix + tokenName));
     }
     return unauthorized(account, QStringLiteral("NoCredential"),
                         QStringLiteral("the AwsAccount is not connected: spec.credential names "
@@ -144,12 +215,13 @@ Outcome<Credentials> AwsFactory::resolveCredentials(const Resource &account,
 Outcome<std::shared_ptr<DynamoDbClient>> AwsFactory::client(const Resource &account,
                                                             const ManagerEnvironment &env)
 {
-    const QUrl endpoint = endpointOf(account.spec);
     // CredentialStore::read() is not const although looking a secret up changes nothing we
     // own; the environment hands the store out as const.
-    auto credentials = resolveCredentials(account, const_cast<CredentialStore *>(env.credentials));
-    if (!credentials)
-        return credentials.error();
+    auto connection = resolve(account, const_cast<CredentialStore *>(env.credentials),
+                              m_processes.get(), env.isCancelled);
+    if (!connection)
+        return connection.error();
+    const QUrl endpoint = endpointOf(account.spec, connection.value().region);
 
     // HttpClient refuses plain http to remote hosts unless its own option says otherwise, and
     // the worker's client is shared: an account that allows it gets a client of its own, made
@@ -164,9 +236,12 @@ Outcome<std::shared_ptr<DynamoDbClient>> AwsFactory::client(const Resource &acco
     } else if (!env.http) {
         own = std::make_unique<HttpClient>();
     }
-    return std::make_shared<DynamoDbClient>(env.http, endpoint,
-                                            account.spec.value(QStringLiteral("region")).toString(),
-                                            credentials.value(), env.isCancelled, std::move(own));
+    auto client = std::make_shared<DynamoDbClient>(env.http, endpoint, connection.value().region,
+                                                   connection.value().credentials, env.isCancelled,
+                                                   std::move(own));
+    if (m_options.requestObserver)
+        client->setRequestObserver(m_options.requestObserver);
+    return client;
 }
 
 Outcome<std::shared_ptr<Manager>> AwsFactory::manager(const QString &kind, const Resource &account,

@@ -2,7 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "awscredentialprocess.h"
 #include "credentials.h"
+#include "dynamodbclient.h"
 #include "dynamodbtablemanager.h"
 #include "factory.h"
 
@@ -10,23 +12,34 @@
 
 namespace converge {
 
-class DynamoDbClient;
-
 /// The AWS provider: AwsAccount and DynamoDBTable over DynamoDB's JSON 1.0 API with SigV4.
 ///
 /// manager() reads the AwsAccount's spec: the endpoint (by default the region's public one) and
 /// the credential, resolved on the worker thread from exactly one of `emulator: true` (fixed
 /// dummy keys, loopback endpoints only), `env: true` (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY,
-/// AWS_SESSION_TOKEN), `file: PATH` (a FileCredentialStore with aws_access_key_id,
-/// aws_secret_access_key, aws_session_token) or `keychain: ENTRY` (the same three names under
-/// "ENTRY/" in ManagerEnvironment::credentials). Any credential problem is an Unauthorized error
-/// whose message names the alternatives and never a secret.
+/// AWS_SESSION_TOKEN, or else the profile AWS_PROFILE names), `profile: NAME` (an AwsProfile
+/// of the AWS shared files, static keys or a credential_process run through the factory's
+/// AwsCredentialProcess cache; its region when the spec names none), `file: PATH` (a
+/// FileCredentialStore with aws_access_key_id, aws_secret_access_key, aws_session_token) or
+/// `keychain: ENTRY` (the same three names under "ENTRY/" in ManagerEnvironment::credentials).
+/// Any credential problem is an Unauthorized error whose message names the alternatives and
+/// never a secret.
 class AwsFactory final : public Factory
 {
 public:
     struct Options
     {
         DynamoDbTableManager::Options table;
+        AwsCredentialProcess::Options credentialProcess;
+        /// Sees every signed request of every client the factory makes.
+        DynamoDbClient::RequestObserver requestObserver;
+    };
+
+    /// What an AwsAccount's spec resolves to on the worker thread.
+    struct Connection
+    {
+        Credentials credentials;
+        QString region; ///< the spec's, else the profile's
     };
 
     AwsFactory();
@@ -47,16 +60,26 @@ public:
         return QStringLiteral("converge-emulator-not-a-secret");
     }
 
-    /// The credentials an AwsAccount spec names. `keychain` may be null (no OS keychain).
+    /// The credentials and region an AwsAccount spec names. `keychain` may be null (no OS
+    /// keychain); `processes` may be null (a credential_process then runs on every call).
+    static Outcome<Connection> resolve(const Resource &account, CredentialStore *keychain,
+                                       AwsCredentialProcess *processes = nullptr,
+                                       const std::function<bool()> &isCancelled = {});
+    /// resolve()'s credentials alone.
     static Outcome<Credentials> resolveCredentials(const Resource &account,
                                                    CredentialStore *keychain);
     /// A client for the account's endpoint, region and credentials, sending through `env.http`
     /// (or through a client of its own when the account allows plain http to a remote host).
-    static Outcome<std::shared_ptr<DynamoDbClient>> client(const Resource &account,
-                                                           const ManagerEnvironment &env);
+    Outcome<std::shared_ptr<DynamoDbClient>> client(const Resource &account,
+                                                    const ManagerEnvironment &env);
 
 private:
+    static Outcome<Connection> resolveSource(const Resource &account, CredentialStore *keychain,
+                                             AwsCredentialProcess *processes,
+                                             const std::function<bool()> &isCancelled);
+
     Options m_options;
+    std::unique_ptr<AwsCredentialProcess> m_processes;
 };
 
 } // namespace converge

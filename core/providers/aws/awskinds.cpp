@@ -185,11 +185,11 @@ QString checkCredential(const QJsonValue &value)
     if (o.isEmpty())
         return QString();
     int chosen = 0;
-    for (const char *key : {"emulator", "keychain", "env", "file"})
+    for (const char *key : {"emulator", "keychain", "env", "file", "profile"})
         chosen += o.contains(QLatin1String(key)) ? 1 : 0;
     if (chosen != 1)
         return QStringLiteral("give exactly one of emulator: true, keychain: ENTRY, env: true, "
-                              "file: PATH");
+                              "file: PATH, profile: NAME");
     for (const char *key : {"emulator", "env"}) {
         if (o.contains(QLatin1String(key)) && !o.value(QLatin1String(key)).toBool())
             return QStringLiteral("%1: false means nothing; leave it out and name the credential "
@@ -205,7 +205,14 @@ QString checkAccount(const QJsonValue &value)
     const QUrl endpoint(spec.value(QStringLiteral("endpoint")).toString());
     const bool loopback =
         spec.contains(QStringLiteral("endpoint")) && HttpClient::isLoopbackHost(endpoint.host());
-    if (spec.value(QStringLiteral("credential"))[QStringLiteral("emulator")].toBool() && !loopback)
+    const QJsonObject credential = spec.value(QStringLiteral("credential")).toObject();
+    // A profile (named, or through AWS_PROFILE) may carry the region instead.
+    if (spec.value(QStringLiteral("region")).toString().isEmpty() &&
+        !credential.contains(QStringLiteral("profile")) &&
+        !credential.value(QStringLiteral("env")).toBool())
+        return QStringLiteral("region is required unless the credential is a profile: NAME or "
+                              "env: true whose profile names one");
+    if (credential.value(QStringLiteral("emulator")).toBool() && !loopback)
         return QStringLiteral("credential emulator: true is only for a local emulator: the "
                               "endpoint must be a loopback address (127.0.0.1, ::1, localhost)");
     if (endpoint.scheme().toLower() == QLatin1String("http") && !loopback &&
@@ -241,21 +248,31 @@ Kind AwsKinds::account()
          F::boolean(QStringLiteral("env"),
                     QStringLiteral("The environment variables AWS_ACCESS_KEY_ID, "
                                    "AWS_SECRET_ACCESS_KEY and, for temporary keys, "
-                                   "AWS_SESSION_TOKEN.")),
+                                   "AWS_SESSION_TOKEN; without them, the profile AWS_PROFILE "
+                                   "names.")),
          F::string(QStringLiteral("file"),
                    QStringLiteral("A file of name=value lines (mode 0600) with "
                                   "aws_access_key_id, aws_secret_access_key and optionally "
                                   "aws_session_token; '~/' means the home folder."))
-             .setLength(1, 4096)},
+             .setLength(1, 4096),
+         F::string(QStringLiteral("profile"),
+                   QStringLiteral("A profile NAME of the AWS shared files ([profile NAME] in "
+                                  "~/.aws/config, [NAME] in ~/.aws/credentials, or the files "
+                                  "AWS_CONFIG_FILE and AWS_SHARED_CREDENTIALS_FILE name): static "
+                                  "keys or a credential_process, and the profile's region when "
+                                  "spec.region is not given. Profiles that assume a role or "
+                                  "sign in with SSO are refused."))
+             .setLength(1, 200)},
         QStringLiteral("Where the access keys come from: exactly one of emulator, keychain, env, "
-                       "file; {} for an account not connected yet. Secrets never enter the "
-                       "workspace."));
+                       "file, profile; {} for an account not connected yet. Secrets never enter "
+                       "the workspace."));
     credential.setRequired().setCheck(checkCredential);
 
     kind.spec = F::object(
         QStringLiteral("spec"),
-        {F::string(QStringLiteral("region"), QStringLiteral("The AWS region, e.g. eu-west-1."))
-             .setRequired()
+        {F::string(QStringLiteral("region"),
+                   QStringLiteral("The AWS region, e.g. eu-west-1; may be left out "
+                                  "when the credential's profile names one."))
              .setLength(1, 50)
              .setPattern(QStringLiteral("[a-z0-9]+(-[a-z0-9]+)*"),
                          QStringLiteral("lower-case letters, digits and '-', e.g. eu-west-1")),

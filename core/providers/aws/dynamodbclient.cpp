@@ -70,7 +70,14 @@ Outcome<DynamoDbClient::Reply> DynamoDbClient::call(const QString &operation,
     // after the check, which Qt does before we see it. Ask for the plain body.
     http.setHeader(QByteArrayLiteral("Accept-Encoding"), QByteArrayLiteral("identity"));
 
-    const HttpResponse response = m_http->send(http, m_signer.signer(), m_isCancelled);
+    Signer sign = m_signer.signer();
+    if (m_observer) {
+        sign = [base = std::move(sign), this](HttpRequest &r) {
+            base(r);
+            m_observer(r);
+        };
+    }
+    const HttpResponse response = m_http->send(http, sign, m_isCancelled);
     if (auto error = AwsErrorMapper::errorFor(response, operation, m_redactor))
         return *error;
 

@@ -17,6 +17,7 @@
 namespace converge {
 
 class HttpClient;
+struct HttpRequest;
 
 /// One DynamoDB JSON 1.0 operation at a time: builds the request (POST /, X-Amz-Target
 /// DynamoDB_20120810.<Operation>, application/x-amz-json-1.0), signs it with SigV4, sends it
@@ -42,6 +43,10 @@ public:
     ~DynamoDbClient();
     Q_DISABLE_COPY_MOVE(DynamoDbClient)
 
+    /// Sees every attempt after signing (tests check which key signed it).
+    using RequestObserver = std::function<void(const HttpRequest &request)>;
+    void setRequestObserver(RequestObserver observer) { m_observer = std::move(observer); }
+
     /// Sends `operation` (e.g. "DescribeTable") with `request` as its body.
     Outcome<Reply> call(const QString &operation, const QJsonObject &request);
 
@@ -62,6 +67,7 @@ private:
     SigV4Signer m_signer;
     Redactor m_redactor;
     std::function<bool()> m_isCancelled;
+    RequestObserver m_observer;
 };
 
 } // namespace converge

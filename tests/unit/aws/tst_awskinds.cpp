@@ -104,7 +104,18 @@ private slots:
                    "'credential': {'keychain': 'prod'}}")
             << "";
         QTest::newRow("region missing")
-            << json("{'credential': {'env': true}}") << "spec.region: is required";
+            << json("{'credential': {'keychain': 'prod'}}")
+            << "spec: region is required unless the credential is a profile";
+        QTest::newRow("region from a profile") << json("{'credential': {'profile': 'dev'}}") << "";
+        QTest::newRow("region from AWS_PROFILE") << json("{'credential': {'env': true}}") << "";
+        QTest::newRow("profile")
+            << json("{'region': 'eu-west-1', 'credential': {'profile': 'team/dev one'}}") << "";
+        QTest::newRow("profile and file")
+            << json("{'region': 'eu-west-1', 'credential': {'profile': 'dev', 'file': '/k'}}")
+            << "spec.credential: give exactly one of";
+        QTest::newRow("empty profile")
+            << json("{'region': 'eu-west-1', 'credential': {'profile': ''}}")
+            << "spec.credential.profile:";
         QTest::newRow("region with capitals")
             << json("{'region': 'EU-West-1', 'credential': {'env': true}}")
             << "spec.region: \"EU-West-1\" is not valid";
