@@ -30,6 +30,18 @@ Credentials Credentials::aws(const QString &accessKeyId, const QString &secretAc
     return credentials;
 }
 
+Credentials Credentials::azureBearer(const QString &token, const QString &source)
+{
+    Credentials credentials;
+    credentials.m_value = AzureBearer{token, source};
+    return credentials;
+}
+
+const Credentials::AzureBearer *Credentials::azureBearerValue() const
+{
+    return std::get_if<AzureBearer>(&m_value);
+}
+
 const Credentials::AzureSharedKey *Credentials::azureSharedKeyValue() const
 {
     return std::get_if<AzureSharedKey>(&m_value);
@@ -52,6 +64,8 @@ QString Credentials::redactedDescription() const
         return QStringLiteral("azureSharedKey{account=%1, key=%2}").arg(value->account, hidden);
     if (azureSasValue())
         return QStringLiteral("azureSas{token=%1}").arg(hidden);
+    if (const auto *bearer = azureBearerValue())
+        return QStringLiteral("azureBearer{source=%1, token=%2}").arg(bearer->source, hidden);
     if (const auto *value = awsValue()) {
         return QStringLiteral("aws{accessKeyId=%1, secretAccessKey=%2%3}")
             .arg(value->accessKeyId, hidden,
@@ -68,6 +82,8 @@ QStringList Credentials::secrets() const
         list << value->key;
     else if (const auto *sas = azureSasValue())
         list << sas->token;
+    else if (const auto *bearer = azureBearerValue())
+        list << bearer->token;
     else if (const auto *aws = awsValue())
         list << aws->secretAccessKey << aws->sessionToken;
     list.removeAll(QString());

@@ -29,6 +29,13 @@ public:
         QString token; ///< without a leading '?'
         friend bool operator==(const AzureSas &, const AzureSas &) = default;
     };
+    /// A Microsoft Entra ID access token for Azure Storage (sent as Authorization: Bearer).
+    struct AzureBearer
+    {
+        QString token;
+        QString source; ///< for messages: "the Azure CLI", "the token command …"
+        friend bool operator==(const AzureBearer &, const AzureBearer &) = default;
+    };
     struct Aws
     {
         QString accessKeyId;
@@ -37,13 +44,14 @@ public:
         friend bool operator==(const Aws &, const Aws &) = default;
     };
 
-    enum class Kind { None, AzureSharedKey, AzureSas, Aws };
+    enum class Kind { None, AzureSharedKey, AzureSas, Aws, AzureBearer };
 
     Credentials() = default;
     static Credentials azureSharedKey(const QString &account, const QString &key);
     static Credentials azureSas(const QString &token);
     static Credentials aws(const QString &accessKeyId, const QString &secretAccessKey,
                            const QString &sessionToken = {});
+    static Credentials azureBearer(const QString &token, const QString &source);
 
     Kind kind() const { return Kind(m_value.index()); }
     bool isEmpty() const { return kind() == Kind::None; }
@@ -52,17 +60,19 @@ public:
     const AzureSharedKey *azureSharedKeyValue() const;
     const AzureSas *azureSasValue() const;
     const Aws *awsValue() const;
+    const AzureBearer *azureBearerValue() const;
 
     /// E.g. "azureSharedKey{account=acme, key=<redacted>}"; safe for logs.
     QString redactedDescription() const;
-    /// The secret strings (key, token, secret access key, session token), for a Redactor.
+    /// The secret strings (key, SAS or bearer token, secret access key, session token), for a
+    /// Redactor.
     QStringList secrets() const;
 
     friend bool operator==(const Credentials &, const Credentials &) = default;
 
 private:
     // The order matches Kind.
-    std::variant<std::monostate, AzureSharedKey, AzureSas, Aws> m_value;
+    std::variant<std::monostate, AzureSharedKey, AzureSas, Aws, AzureBearer> m_value;
 };
 
 /// Prints redactedDescription(), never a secret.

@@ -10,9 +10,12 @@
 #include <QEventLoop>
 #include <QHash>
 #include <QHostAddress>
+#include <QLoggingCategory>
 #include <QThread>
 #include <QTimer>
 #include <QUuid>
+
+Q_LOGGING_CATEGORY(lcHttp, "converge.backend.http")
 
 namespace converge {
 
@@ -68,7 +71,45 @@ HttpClient::HttpClient(Options options)
     : m_options(std::move(options))
     , m_retry(m_options.retry, m_options.random)
     , m_thread(QThread::currentThread())
+    , m_proxies(m_options.proxies
+                    ? m_options.proxies
+                    : std::make_shared<const ProxyResolver>(ProxyResolver::fromProcess()))
+    , m_caBundle(m_options.caBundle)
 {}
+
+#ifndef QT_NO_SSL
+const std::optional<QSslConfiguration> &HttpClient::tlsConfiguration()
+{
+    if (m_tlsReady)
+        return m_tls;
+    m_tlsReady = true;
+    // Read at the first https connection: a client that speaks only http never needs it.
+    if (!m_caBundle) {
+        m_caBundle = std::make_shared<const CaBundle>(CaBundle::fromProcess());
+        for (const QString &problem : m_caBundle->problems())
+            qCWarning(lcHttp).noquote() << problem;
+    }
+    if (!m_caBundle->isEmpty()) {
+        // Setting CA certificates turns off Qt's loading of the system's on demand: give the
+        // system's, whatever the default configuration was given, and the bundle's. The
+        // system's are read once per process: hundreds of files, and every client needs them.
+        static const QList<QSslCertificate> system = QSslConfiguration::systemCaCertificates();
+        QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
+        tls.setCaCertificates(tls.caCertificates() + system + m_caBundle->certificates());
+        m_tls = std::move(tls);
+    }
+    return m_tls;
+}
+#endif
+
+const ProxyResolver::Choice &HttpClient::proxyFor(const QUrl &url)
+{
+    const QString origin = HttpConnection::originOf(url);
+    auto it = m_proxyByOrigin.find(origin);
+    if (it == m_proxyByOrigin.end())
+        it = m_proxyByOrigin.insert(origin, m_proxies->resolve(url));
+    return *it;
+}
 
 HttpClient::~HttpClient() = default;
 
@@ -133,6 +174,10 @@ HttpResponse HttpClient::send(const HttpRequest &request, const Signer &sign,
 
     if (auto refusal = checkUrl(request.url)) {
         response.clientError = std::move(refusal);
+        return finish();
+    }
+    if (const ProxyResolver::Choice &proxy = proxyFor(request.url); proxy.refusal) {
+        response.clientError = proxy.refusal;
         return finish();
     }
 
@@ -213,9 +258,18 @@ HttpClient::Attempt HttpClient::sendOnce(const HttpRequest &request, const Cance
         if (candidate->isReusable(m_options.maxIdle))
             connection = std::move(candidate);
     }
+    const ProxyResolver::Choice &proxy = proxyFor(request.url); // send() checked its refusal
     const bool reused = connection != nullptr;
-    if (!connection)
-        connection = std::make_unique<HttpConnection>(request.url);
+    if (!connection) {
+        HttpConnection::Route route;
+        route.proxy = proxy.proxy;
+        route.proxyDescription = proxy.describe();
+#ifndef QT_NO_SSL
+        if (request.url.scheme().compare(QLatin1String("https"), Qt::CaseInsensitive) == 0)
+            route.tls = tlsConfiguration();
+#endif
+        connection = std::make_unique<HttpConnection>(request.url, std::move(route));
+    }
 
     HttpConnection::Limits limits;
     limits.connectTimeout = m_options.connectTimeout;
@@ -246,7 +300,16 @@ HttpClient::Attempt HttpClient::sendOnce(const HttpRequest &request, const Cance
             m_idle.erase(m_idle.begin());
         m_idle.push_back(std::move(connection));
     }
-    if (result.tooLarge) {
+    if (response.transportError == QNetworkReply::ProxyAuthenticationRequiredError) {
+        BackendError error = clientError(
+            BackendError::Category::Terminal, QStringLiteral("ProxyAuthenticationRequired"),
+            QStringLiteral("the %1 asks for authentication (407); authenticated proxies are not "
+                           "supported yet: use a proxy that needs no sign-in, or list %2 in "
+                           "NO_PROXY")
+                .arg(proxy.describe(), request.url.host()));
+        error.httpStatus = 407;
+        response.clientError = std::move(error);
+    } else if (result.tooLarge) {
         response.clientError = clientError(
             BackendError::Category::Terminal, QStringLiteral("ResponseTooLarge"),
             QStringLiteral("the response from %1 is larger than %2; refusing to read it")

@@ -2,12 +2,18 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "cabundle.h"
 #include "httprequest.h"
 #include "httpresponse.h"
+#include "proxyresolver.h"
 #include "retrypolicy.h"
 
+#include <QHash>
 #include <QString>
 #include <QUrl>
+#ifndef QT_NO_SSL
+#include <QSslConfiguration>
+#endif
 
 #include <chrono>
 #include <functional>
@@ -46,6 +52,11 @@ class HttpConnection;
 ///   asks for one; the id is the same across the retries of one send().
 /// - A body without a Content-Type is sent as application/octet-stream, set before the signer
 ///   runs (signers sign the Content-Type).
+/// - Proxies as ProxyResolver says (the environment, else the desktop's settings), through a
+///   CONNECT tunnel for http and https; a proxy that asks for authentication (407) or a proxy
+///   setting that cannot be used is a Terminal error naming the proxy.
+/// - TLS trusts the system's certificate authorities and those of SSL_CERT_FILE / SSL_CERT_DIR
+///   (CaBundle).
 class HttpClient final
 {
 public:
@@ -67,6 +78,12 @@ public:
         bool allowInsecureHttp = false;
         /// How often the cancellation hook is polled while waiting.
         std::chrono::milliseconds cancelCheckInterval{50};
+        /// Which proxy each request takes; null: ProxyResolver::fromProcess(), read when the
+        /// client is made.
+        std::shared_ptr<const ProxyResolver> proxies;
+        /// Certificate authorities trusted besides the system's; null: CaBundle::fromProcess(),
+        /// read at the client's first https connection.
+        std::shared_ptr<const CaBundle> caBundle;
     };
 
     /// Returns true when the caller no longer wants the answer; polled while waiting.
@@ -106,11 +123,24 @@ private:
     /// Waits `delay`; returns false when cancelled meanwhile.
     bool wait(std::chrono::milliseconds delay, const CancelCheck &isCancelled);
 
+    /// The proxy for a URL's origin, resolved once per origin (the desktop's settings may be
+    /// slow to ask).
+    const ProxyResolver::Choice &proxyFor(const QUrl &url);
+
     static constexpr std::size_t maxIdleConnections = 4;
 
     Options m_options;
     RetryPolicy m_retry;
     QThread *m_thread;
+    std::shared_ptr<const ProxyResolver> m_proxies;
+    QHash<QString, ProxyResolver::Choice> m_proxyByOrigin;
+    std::shared_ptr<const CaBundle> m_caBundle; ///< null until needed, unless given
+#ifndef QT_NO_SSL
+    /// Made at the first https connection, and only when the bundle adds certificates.
+    const std::optional<QSslConfiguration> &tlsConfiguration();
+    std::optional<QSslConfiguration> m_tls;
+    bool m_tlsReady = false;
+#endif
     /// Open connections between requests, the most recently used last.
     std::vector<std::unique_ptr<HttpConnection>> m_idle;
 };

@@ -61,9 +61,21 @@ QNetworkReply::NetworkError networkErrorOf(QAbstractSocket::SocketError error)
 } // namespace
 
 HttpConnection::HttpConnection(const QUrl &url)
+    : HttpConnection(url, Route())
+{}
+
+HttpConnection::HttpConnection(const QUrl &url, Route route)
     : m_url(url)
+    , m_route(std::move(route))
     , m_origin(originOf(url))
 {}
+
+QString HttpConnection::where() const
+{
+    if (m_route.proxy.type() == QNetworkProxy::NoProxy)
+        return m_url.authority();
+    return QStringLiteral("%1 through the %2").arg(m_url.authority(), m_route.proxyDescription);
+}
 
 HttpConnection::~HttpConnection()
 {
@@ -154,6 +166,10 @@ void HttpConnection::open()
 #ifndef QT_NO_SSL
         auto ssl = std::make_unique<QSslSocket>();
         ssl->setProtocol(QSsl::SecureProtocols);
+        if (m_route.tls)
+            ssl->setSslConfiguration(*m_route.tls);
+        // Set even when direct: the default would follow an application-wide proxy.
+        ssl->setProxy(m_route.proxy);
         ssl->connectToHostEncrypted(host, port);
         m_socket = std::move(ssl);
 #else
@@ -162,6 +178,7 @@ void HttpConnection::open()
 #endif
     } else {
         m_socket = std::make_unique<QTcpSocket>();
+        m_socket->setProxy(m_route.proxy);
         m_socket->connectToHost(host, port);
     }
 }
@@ -310,7 +327,7 @@ HttpConnection::Result HttpConnection::exchange(const QByteArray &requestBytes, 
         } else {
             result.error = QNetworkReply::ProtocolFailure;
         }
-        result.errorString = QStringLiteral("%1: %2").arg(m_url.authority(), parser.errorString());
+        result.errorString = QStringLiteral("%1: %2").arg(where(), parser.errorString());
         return result;
     case HttpResponseParser::State::Incomplete:
         break;
@@ -322,15 +339,13 @@ HttpConnection::Result HttpConnection::exchange(const QByteArray &requestBytes, 
         break;
     case Stop::ConnectTimeout:
         result.error = QNetworkReply::TimeoutError;
-        result.errorString =
-            QStringLiteral("could not connect to %1 within %2 ms")
-                .arg(m_url.authority(), QString::number(limits.connectTimeout.count()));
+        result.errorString = QStringLiteral("could not connect to %1 within %2 ms")
+                                 .arg(where(), QString::number(limits.connectTimeout.count()));
         break;
     case Stop::TransferTimeout:
         result.error = QNetworkReply::TimeoutError;
-        result.errorString =
-            QStringLiteral("no data from %1 for %2 ms")
-                .arg(m_url.authority(), QString::number(limits.transferTimeout.count()));
+        result.errorString = QStringLiteral("no data from %1 for %2 ms")
+                                 .arg(where(), QString::number(limits.transferTimeout.count()));
         break;
     case Stop::SocketError:
     case Stop::None:
@@ -338,10 +353,9 @@ HttpConnection::Result HttpConnection::exchange(const QByteArray &requestBytes, 
         result.errorString =
             result.error == QNetworkReply::RemoteHostClosedError
                 ? QStringLiteral("%1 closed the connection %2")
-                      .arg(m_url.authority(), result.answerStarted
-                                                  ? QStringLiteral("mid-answer")
-                                                  : QStringLiteral("before answering"))
-                : QStringLiteral("%1: %2").arg(m_url.authority(), socket->errorString());
+                      .arg(where(), result.answerStarted ? QStringLiteral("mid-answer")
+                                                         : QStringLiteral("before answering"))
+                : QStringLiteral("%1: %2").arg(where(), socket->errorString());
         break;
     }
     return result;

@@ -7,14 +7,19 @@
 #include <QByteArray>
 #include <QElapsedTimer>
 #include <QList>
+#include <QNetworkProxy>
 #include <QNetworkReply>
 #include <QPair>
 #include <QString>
 #include <QUrl>
+#ifndef QT_NO_SSL
+#include <QSslConfiguration>
+#endif
 
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 
 class QTcpSocket;
 
@@ -29,6 +34,9 @@ namespace converge {
 /// milliseconds apart), and the caller never learns of it. A client that must honour a
 /// server's Retry-After, count what it sent and not repeat a write blindly has to own every
 /// attempt: here an exchange is sent exactly once, and its failure is the caller's to handle.
+///
+/// Through a proxy (Route::proxy), the socket tunnels with HTTP CONNECT (or SOCKS5) for http and
+/// https alike, so the request is the same on the wire as without one.
 ///
 /// Belongs to the thread that created it; exchange() runs a local event loop on it.
 class HttpConnection final
@@ -61,13 +69,28 @@ public:
         bool requestWritten = false;
     };
 
+    /// How the connection reaches its origin.
+    struct Route
+    {
+        QNetworkProxy proxy{QNetworkProxy::NoProxy};
+        QString proxyDescription; ///< for messages: "proxy host:port (from …)"
+#ifndef QT_NO_SSL
+        /// Replaces Qt's default TLS configuration (extra CA certificates); unset: the default.
+        std::optional<QSslConfiguration> tls;
+#endif
+    };
+
     explicit HttpConnection(const QUrl &url);
+    HttpConnection(const QUrl &url, Route route);
     ~HttpConnection();
     Q_DISABLE_COPY_MOVE(HttpConnection)
 
     /// "scheme://host:port" with the scheme's default port filled in.
     static QString originOf(const QUrl &url);
-    const QString &origin() const { return m_origin; }
+    const QString &origin() const
+    {
+        return m_origin;
+    }
 
     /// The request as it goes on the wire: request line, Host, the headers as given (repeated
     /// names joined as HTTP allows), Content-Length for a body or any method but GET, HEAD and
@@ -84,8 +107,11 @@ public:
 
 private:
     void open();
+    /// "host:port", and the proxy when there is one: where a failure happened.
+    QString where() const;
 
     QUrl m_url;
+    Route m_route;
     QString m_origin;
     std::unique_ptr<QTcpSocket> m_socket;
     QElapsedTimer m_idleSince;

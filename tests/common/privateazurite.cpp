@@ -30,7 +30,12 @@ QString loopback()
 } // namespace
 
 PrivateAzurite::PrivateAzurite(const QString &sourceDir)
+    : PrivateAzurite(sourceDir, Options())
+{}
+
+PrivateAzurite::PrivateAzurite(const QString &sourceDir, Options options)
     : m_sourceDir(sourceDir)
+    , m_options(std::move(options))
     , m_blob(freePort())
     , m_queue(freePort())
     , m_table(freePort())
@@ -50,13 +55,20 @@ bool PrivateAzurite::start()
     if (!m_dir.isValid())
         return false;
     m_process.setProgram(QDir(m_sourceDir).filePath(QStringLiteral("node_modules/.bin/azurite")));
-    m_process.setArguments({QStringLiteral("--blobHost"), loopback(), QStringLiteral("--blobPort"),
-                            QString::number(m_blob), QStringLiteral("--queueHost"), loopback(),
-                            QStringLiteral("--queuePort"), QString::number(m_queue),
-                            QStringLiteral("--tableHost"), loopback(),
-                            QStringLiteral("--tablePort"), QString::number(m_table),
-                            QStringLiteral("--location"), m_dir.path(), QStringLiteral("--silent"),
-                            QStringLiteral("--disableTelemetry")});
+    QStringList extra;
+    if (!m_options.certPath.isEmpty())
+        extra << QStringLiteral("--cert") << m_options.certPath << QStringLiteral("--key")
+              << m_options.keyPath;
+    if (m_options.oauth)
+        extra << QStringLiteral("--oauth") << QStringLiteral("basic");
+    m_process.setArguments(
+        QStringList{QStringLiteral("--blobHost"), loopback(), QStringLiteral("--blobPort"),
+                    QString::number(m_blob), QStringLiteral("--queueHost"), loopback(),
+                    QStringLiteral("--queuePort"), QString::number(m_queue),
+                    QStringLiteral("--tableHost"), loopback(), QStringLiteral("--tablePort"),
+                    QString::number(m_table), QStringLiteral("--location"), m_dir.path(),
+                    QStringLiteral("--silent"), QStringLiteral("--disableTelemetry")} +
+        extra);
     m_process.setProcessChannelMode(QProcess::ForwardedChannels);
     m_process.start();
     if (!m_process.waitForStarted(10000))
@@ -85,8 +97,10 @@ void PrivateAzurite::signal(int sig) const
 
 QJsonObject PrivateAzurite::endpoints() const
 {
-    const auto url = [](quint16 port) {
-        return QStringLiteral("http://127.0.0.1:%1/%2").arg(port).arg(devAccountName());
+    const QString scheme =
+        m_options.certPath.isEmpty() ? QStringLiteral("http") : QStringLiteral("https");
+    const auto url = [&scheme](quint16 port) {
+        return QStringLiteral("%1://127.0.0.1:%2/%3").arg(scheme).arg(port).arg(devAccountName());
     };
     return QJsonObject{{QStringLiteral("blob"), url(m_blob)},
                        {QStringLiteral("queue"), url(m_queue)},

@@ -10,14 +10,24 @@ namespace converge::test {
 
 /// An Azurite of the calling process's own, on free loopback ports with its own data folder,
 /// for tests that freeze it (SIGSTOP) without stopping anybody else's emulator. Resumed and
-/// killed when it goes out of scope, whatever happened.
+/// killed when it goes out of scope, whatever happened. With a certificate it speaks https, and
+/// with `oauth` it accepts bearer tokens (`--oauth basic`: aud, iss and lifetime are checked,
+/// the signature is not).
 class PrivateAzurite final
 {
     Q_DISABLE_COPY_MOVE(PrivateAzurite)
 
 public:
     /// `sourceDir`: the source tree, whose node_modules holds the pinned Azurite.
+    struct Options
+    {
+        QString certPath; ///< PEM; empty: plain http
+        QString keyPath;
+        bool oauth = false;
+    };
+
     explicit PrivateAzurite(const QString &sourceDir);
+    PrivateAzurite(const QString &sourceDir, Options options);
     ~PrivateAzurite();
 
     /// Starts it and waits until every port listens (up to 90 s: a loaded machine starts Node
@@ -30,6 +40,7 @@ public:
 
 private:
     QString m_sourceDir;
+    Options m_options;
     QProcess m_process;
     QTemporaryDir m_dir;
     quint16 m_blob = 0;

@@ -114,6 +114,14 @@ QList<SecretScanner::Finding> SecretScanner::scan(const QByteArray &data, const 
     if (m.hasMatch())
         findings.append(
             {file, QStringLiteral("SAS signature"), QStringLiteral("sig="), m.capturedStart()});
+    // A bearer token (a JWT: base64url of a JSON header, '.', of a JSON payload, '.'), from
+    // whatever command printed it. Redacted ones ("Bearer ***") do not match.
+    static const QRegularExpression jwt(
+        QStringLiteral(R"(eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*)"));
+    const QRegularExpressionMatch token = jwt.match(text);
+    if (token.hasMatch())
+        findings.append(
+            {file, QStringLiteral("bearer token"), QStringLiteral("JWT"), token.capturedStart()});
     return findings;
 }
 

@@ -12,7 +12,8 @@ namespace converge::test {
 /// Looks for known secrets in files the test suite wrote: each secret raw, base64-encoded,
 /// percent-encoded and, for a base64 secret (an account key), decoded; and any SAS signature
 /// (`sig=` followed by a signature-like value, also as `sig%3D`). Findings name the file and the
-/// secret, never its value, so that the scan's own output is safe to keep.
+/// secret, never its value, so that the scan's own output is safe to keep. Bearer tokens are
+/// found by their shape (a JWT), as they change with every sign-in.
 class SecretScanner final
 {
 public:

@@ -59,6 +59,11 @@ void tst_SecretScanner::scan_data()
         << "SAS signature (sig=)";
     QTest::newRow("redacted signature")
         << QByteArray("GET /c?sv=2021-12-02&sig=*** HTTP/1.1") << QString();
+    QTest::newRow("bearer token in a header")
+        << QByteArray("Authorization: Bearer eyJhbGciOiJSUzI1NiJ9.eyJhdWQiOiJodHRwczovL3N0b3Jh"
+                      "Z2UuYXp1cmUuY29tIn0.c2ln\r\n")
+        << "bearer token (JWT)";
+    QTest::newRow("redacted bearer token") << QByteArray("Authorization: Bearer ***") << QString();
     QTest::newRow("redacted key") << QByteArray("AccountKey=***;AccountName=devstoreaccount1")
                                   << QString();
     QTest::newRow("a key that differs in one character")

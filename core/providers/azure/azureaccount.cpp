@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "azureaccount.h"
 
+#include "azuretokencache.h"
 #include "connectionstring.h"
 #include "credentialstore.h"
 #include "envcredentialstore.h"
@@ -10,6 +11,7 @@
 #include "sastoken.h"
 
 #include <QDir>
+#include <QJsonArray>
 
 namespace converge {
 
@@ -90,7 +92,8 @@ QStringList AzureAccount::credentialSources()
 {
     return {QStringLiteral("emulator"), QStringLiteral("keychain"),
             QStringLiteral("env"),      QStringLiteral("file"),
-            QStringLiteral("sasEnv"),   QStringLiteral("connectionStringEnv")};
+            QStringLiteral("sasEnv"),   QStringLiteral("connectionStringEnv"),
+            QStringLiteral("azureCli"), QStringLiteral("tokenCommand")};
 }
 
 QUrl AzureAccount::defaultEndpoint(const QString &account, const QString &service)
@@ -115,7 +118,8 @@ QString AzureAccount::emulatorKey()
                           "K1SZFPTOtr/KBHBeksoGMGw==");
 }
 
-Outcome<AzureAccount> AzureAccount::fromSpec(const QJsonObject &spec, CredentialStore *keychain)
+Outcome<AzureAccount> AzureAccount::fromSpec(const QJsonObject &spec, CredentialStore *keychain,
+                                             std::shared_ptr<AzureTokenCache> tokens)
 {
     AzureAccount account;
     account.name = spec.value(QStringLiteral("accountName")).toString();
@@ -192,6 +196,34 @@ Outcome<AzureAccount> AzureAccount::fromSpec(const QJsonObject &spec, Credential
         }
         account.credentialSource = QStringLiteral("the emulator's published key");
         account.credentials = Credentials::azureSharedKey(account.name, emulatorKey());
+        return account;
+    }
+
+    if (credential.contains(QStringLiteral("azureCli")) ||
+        credential.contains(QStringLiteral("tokenCommand"))) {
+        AzureTokenCommand command;
+        if (credential.contains(QStringLiteral("azureCli"))) {
+            const QJsonObject cli = credential.value(QStringLiteral("azureCli")).toObject();
+            command =
+                AzureTokenCommand::azureCli(cli.value(QStringLiteral("tenant")).toString(),
+                                            cli.value(QStringLiteral("subscription")).toString());
+        } else {
+            QStringList argv;
+            const QJsonObject custom = credential.value(QStringLiteral("tokenCommand")).toObject();
+            for (const QJsonValue &arg : custom.value(QStringLiteral("command")).toArray())
+                argv << arg.toString();
+            command = AzureTokenCommand::custom(argv);
+        }
+        if (!tokens) // a caller without a cache of its own (a one-off check) asks once
+            tokens = std::make_shared<AzureTokenCache>();
+        const Outcome<AzureToken> token = tokens->token(command);
+        if (!token)
+            return token.error();
+        account.credentialSource = command.description;
+        account.credentials =
+            Credentials::azureBearer(token.value().accessToken, command.description);
+        account.tokenCommand = command;
+        account.tokens = std::move(tokens);
         return account;
     }
 

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "azuretokencommand.h"
 #include "credentials.h"
 #include "outcome.h"
 
@@ -10,8 +11,12 @@
 #include <QStringList>
 #include <QUrl>
 
+#include <memory>
+#include <optional>
+
 namespace converge {
 
+class AzureTokenCache;
 class CredentialStore;
 
 /// A StorageAccount resolved for use: its endpoints and its credentials, read from the store
@@ -25,7 +30,11 @@ struct AzureAccount
     QUrl blobEndpoint;
     QUrl queueEndpoint;
     QUrl tableEndpoint;
-    Credentials credentials; ///< a shared key or an account SAS
+    Credentials credentials; ///< a shared key, an account SAS or a bearer token
+    /// For a bearer token: the command that gives it, asked again (through `tokens`) before
+    /// each request so that a token about to expire is replaced.
+    std::optional<AzureTokenCommand> tokenCommand;
+    std::shared_ptr<AzureTokenCache> tokens;
     bool allowInsecureHttp = false;
     QString credentialSource; ///< for messages: "the emulator key", "environment variable X", …
 
@@ -46,8 +55,10 @@ struct AzureAccount
     /// Resolves a validated StorageAccount spec. `keychain` may be null (no keychain in this
     /// process). Credential problems are Unauthorized errors whose messages say what to fix
     /// and never contain a secret; a spec that breaks a rule validation also checks (the
-    /// emulator key off loopback) is Invalid.
-    static Outcome<AzureAccount> fromSpec(const QJsonObject &spec, CredentialStore *keychain);
+    /// emulator key off loopback) is Invalid. Token commands (azureCli, tokenCommand) run
+    /// through `tokens`, on the calling thread; their failures are Terminal.
+    static Outcome<AzureAccount> fromSpec(const QJsonObject &spec, CredentialStore *keychain,
+                                          std::shared_ptr<AzureTokenCache> tokens = {});
 };
 
 } // namespace converge

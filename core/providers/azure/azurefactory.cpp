@@ -3,6 +3,7 @@
 #include "azurefactory.h"
 
 #include "azurekinds.h"
+#include "azuretokencache.h"
 #include "blobcontainermanager.h"
 #include "blobmanager.h"
 #include "queuemanager.h"
@@ -17,6 +18,7 @@ AzureFactory::AzureFactory()
 
 AzureFactory::AzureFactory(Options options)
     : m_options(std::move(options))
+    , m_tokens(m_options.tokens ? m_options.tokens : std::make_shared<AzureTokenCache>())
 {
     m_options.listPageSize = std::clamp(m_options.listPageSize, 1, 5000);
 }
@@ -53,7 +55,8 @@ AzureFactory::manager(const QString &kind, const Resource &account, const Manage
         error.category = BackendError::Category::Terminal;
         return error;
     }
-    Outcome<AzureAccount> resolved = AzureAccount::fromSpec(account.spec, env.credentials);
+    Outcome<AzureAccount> resolved =
+        AzureAccount::fromSpec(account.spec, env.credentials, m_tokens);
     if (!resolved)
         return resolved.error();
 

@@ -5,14 +5,19 @@
 #include "azurestorageclient.h"
 #include "factory.h"
 
+#include <memory>
+
 namespace converge {
+
+class AzureTokenCache;
 
 /// The Azure Storage provider: the kinds StorageAccount, BlobContainer, Blob, Queue and Table
 /// (azure.converge.dev/v1) and their Managers over the data-plane REST APIs.
 ///
 /// manager() resolves the StorageAccount's credential (emulator key, keychain, environment,
 /// file, SAS or connection string) on the calling worker thread and gives the Managers of that
-/// call one AzureStorageClient on the worker's HttpClient.
+/// call one AzureStorageClient on the worker's HttpClient. Bearer tokens from token commands
+/// are cached for all workers in one AzureTokenCache, in memory only.
 class AzureFactory final : public Factory
 {
 public:
@@ -22,6 +27,8 @@ public:
         QString listPrefix;      ///< list() shows only names starting with this
         /// Sees every request attempt as sent; for tests that count requests.
         AzureStorageClient::RequestObserver requestObserver;
+        /// Where bearer tokens are kept; null: a cache of this factory's own.
+        std::shared_ptr<AzureTokenCache> tokens;
     };
 
     AzureFactory();
@@ -36,6 +43,7 @@ public:
 
 private:
     Options m_options;
+    std::shared_ptr<AzureTokenCache> m_tokens;
 };
 
 } // namespace converge

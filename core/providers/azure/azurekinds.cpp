@@ -228,11 +228,35 @@ Kind AzureKinds::storageAccountKind()
                                   "(AccountName=…;AccountKey=… or SharedAccessSignature=…). "
                                   "Its endpoints are used where spec.endpoints says nothing."))
              .setPattern(QStringLiteral("[A-Za-z_][A-Za-z0-9_]*"),
-                         QStringLiteral("an environment variable name"))},
+                         QStringLiteral("an environment variable name")),
+         F::object(QStringLiteral("azureCli"),
+                   {F::string(QStringLiteral("tenant"),
+                              QStringLiteral("The Microsoft Entra tenant (ID or domain) to "
+                                             "sign in to; the CLI's default when left out."))
+                        .setLength(1, 256),
+                    F::string(QStringLiteral("subscription"),
+                              QStringLiteral("The subscription (name or ID) whose tenant gives "
+                                             "the token."))
+                        .setLength(1, 256)},
+                   QStringLiteral("A Microsoft Entra ID token of the person signed in to the "
+                                  "Azure CLI (az login), as `az account get-access-token "
+                                  "--resource https://storage.azure.com/` gives it; sent as a "
+                                  "bearer token, kept in memory only and asked again before it "
+                                  "expires. The person needs a data role on the account "
+                                  "(Storage Blob/Queue/Table Data Contributor).")),
+         F::object(QStringLiteral("tokenCommand"),
+                   {F::list(QStringLiteral("command"),
+                            F::string(QStringLiteral("argument")).setLength(0, 4096),
+                            QStringLiteral("The program and its arguments (no shell)."))
+                        .setRequired()},
+                   QStringLiteral("A program that prints a token for https://storage.azure.com "
+                                  "as JSON in the Azure CLI's shape (accessToken, and "
+                                  "expires_on in Unix seconds or expiresOn); run again before "
+                                  "the token expires, never stored."))},
         QStringLiteral("Where the credential comes from: exactly one of emulator, keychain, "
-                       "env, file, sasEnv, connectionStringEnv; {} for an account not connected "
-                       "yet. The secret itself is never written in a manifest or the "
-                       "workspace."));
+                       "env, file, sasEnv, connectionStringEnv, azureCli, tokenCommand; {} for "
+                       "an account not connected yet. The secret itself is never written in a "
+                       "manifest or the workspace."));
     credential.setRequired().setCompared(false).setCheck([](const QJsonValue &v) {
         const QStringList chosen = chosenCredentials(v.toObject());
         // `credential: {}` is an account not connected yet (one an ASO import brought): it

@@ -3,6 +3,7 @@
 #include "azurestorageclient.h"
 
 #include "azureerrormapper.h"
+#include "azuretokencache.h"
 #include "sastoken.h"
 #include "sharedkeysigner.h"
 
@@ -43,6 +44,17 @@ AzureStorageClient::AzureStorageClient(AzureAccount account, HttpClient *http,
     }
     if (const auto *sas = m_account.credentials.azureSasValue())
         m_sas = SasToken::parse(sas->token);
+    if (const auto *bearer = m_account.credentials.azureBearerValue()) {
+        m_bearerToken = bearer->token;
+        // Bearer tokens need no string to sign; x-ms-date as the signers set it.
+        m_blobQueueSigner = [this](HttpRequest &r) {
+            r.setHeader(QByteArrayLiteral("x-ms-date"),
+                        SharedKeySigner::httpDate(QDateTime::currentDateTimeUtc()));
+            r.setHeader(QByteArrayLiteral("Authorization"),
+                        QByteArrayLiteral("Bearer ") + m_bearerToken.toUtf8());
+        };
+        m_tableSigner = m_blobQueueSigner;
+    }
     if (const auto *key = m_account.credentials.azureSharedKeyValue()) {
         m_blobQueueSigner =
             SharedKeySigner(key->account, key->key, SharedKeySigner::Scheme::BlobQueue).signer();
@@ -89,6 +101,19 @@ HttpRequest AzureStorageClient::request(const QByteArray &method, const QUrl &ur
 
 HttpResponse AzureStorageClient::send(Service service, const HttpRequest &request)
 {
+    if (m_account.tokenCommand && m_account.tokens) {
+        // Cheap while the token is fresh; runs the command again when it is about to expire.
+        const Outcome<AzureToken> token = m_account.tokens->token(*m_account.tokenCommand);
+        if (!token) {
+            HttpResponse refused;
+            refused.clientError = token.error();
+            return refused;
+        }
+        if (token.value().accessToken != m_bearerToken) {
+            m_bearerToken = token.value().accessToken;
+            m_redactor.addSecret(m_bearerToken);
+        }
+    }
     HttpRequest prepared = request;
     if (m_sas)
         prepared.url = m_sas->appendTo(prepared.url);

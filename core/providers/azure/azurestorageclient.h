@@ -20,9 +20,10 @@
 namespace converge {
 
 /// The request plumbing the Azure Managers share: URLs under an account's endpoints, the
-/// x-ms-version and client request id, Shared Key signing (Blob/Queue or Table form) or the
-/// account SAS, sending through the worker's HttpClient with its cancellation hook, and errors
-/// mapped by AzureErrorMapper with every secret redacted from their messages.
+/// x-ms-version and client request id, Shared Key signing (Blob/Queue or Table form), the
+/// account SAS or a bearer token (asked of the account's token cache before each send), sending
+/// through the worker's HttpClient with its cancellation hook, and errors mapped by
+/// AzureErrorMapper with every secret redacted from their messages.
 ///
 /// Lives on the worker thread that made it, like the HttpClient it uses.
 class AzureStorageClient final
@@ -87,6 +88,7 @@ private:
     std::optional<SasToken> m_sas;
     Signer m_blobQueueSigner;
     Signer m_tableSigner;
+    QString m_bearerToken; ///< the token of this send(), for a bearer account
 };
 
 } // namespace converge
