@@ -6,6 +6,7 @@
 #include "controller.h"
 #include "controllerlock.h"
 #include "crashreporter.h"
+#include "logfile.h"
 #include "mainwindow.h"
 #include "recentworkspaces.h"
 #include "services.h"
@@ -89,8 +90,14 @@ int main(int argc, char *argv[])
     // Before anything else, so that a crash anywhere leaves a report; a report left by an
     // earlier run is told once, on stderr.
     CrashReporter crashes(CrashReporter::defaultStateDir());
-    for (const QString &report : crashes.takeUnannouncedReports())
-        qWarning().noquote() << "converge:" << CrashReporter::describe(report);
+    // Qt's messages also go to a bounded log file beside the crash reports.
+    const LogFile log(
+        QDir(CrashReporter::defaultStateDir()).filePath(QStringLiteral("converge.log")));
+    QStringList crashNotices;
+    for (const QString &report : crashes.takeUnannouncedReports()) {
+        crashNotices.append(CrashReporter::describe(report));
+        qWarning().noquote() << "converge:" << crashNotices.constLast();
+    }
 
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
@@ -151,6 +158,8 @@ int main(int argc, char *argv[])
     MainWindow window(
         WindowServices{services.kinds(), path, controller.get(), nullptr, services.keychain()});
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/converge.svg")));
+    for (const QString &notice : std::as_const(crashNotices))
+        window.showNotice(notice);
     scheduleScreenshot(window);
     window.show();
     return QApplication::exec();

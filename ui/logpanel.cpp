@@ -9,13 +9,24 @@
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFontMetrics>
+#include <QFrame>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
+#include <QPalette>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 namespace converge {
+
+void LogPanel::showNotice(const QString &text)
+{
+    const QString shown = m_noticeText->text();
+    m_noticeText->setText(
+        shown.isEmpty() || m_notice->isHidden() ? text : shown + QLatin1Char('\n') + text);
+    m_notice->show();
+}
 
 LogPanel::LogPanel(EventLogModel &model, QWidget *parent)
     : QWidget(parent)
@@ -28,6 +39,33 @@ LogPanel::LogPanel(EventLogModel &model, QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
+
+    // A banner for what the log itself cannot hold (the last run's crash), closed by a person.
+    m_notice = new QFrame(this);
+    m_notice->setObjectName(QStringLiteral("logNotice"));
+    static_cast<QFrame *>(m_notice)->setFrameShape(QFrame::StyledPanel);
+    m_notice->setAutoFillBackground(true);
+    QPalette noticePalette = m_notice->palette();
+    noticePalette.setColor(QPalette::Window, noticePalette.color(QPalette::ToolTipBase));
+    noticePalette.setColor(QPalette::WindowText, noticePalette.color(QPalette::ToolTipText));
+    m_notice->setPalette(noticePalette);
+    auto *noticeLayout = new QHBoxLayout(m_notice);
+    noticeLayout->setContentsMargins(6, 4, 4, 4);
+    m_noticeText = new QLabel(m_notice);
+    m_noticeText->setObjectName(QStringLiteral("logNoticeText"));
+    m_noticeText->setWordWrap(true);
+    m_noticeText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    noticeLayout->addWidget(m_noticeText, 1);
+    auto *closeNotice = new QToolButton(m_notice);
+    closeNotice->setObjectName(QStringLiteral("logNoticeClose"));
+    closeNotice->setText(QStringLiteral("×"));
+    closeNotice->setToolTip(tr("Close this notice"));
+    closeNotice->setAutoRaise(true);
+    noticeLayout->addWidget(closeNotice, 0, Qt::AlignTop);
+    connect(closeNotice, &QToolButton::clicked, m_notice, &QWidget::hide);
+    m_notice->hide();
+    layout->addWidget(m_notice);
+
     auto *bar = new QHBoxLayout;
     auto *type = new QComboBox(this);
     type->setObjectName(QStringLiteral("logTypeFilter"));

@@ -6,6 +6,7 @@
 
 #include <QWidget>
 
+class QLabel;
 class QToolButton;
 
 namespace converge {
@@ -27,6 +28,9 @@ public:
     explicit LogPanel(EventLogModel &model, QWidget *parent = nullptr);
 
     EventLogView *view() const { return m_view; }
+    /// Shows `text` in a banner above the log until the person closes it (a crash report left
+    /// by the last run, say).
+    void showNotice(const QString &text);
     /// The filters as they are set in the bar.
     EventLogFilterProxy *proxy() const { return m_proxy; }
 
@@ -45,6 +49,8 @@ private:
     EventLogFilterProxy *m_proxy = nullptr;
     EventLogView *m_view = nullptr;
     QToolButton *m_olderButton = nullptr;
+    QWidget *m_notice = nullptr;
+    QLabel *m_noticeText = nullptr;
 };
 
 } // namespace converge

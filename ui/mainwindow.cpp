@@ -402,6 +402,13 @@ bool MainWindow::selectResource(const ResourceKey &key)
     return true;
 }
 
+void MainWindow::showNotice(const QString &text)
+{
+    m_log->showNotice(text);
+    if (auto *dock = qobject_cast<QDockWidget *>(m_log->parentWidget()))
+        dock->show();
+}
+
 bool MainWindow::openByName(const QString &text)
 {
     const QModelIndex found = m_treeModel->find(NameQuery(text));

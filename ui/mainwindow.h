@@ -63,6 +63,8 @@ public:
     /// Selects the row that `text` names best (Kind/name, backend name, URL or ARN; see
     /// NameQuery), managed or not; false, with a message, when no shown row matches.
     bool openByName(const QString &text);
+    /// Shows `text` above the log panel (and the panel) until the person closes it.
+    void showNotice(const QString &text);
 
     /// Reads manifest files off the GUI thread, shows the plan and applies it when accepted.
     /// Drag & drop and "Apply manifest…" come here.

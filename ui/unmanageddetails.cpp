@@ -149,6 +149,8 @@ void UnmanagedDetails::showItem(const std::optional<DiscoveredResource> &item)
                           .arg(item->owner.toString())};
     if (!item->resourceId.isEmpty())
         facts.append(tr("Backend ID: %1").arg(item->resourceId));
+    if (item->firstSeenAt.isValid() && item->firstSeenAt != item->seenAt)
+        facts.append(tr("First seen: %1").arg(timeText(item->firstSeenAt)));
     if (item->seenAt.isValid())
         facts.append(tr("Last seen: %1").arg(timeText(item->seenAt)));
     m_facts->setText(facts.join(QLatin1Char('\n')));

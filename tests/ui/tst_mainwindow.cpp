@@ -36,6 +36,7 @@
 #include <QStatusBar>
 #include <QTest>
 #include <QToolBar>
+#include <QToolButton>
 #include <QTreeView>
 #include <QTreeWidget>
 
@@ -598,6 +599,26 @@ private slots:
         // Another process commits: the window follows.
         QVERIFY(f.apply({EngineFixture::widget(QStringLiteral("w2"), QStringLiteral("g"))}));
         QTRY_VERIFY_WITH_TIMEOUT(window.selectResource(widgetKey(QStringLiteral("w2"))), 5000);
+    }
+
+    void aCrashNoticeShowsAboveTheLogUntilClosed()
+    {
+        EngineFixture f;
+        QSettings settings(f.dir.filePath(QStringLiteral("ui.ini")), QSettings::IniFormat);
+        MainWindow window(WindowServices{f.kinds, f.path, nullptr, &settings});
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto *notice = window.findChild<QWidget *>(QStringLiteral("logNotice"));
+        QVERIFY(notice && !notice->isVisible());
+        window.showNotice(QStringLiteral("Converge crashed (signal 11, SIGSEGV); the report is "
+                                         "/state/crash-42.txt"));
+        QVERIFY(notice->isVisible());
+        QVERIFY(window.findChild<QLabel *>(QStringLiteral("logNoticeText"))
+                    ->text()
+                    .contains(QStringLiteral("crash-42.txt")));
+        QTest::mouseClick(window.findChild<QToolButton *>(QStringLiteral("logNoticeClose")),
+                          Qt::LeftButton);
+        QVERIFY(!notice->isVisible());
     }
 
     void legacyConstructorOnAMissingWorkspace()
