@@ -108,11 +108,18 @@ bool ResourceWaiter::startController()
 void ResourceWaiter::stopController()
 {
     if (m_controller) {
+        // What a refresh or reconcile of an account or container asked for includes the list of
+        // what it holds, queued after its run: let it end first (within the same bound).
+        QElapsedTimer drain;
+        drain.start();
+        const QList<ResourceKey> asked = m_reconcile + m_refresh;
+        while (m_controller->isListing(asked) && drain.elapsed() < m_drainTimeout.count()) {
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+            QThread::msleep(20);
+        }
         // Stopping cancels work in flight, and a cancelled reconcile leaves a Cancelled warning
         // behind: drop the queued work and let what runs finish first (within a bound).
         m_controller->cancelAll();
-        QElapsedTimer drain;
-        drain.start();
         while (m_controller->stats().inFlight > 0 && drain.elapsed() < m_drainTimeout.count()) {
             QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
             QThread::msleep(20);

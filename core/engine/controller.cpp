@@ -247,6 +247,14 @@ Controller::Stats Controller::stats() const
     return s;
 }
 
+bool Controller::isListing(const QList<ResourceKey> &owners) const
+{
+    const Scheduler::Lock lock = d->scheduler.lock();
+    return std::any_of(owners.cbegin(), owners.cend(), [this, &lock](const ResourceKey &owner) {
+        return d->discovery.isListing(lock, owner);
+    });
+}
+
 bool Controller::isIdle() const
 {
     const Scheduler::Lock lock = d->scheduler.lock();

@@ -108,6 +108,9 @@ public:
     void resyncNow();
 
     Stats stats() const;
+    /// Whether a list of what any of `owners` holds is queued or running (a refresh of an
+    /// account or container lists it after its run).
+    bool isListing(const QList<ResourceKey> &owners) const;
     /// True when nothing is queued or in flight (delayed retries count as queued).
     bool isIdle() const;
 

@@ -10,6 +10,8 @@
 #include "threadcontext.h"
 #include "workspace.h"
 
+#include <QScopeGuard>
+
 namespace converge {
 
 namespace {
@@ -134,13 +136,35 @@ void Discovery::ownerReady(const Scheduler::Lock &lock, const ResourceKey &key,
     }
 }
 
+bool Discovery::isListing(const Scheduler::Lock &lock, const ResourceKey &owner) const
+{
+    Q_UNUSED(lock);
+    if (m_running.contains(owner))
+        return true;
+    for (auto it = m_jobs.cbegin(); it != m_jobs.cend(); ++it) {
+        if (it->owner == owner)
+            return true;
+    }
+    return false;
+}
+
 void Discovery::run(ThreadContext &tc, const ResourceKey &jobKey)
 {
     ListJob job;
     {
         const Scheduler::Lock lock = m_scheduler.lock();
         job = m_jobs.take(jobKey);
+        if (!job.kind.isEmpty())
+            ++m_running[job.owner];
     }
+    // However it ends, the owner's list is no longer running.
+    const auto running = qScopeGuard([this, owner = job.owner, counted = !job.kind.isEmpty()] {
+        if (!counted)
+            return;
+        const Scheduler::Lock lock = m_scheduler.lock();
+        if (--m_running[owner] <= 0)
+            m_running.remove(owner);
+    });
     QList<ResourceKey> toObserve = job.unidentified; // one by one, with a get
     QSet<ResourceKey> seen;
     QHash<ResourceKey, Prefetch> seenOnPage;

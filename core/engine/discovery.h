@@ -50,6 +50,8 @@ public:
     /// `group` is its account group in the queue.
     void ownerReady(const Scheduler::Lock &lock, const ResourceKey &key, const QString &group,
                     WorkQueue::Lane lane);
+    /// Under the scheduler's lock: whether a list of what `owner` holds is queued or running.
+    bool isListing(const Scheduler::Lock &lock, const ResourceKey &owner) const;
     /// Runs the list job `jobKey` on a worker's context.
     void run(ThreadContext &tc, const ResourceKey &jobKey);
 
@@ -80,6 +82,7 @@ private:
     QHash<QString, QStringList> m_childKinds; ///< owner kind → kinds it owns
     QHash<ResourceKey, ListJob> m_jobs;       ///< queued list jobs by their work queue key
     QSet<ResourceKey> m_listedOwners;         ///< owners whose children were listed since start
+    QHash<ResourceKey, int> m_running;        ///< owners with list jobs on a worker, and how many
 };
 
 } // namespace converge

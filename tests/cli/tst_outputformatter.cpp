@@ -49,6 +49,20 @@ Event makeEvent(qint64 id, Event::Type type, const QString &reason)
     return e;
 }
 
+DiscoveredResource archive()
+{
+    DiscoveredResource d;
+    d.kind = QStringLiteral("BlobContainer");
+    d.name = QStringLiteral("Archive_2024"); // a backend name that is no metadata.name
+    d.owner = {QStringLiteral("StorageAccount"), QStringLiteral("devstore")};
+    d.resourceId = QStringLiteral("http://127.0.0.1:10000/devstoreaccount1/Archive_2024");
+    d.spec = QJsonObject{{QStringLiteral("publicAccess"), QStringLiteral("Blob")}};
+    d.details = QJsonObject{{QStringLiteral("etag"), QStringLiteral("0x1")}};
+    d.firstSeenAt = now.addSecs(-3600);
+    d.seenAt = now.addSecs(-60);
+    return d;
+}
+
 } // namespace
 
 class tst_OutputFormatter final : public QObject
@@ -96,6 +110,70 @@ private slots:
                               QStringLiteral("WaitingForOwner"), QStringLiteral("5m30s"),
                               QStringLiteral("skip"), QStringLiteral("3"), QStringLiteral("2"),
                               QStringLiteral("owner"), QStringLiteral("missing")}));
+    }
+
+    void unmanagedTable()
+    {
+        const OutputFormatter f(m_services.kinds(), OutputFormatter::Format::Table, now);
+        const QString text = QString::fromUtf8(f.withUnmanaged(
+            {container(QStringLiteral("invoices"), Condition::ready(3, now))}, {archive()}, false));
+        const QStringList lines = text.split(QLatin1Char('\n'));
+        QCOMPARE(lines.at(1).split(QLatin1Char(' '), Qt::SkipEmptyParts).first(),
+                 QStringLiteral("blobcontainer/invoices"));
+        QCOMPARE(lines.at(2), QString()); // the two tables apart
+        QCOMPARE(
+            lines.at(3).split(QLatin1Char(' '), Qt::SkipEmptyParts),
+            QStringList({QStringLiteral("UNMANAGED"), QStringLiteral("KIND/NAME"),
+                         QStringLiteral("OWNER"), QStringLiteral("FIRST"), QStringLiteral("SEEN"),
+                         QStringLiteral("LAST"), QStringLiteral("SEEN")}));
+        QCOMPARE(lines.at(4).split(QLatin1Char(' '), Qt::SkipEmptyParts),
+                 QStringList({QStringLiteral("blobcontainer/Archive_2024"),
+                              QStringLiteral("storageaccount/devstore"), QStringLiteral("60m"),
+                              QStringLiteral("60s")}));
+    }
+
+    void unmanagedJsonSaysSo()
+    {
+        const OutputFormatter f(m_services.kinds(), OutputFormatter::Format::Json, now);
+        const QJsonObject list =
+            QJsonDocument::fromJson(
+                f.withUnmanaged({container(QStringLiteral("invoices"), Condition::ready(3, now))},
+                                {archive()}, false))
+                .object();
+        QCOMPARE(list.value(QStringLiteral("kind")).toString(), QStringLiteral("List"));
+        const QJsonArray items = list.value(QStringLiteral("items")).toArray();
+        QCOMPARE(items.size(), 2);
+        QVERIFY(!items.at(0)[QStringLiteral("status")][QStringLiteral("unmanaged")].toBool());
+        const QJsonObject o = items.at(1).toObject();
+        QCOMPARE(o[QStringLiteral("apiVersion")].toString(),
+                 QStringLiteral("azure.converge.dev/v1"));
+        QCOMPARE(o[QStringLiteral("metadata")][QStringLiteral("name")].toString(),
+                 QStringLiteral("archive-2024")); // what Claim would name it
+        QCOMPARE(o[QStringLiteral("metadata")][QStringLiteral("annotations")]
+                  [QStringLiteral("converge.dev/resource-id")]
+                      .toString(),
+                 archive().resourceId);
+        QCOMPARE(
+            o[QStringLiteral("spec")][QStringLiteral("owner")][QStringLiteral("name")].toString(),
+            QStringLiteral("devstore"));
+        QCOMPARE(o[QStringLiteral("spec")][QStringLiteral("publicAccess")].toString(),
+                 QStringLiteral("Blob"));
+        const QJsonObject status = o[QStringLiteral("status")].toObject();
+        QCOMPARE(status[QStringLiteral("unmanaged")].toBool(), true);
+        QCOMPARE(status[QStringLiteral("owner")].toString(),
+                 QStringLiteral("StorageAccount/devstore"));
+        QCOMPARE(status[QStringLiteral("backendName")].toString(), QStringLiteral("Archive_2024"));
+        QCOMPARE(status[QStringLiteral("firstSeen")].toString(),
+                 QStringLiteral("2024-05-01T11:00:00Z"));
+        QCOMPARE(status[QStringLiteral("lastSeen")].toString(),
+                 QStringLiteral("2024-05-01T11:59:00Z"));
+        QCOMPARE(status[QStringLiteral("observed")][QStringLiteral("etag")].toString(),
+                 QStringLiteral("0x1"));
+
+        // One asked for by name: the object itself.
+        const QJsonObject single =
+            QJsonDocument::fromJson(f.withUnmanaged({}, {archive()}, true)).object();
+        QCOMPARE(single[QStringLiteral("kind")].toString(), QStringLiteral("BlobContainer"));
     }
 
     void colourNeverMovesColumns()

@@ -144,6 +144,7 @@ private slots:
         archive.name = QStringLiteral("archive");
         archive.owner = {QStringLiteral("Gadget"), QStringLiteral("acct")};
         archive.seenAt = t0;
+        archive.firstSeenAt = t0; // as the store reads it back
         QVERIFY(f.ws->replaceDiscovered(archive.owner, archive.kind, {archive}, nullptr));
 
         WorkspaceRunner runner(f.path);

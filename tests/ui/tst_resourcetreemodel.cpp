@@ -85,6 +85,7 @@ DiscoveredResource found(const QString &owner, const QString &name)
     d.resourceId = QStringLiteral("fake://%1/%2").arg(owner, name);
     d.spec = QJsonObject{{QStringLiteral("replicas"), 1}};
     d.seenAt = t0;
+    d.firstSeenAt = t0; // as the store reads it back
     return d;
 }
 

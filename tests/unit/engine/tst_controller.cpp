@@ -384,6 +384,24 @@ private slots:
         QVERIFY(f.stored(g).status.ready().isReady());
     }
 
+    void isListingUntilWhatWasListedIsStored()
+    {
+        // The command line's controller stops once a refreshed account's list is stored.
+        EngineFixture f;
+        Engine e(f, m_clock);
+        QVERIFY(converge(f, e, 1));
+        QTRY_VERIFY(e.controller->isIdle());
+        for (int i = 0; i < 300; ++i)
+            putStray(f, QStringLiteral("s%1").arg(i, 3, 10, QLatin1Char('0')));
+        f.backend.listPageSize = 1; // 300 pages: long enough to be seen running
+        const ResourceKey g{QStringLiteral("Gadget"), QStringLiteral("g")};
+        QVERIFY(!e.controller->isListing({g}));
+        e.controller->refresh({g});
+        QTRY_VERIFY(e.controller->isListing({g}));
+        QTRY_VERIFY(!e.controller->isListing({g}));
+        QCOMPARE(f.ws->discovered().size(), 300);
+    }
+
     void anAccountAppliedAgainIsListedAgain()
     {
         // Connect account or `apply` of an account already in the workspace changes its spec.
