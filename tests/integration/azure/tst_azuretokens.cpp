@@ -5,8 +5,9 @@
 // https with a certificate made here and trusted through SSL_CERT_FILE): containers, queues
 // and tables created with a token from a token command and from a stand-in `az` on PATH; a
 // token about to expire replaced before a request fails; a failing command's message on the
-// account, with nothing retried; no token in the workspace.
+// account, with nothing retried; no token in the workspace; all of it through an HTTPS_PROXY.
 #include "azureintegration.h"
+#include "connectproxy.h"
 #include "privateazurite.h"
 
 #include <QFile>
@@ -188,6 +189,27 @@ private slots:
             QCOMPARE(engine.events(r.key(), QStringLiteral("TokenCommandFailed")), 0);
         }
         QVERIFY(engine.allReady());
+    }
+
+    void httpsThroughTheProxy()
+    {
+        // The three together: https through HTTPS_PROXY's tunnel, the certificate trusted
+        // through SSL_CERT_FILE, a bearer token.
+        ConnectProxy proxy(ConnectProxy::Mode::Tunnel);
+        QVERIFY(proxy.listen());
+        qputenv("HTTPS_PROXY", proxy.url().toLatin1());
+        qputenv("CONVERGE_PROXY_LOOPBACK", "1");
+        AzureEngine engine;
+        const Resource entra = account(tokenCommand());
+        QVERIFY(engine.apply(QList<Resource>{entra} + children(QStringLiteral("-tls"))));
+        QVERIFY(engine.start());
+        QTRY_VERIFY2_WITH_TIMEOUT(engine.allReady(), qPrintable(engine.describe()), 60000);
+        engine.stop();
+        qunsetenv("HTTPS_PROXY");
+        qunsetenv("CONVERGE_PROXY_LOOPBACK");
+        QVERIFY(proxy.tunnels() > 0);
+        QCOMPARE(proxy.connections(), proxy.tunnels());
+        qInfo("%d tunnels for %d requests", proxy.tunnels(), int(engine.requests.total));
     }
 
     void failingCommandSaysWhatToRun()
