@@ -49,8 +49,17 @@ run() {
 
 test_suite() {
     build
+    # Every test's output stays in the JUnit report; the failed ones are printed again at the
+    # end, where the output of tests still running in parallel cannot bury them.
+    local junit="$root/$build_dir/Testing/junit.xml"
+    local status=0
     # shellcheck disable=SC2086
-    ctest --test-dir "$build_dir" --output-on-failure --parallel "$(nproc)" ${CTEST_ARGS:-}
+    ctest --test-dir "$build_dir" --output-on-failure --output-junit "$junit" \
+        --parallel "$(nproc)" ${CTEST_ARGS:-} || status=$?
+    if [ "$status" -ne 0 ]; then
+        python3 scripts/failed-tests.py "$junit"
+    fi
+    return "$status"
 }
 
 case "${1:-}" in

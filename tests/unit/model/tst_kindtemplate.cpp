@@ -113,8 +113,11 @@ private slots:
                              << QStringLiteral("map of string");
         QTest::newRow("list") << QStringLiteral("DynamoDBTable") << QStringLiteral("tags")
                               << QStringLiteral("list of object");
-        QTest::newRow("required string") << QStringLiteral("AwsAccount") << QStringLiteral("region")
-                                         << QStringLiteral("string, required");
+        QTest::newRow("required string")
+            << QStringLiteral("StorageAccount") << QStringLiteral("accountName")
+            << QStringLiteral("string, required");
+        QTest::newRow("optional string")
+            << QStringLiteral("AwsAccount") << QStringLiteral("region") << QStringLiteral("string");
     }
 
     void fieldSummary()
