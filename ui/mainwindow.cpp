@@ -225,17 +225,18 @@ void MainWindow::createCentral()
     QHeaderView *header = m_tree->header();
     header->setStretchLastSection(true);
     // Widths from what the columns hold in this font, so that nothing is cut at the default
-    // size; the name column takes what is left (a person's saved widths win, see restoreState).
+    // size (a person's saved widths win, see restoreState); a longer reason is elided, its tool
+    // tip has it whole.
     const QFontMetrics metrics = m_tree->fontMetrics();
     const auto widthOf = [&metrics](const QString &text, int extra) {
         return metrics.horizontalAdvance(text) + extra + 2 * metrics.averageCharWidth();
     };
     const int timeWidth = widthOf(QStringLiteral("2026-12-01 09:30:01"), 0);
-    header->resizeSection(ResourceTreeModel::NameColumn, 240);
+    header->resizeSection(ResourceTreeModel::NameColumn, 190);
     header->resizeSection(ResourceTreeModel::KindColumn,
                           widthOf(QStringLiteral("DynamoDBTable"), 0));
     header->resizeSection(ResourceTreeModel::ReadyColumn,
-                          widthOf(QStringLiteral("NotFoundAnywhere"), 20));
+                          widthOf(QStringLiteral("Unmanaged"), metrics.height() + 12));
     header->resizeSection(ResourceTreeModel::PolicyColumn,
                           widthOf(QStringLiteral("detach-on-delete"), 0));
     header->resizeSection(ResourceTreeModel::LastReconciledColumn, timeWidth);
@@ -270,8 +271,10 @@ void MainWindow::createCentral()
     m_detailsStack->addWidget(m_unmanaged);
     m_splitter->addWidget(left);
     m_splitter->addWidget(m_detailsStack);
-    m_splitter->setStretchFactor(0, 3);
-    m_splitter->setStretchFactor(1, 2);
+    // The tree's six columns need about two thirds of a 1280-pixel window.
+    m_splitter->setStretchFactor(0, 2);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setSizes({2000, 1000});
     setCentralWidget(m_splitter);
 }
 
