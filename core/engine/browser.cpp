@@ -3,6 +3,7 @@
 #include "browser.h"
 
 #include "clock.h"
+#include "discovery.h"
 #include "kindregistry.h"
 #include "scheduler.h"
 #include "snapshot.h"
@@ -102,15 +103,7 @@ void Browser::run(ThreadContext &tc, const ResourceKey &jobKey)
             ++page.managedSkipped;
             continue;
         }
-        DiscoveredResource found;
-        found.kind = request.kind;
-        found.name = item.name;
-        found.owner = request.owner;
-        found.resourceId = item.resourceId;
-        found.spec = item.spec;
-        found.details = item.details;
-        found.seenAt = seenAt;
-        page.items.append(std::move(found));
+        page.items.append(Discovery::unmanaged(item, request.kind, request.owner, seenAt));
     }
     page.folders = listed.value().prefixes;
     page.continuation = listed.value().continuation;

@@ -37,6 +37,20 @@ Discovery::Discovery(const KindRegistry &kinds, const Clock &clock, Scheduler &s
     }
 }
 
+DiscoveredResource Discovery::unmanaged(const Observation &item, const QString &kind,
+                                        const ResourceKey &owner, const QDateTime &seenAt)
+{
+    DiscoveredResource found;
+    found.kind = kind;
+    found.name = item.name;
+    found.owner = owner;
+    found.resourceId = item.resourceId;
+    found.spec = item.spec;
+    found.details = item.details;
+    found.seenAt = seenAt;
+    return found;
+}
+
 bool Discovery::isListJob(const ResourceKey &key)
 {
     return key.kind == listJobKind;
@@ -224,7 +238,7 @@ void Discovery::run(ThreadContext &tc, const ResourceKey &jobKey)
 
     const std::atomic<bool> &stopping = m_scheduler.stopping();
     const QDateTime listedAt = m_clock.now();
-    QList<DiscoveredResource> unmanaged;
+    QList<DiscoveredResource> notManaged;
     for (int page = 0; page < 100'000 && !stopping; ++page) {
         ++m_counters.listCalls;
         const QDateTime pageAt = m_clock.now();
@@ -251,15 +265,7 @@ void Discovery::run(ThreadContext &tc, const ResourceKey &jobKey)
                 }
                 continue;
             }
-            DiscoveredResource found;
-            found.kind = job.kind;
-            found.name = item.name;
-            found.owner = job.owner;
-            found.resourceId = item.resourceId;
-            found.spec = item.spec;
-            found.details = item.details;
-            found.seenAt = listedAt;
-            unmanaged.append(found);
+            notManaged.append(unmanaged(item, job.kind, job.owner, listedAt));
         }
         queueSeen();
         scope.continuation = listed.value().continuation;
@@ -269,7 +275,7 @@ void Discovery::run(ThreadContext &tc, const ResourceKey &jobKey)
     if (stopping)
         return;
     StoreError error;
-    if (!ws.replaceDiscovered(job.owner, job.kind, unmanaged, &error))
+    if (!ws.replaceDiscovered(job.owner, job.kind, notManaged, &error))
         qCWarning(lcController) << "store:" << error.message;
     {
         const Scheduler::Lock lock = m_scheduler.lock();

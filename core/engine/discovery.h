@@ -2,10 +2,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "discoveredresource.h"
 #include "resourcekey.h"
 #include "scheduler.h"
 #include "snapshot.h"
 
+#include <QDateTime>
 #include <QHash>
 #include <QList>
 #include <QSet>
@@ -15,6 +17,7 @@
 namespace converge {
 
 class Clock;
+struct Observation;
 class KindRegistry;
 class NotificationBuffer;
 class ThreadContext;
@@ -36,6 +39,9 @@ public:
               NotificationBuffer &notifications, ControllerCounters &counters);
     Q_DISABLE_COPY_MOVE(Discovery)
 
+    /// What a list item that nothing manages is, as the store and the window keep it.
+    static DiscoveredResource unmanaged(const Observation &item, const QString &kind,
+                                        const ResourceKey &owner, const QDateTime &seenAt);
     /// Whether a work queue key is a list job's (their kind no provider can register).
     static bool isListJob(const ResourceKey &key);
 

@@ -143,13 +143,7 @@ QList<PhaseRun> PhaseRunStore::phaseRuns(const ResourceKey &key, int limit, Stor
 
 bool PhaseRunStore::removeRuns(const ResourceKey &key, StoreError *error)
 {
-    QSqlQuery q(m_connection.db());
-    q.prepare(QStringLiteral("DELETE FROM phase_runs WHERE kind = ? AND name = ?"));
-    q.addBindValue(text(key.kind));
-    q.addBindValue(text(key.name));
-    if (!q.exec())
-        return failSql(error, q, QStringLiteral("cannot remove %1").arg(key.toString()));
-    return true;
+    return deleteKeyedRows(m_connection.db(), "phase_runs", key, error);
 }
 
 } // namespace converge

@@ -120,13 +120,7 @@ QHash<ResourceKey, ReconcileState> ReconcileStateStore::reconcileStates(StoreErr
 
 bool ReconcileStateStore::remove(const ResourceKey &key, StoreError *error)
 {
-    QSqlQuery q(m_connection.db());
-    q.prepare(QStringLiteral("DELETE FROM reconcile_state WHERE kind = ? AND name = ?"));
-    q.addBindValue(text(key.kind));
-    q.addBindValue(text(key.name));
-    if (!q.exec())
-        return failSql(error, q, QStringLiteral("cannot remove %1").arg(key.toString()));
-    return true;
+    return deleteKeyedRows(m_connection.db(), "reconcile_state", key, error);
 }
 
 } // namespace converge

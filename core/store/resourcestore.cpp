@@ -629,15 +629,10 @@ bool ResourceStore::requestDeletion(const ResourceKey &key, StoreError *error)
 
 bool ResourceStore::remove(const ResourceKey &key, StoreError *error)
 {
-    QSqlQuery q(m_connection.db());
-    q.prepare(QStringLiteral("DELETE FROM resources WHERE kind = ? AND name = ?"));
-    q.addBindValue(text(key.kind));
-    q.addBindValue(text(key.name));
-    if (!q.exec())
-        return failSql(error, q, QStringLiteral("cannot remove %1").arg(key.toString()));
-    if (q.numRowsAffected() == 0)
-        return failMissing(error, key);
-    return true;
+    int removed = 0;
+    if (!deleteKeyedRows(m_connection.db(), "resources", key, error, &removed))
+        return false;
+    return removed > 0 || failMissing(error, key);
 }
 
 } // namespace converge

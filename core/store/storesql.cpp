@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "storesql.h"
 
+#include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -96,6 +97,21 @@ bool readKeyedRow(QSqlQuery &select, const ResourceKey &key, StoreError *error)
         select.finish();
         return failMissing(error, key);
     }
+    return true;
+}
+
+bool deleteKeyedRows(const QSqlDatabase &db, const char *table, const ResourceKey &key,
+                     StoreError *error, int *removed)
+{
+    QSqlQuery q(db);
+    q.prepare(
+        QStringLiteral("DELETE FROM %1 WHERE kind = ? AND name = ?").arg(QLatin1String(table)));
+    q.addBindValue(text(key.kind));
+    q.addBindValue(text(key.name));
+    if (!q.exec())
+        return failSql(error, q, QStringLiteral("cannot remove %1").arg(key.toString()));
+    if (removed)
+        *removed = q.numRowsAffected();
     return true;
 }
 

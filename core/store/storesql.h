@@ -14,6 +14,7 @@
 #include <QString>
 #include <QVariant>
 
+class QSqlDatabase;
 class QSqlError;
 class QSqlQuery;
 
@@ -37,6 +38,10 @@ bool failMissing(StoreError *error, const ResourceKey &key);
 /// Runs `select`, a read of `key`'s row, and moves to that row; false with the SQL error, or
 /// NotFound when there is no such row.
 bool readKeyedRow(QSqlQuery &select, const ResourceKey &key, StoreError *error);
+/// Deletes `key`'s rows of `table` (a table keyed by kind and name); false with the SQL error.
+/// `removed` (when not null) gets how many rows went.
+bool deleteKeyedRows(const QSqlDatabase &db, const char *table, const ResourceKey &key,
+                     StoreError *error, int *removed = nullptr);
 /// For a failed read: the failure goes to the log, and to `error` when given (a read that failed
 /// answers empty; the caller's error says it was not an empty answer).
 void logSql(const QSqlQuery &query, const char *context, StoreError *error = nullptr);
