@@ -72,6 +72,9 @@ struct ResourceTreeModel::LoadResult
     /// `discoveredOwners` (whose rows not listed here are gone).
     QList<Entry> discovered;
     QList<ResourceKey> discoveredOwners;
+    /// Keyed loads: the discoveredId() of every row stored under `discoveredOwners` (only those
+    /// seen since the tree's last look at an owner are read whole, into `discovered`).
+    QSet<QString> discoveredPresent;
     QString error;
 };
 
@@ -160,6 +163,14 @@ ResourceTreeModel::Entry makeDiscoveredEntry(DiscoveredResource discovered)
     e.text[M::NameColumn] = discovered.name;
     e.text[M::KindColumn] = discovered.kind;
     e.text[M::ReadyColumn] = ResourceTreeModel::tr("Unmanaged");
+    // No tool tip kept: an account can list a hundred thousand of these (discoveredToolTip).
+    e.discovered = std::make_shared<const DiscoveredResource>(std::move(discovered));
+    return e;
+}
+
+// A discovered row's tool tip, made when it is asked for.
+QString discoveredToolTip(const DiscoveredResource &discovered)
+{
     QStringList tip{ResourceTreeModel::tr(
                         "%1 %2 in the backend under %3: no resource of this workspace manages "
                         "it. Claim it to manage it.")
@@ -168,9 +179,7 @@ ResourceTreeModel::Entry makeDiscoveredEntry(DiscoveredResource discovered)
         tip.append(ResourceTreeModel::tr("Backend ID: %1").arg(discovered.resourceId));
     if (discovered.seenAt.isValid())
         tip.append(ResourceTreeModel::tr("Seen: %1").arg(timeText(discovered.seenAt)));
-    e.toolTip = tip.join(QLatin1Char('\n'));
-    e.discovered = std::make_shared<const DiscoveredResource>(std::move(discovered));
-    return e;
+    return tip.join(QLatin1Char('\n'));
 }
 
 // Kinds whose names are paths are browsed a folder at a time (BrowseRequest), never shown from
@@ -208,7 +217,7 @@ QList<int> changedRoles(const ResourceTreeModel::Entry &a, const ResourceTreeMod
         if (a.toolTip != b.toolTip)
             roles << Qt::ToolTipRole;
         if (!a.discovered || !b.discovered || *a.discovered != *b.discovered)
-            roles << M::DiscoveredRole << M::ResourceRole;
+            roles << Qt::ToolTipRole << M::DiscoveredRole << M::ResourceRole;
         return roles;
     }
     if (a.text != b.text)
@@ -489,7 +498,8 @@ void ResourceTreeModel::startKeysLoad()
     m_busy = true;
     const KindRegistry &kinds = m_kinds;
     m_runner.run(
-        [epoch = m_epoch, keys, &kinds](Workspace *ws, const StoreError &openError) {
+        [epoch = m_epoch, keys, &kinds, seenMarks = m_discoveredSeen](Workspace *ws,
+                                                                      const StoreError &openError) {
             LoadResult result;
             result.epoch = epoch;
             if (!ws) {
@@ -520,10 +530,21 @@ void ResourceTreeModel::startKeysLoad()
             }
             result.discoveredOwners = QList<ResourceKey>(owners.cbegin(), owners.cend());
             std::sort(result.discoveredOwners.begin(), result.discoveredOwners.end());
+            // A listing stores page by page: what the tree has seen of an owner is not read
+            // again, only which rows are still there (names: a cheap read of a large account).
             for (const ResourceKey &owner : std::as_const(result.discoveredOwners)) {
-                for (DiscoveredResource &d : ws->discovered(owner)) {
+                const QDateTime since = seenMarks.value(owner);
+                for (DiscoveredResource &d : ws->discovered(owner, &readError, since)) {
                     if (!isBrowsedKind(kinds, d.kind))
                         result.discovered.append(makeDiscoveredEntry(std::move(d)));
+                }
+                if (since.isValid()) {
+                    for (const DiscoveredName &d : ws->discoveredNames(owner, &readError))
+                        result.discoveredPresent.insert(discoveredId(owner, d.kind, d.name));
+                }
+                if (readError.isError()) {
+                    result.error = readError.message;
+                    return result;
                 }
             }
             return result;
@@ -558,14 +579,16 @@ void ResourceTreeModel::applyResult(LoadResult result)
             }
         }
         // Discovered rows of the owners read that the load did not list any more.
-        QSet<QString> listed;
-        listed.reserve(result.discovered.size());
+        QSet<QString> listed = std::move(result.discoveredPresent);
+        listed.reserve(listed.size() + result.discovered.size());
         for (const Entry &e : std::as_const(result.discovered))
             listed.insert(e.discoveredKey());
         const auto dropUnlisted = [&](Node *node) {
             if (!listed.contains(node->entry.discoveredKey()))
                 removing.insert(node);
         };
+        if (result.full)
+            m_discoveredSeen.clear();
         if (result.full) {
             for (Node *node : std::as_const(m_discovered))
                 dropUnlisted(node);
@@ -605,8 +628,15 @@ void ResourceTreeModel::applyResult(LoadResult result)
             if (place != node->parent && !isWithin(place, node))
                 moveNode(node, place);
         }
+        // Rows whose owner is not shown are left out, and so is what they were seen at.
+        const auto seen = [this](const Entry &e) {
+            QDateTime &mark = m_discoveredSeen[e.discovered->owner];
+            if (!mark.isValid() || e.discovered->seenAt > mark)
+                mark = e.discovered->seenAt;
+        };
         for (Entry &e : result.discovered) {
             if (Node *node = m_discovered.value(e.discoveredKey())) {
+                seen(e);
                 QList<int> roles = changedRoles(node->entry, e);
                 node->entry = std::move(e);
                 if (!roles.isEmpty()) {
@@ -614,6 +644,7 @@ void ResourceTreeModel::applyResult(LoadResult result)
                     rolesByNode.insert(node, roles);
                 }
             } else if (m_nodes.contains(*e.owner) || freshKeys.contains(*e.owner)) {
+                seen(e);
                 fresh.append(std::move(e));
             }
         }
@@ -819,8 +850,10 @@ void ResourceTreeModel::unregister(Node *node)
 {
     if (node->entry.isStoredDiscovered())
         m_discovered.remove(node->entry.discoveredKey());
-    else if (node->entry.isManaged())
+    else if (node->entry.isManaged()) {
         m_nodes.remove(node->entry.key());
+        m_discoveredSeen.remove(node->entry.key()); // its discovered rows go with it
+    }
     if (node->browse && node->browse->inFlight)
         m_browsing.remove(node->browse->inFlight); // its page is dropped when it comes
     for (const auto &child : node->children)
@@ -1022,7 +1055,7 @@ QVariant ResourceTreeModel::discoveredData(const Entry &e, int column, int role)
         // Greyed like a disabled item, while staying enabled so that it can be selected.
         return QGuiApplication::palette().brush(QPalette::Disabled, QPalette::Text);
     case Qt::ToolTipRole:
-        return e.toolTip;
+        return discoveredToolTip(*e.discovered);
     case KindRole:
         return e.discovered->kind;
     case NameRole:

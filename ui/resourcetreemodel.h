@@ -185,6 +185,9 @@ private:
     std::unique_ptr<Node> m_root;
     QHash<ResourceKey, Node *> m_nodes;  // managed rows; not owning: the tree owns its nodes
     QHash<QString, Node *> m_discovered; // discovered rows by discoveredId(); not owning
+    // Per owner, the newest time a listing saw one of its discovered rows that the tree has
+    // read: a keyed load reads only rows seen since (a large account lists page by page).
+    QHash<ResourceKey, QDateTime> m_discoveredSeen;
     QSet<ResourceKey> m_pendingKeys;
     QPointer<Controller> m_controller;
     QHash<quint64, Node *> m_browsing; // pages on their way, by request id; not owning

@@ -19,6 +19,9 @@ namespace {
 /// Work queue keys of list jobs live in their own kind, which no provider can register (kinds
 /// are PascalCase names without dots).
 const QString listJobKind = QStringLiteral("converge.dev/List");
+/// Items on the first page of a listing for the window (Azurite answers 500 in about a tenth
+/// of the time it takes over 5,000).
+constexpr int firstPageSize = 500;
 
 } // namespace
 
@@ -237,10 +240,16 @@ void Discovery::run(ThreadContext &tc, const ResourceKey &jobKey)
     }
 
     const std::atomic<bool> &stopping = m_scheduler.stopping();
-    const QDateTime listedAt = m_clock.now();
-    QList<DiscoveredResource> notManaged;
+    // Stored page by page, so that the window shows the first rows of a large account while
+    // the rest is on its way; the rows a complete listing did not show go at its end.
+    QSet<QString> listedNames;
+    StoreError error;
     for (int page = 0; page < 100'000 && !stopping; ++page) {
         ++m_counters.listCalls;
+        // A small first page comes back at once (the service takes its time over a full one),
+        // so that the first rows of a large account a person looks at show while the rest is
+        // listed in full pages. Resyncs, which nobody watches, keep to the fewest requests.
+        scope.pageSize = page == 0 && job.discoveryOnly ? firstPageSize : 0;
         const QDateTime pageAt = m_clock.now();
         const Outcome<ListPage> listed = manager->list(scope);
         if (!listed) {
@@ -248,6 +257,7 @@ void Discovery::run(ThreadContext &tc, const ResourceKey &jobKey)
             qCDebug(lcController) << "list" << jobKey.name << "failed:" << listed.error().message;
             return finish();
         }
+        QList<DiscoveredResource> notManaged;
         for (const Observation &item : listed.value().items) {
             // By the backend ID; by name where the item has none (ListTables names tables,
             // nothing more) or the resource has not recorded its ID yet.
@@ -265,17 +275,23 @@ void Discovery::run(ThreadContext &tc, const ResourceKey &jobKey)
                 }
                 continue;
             }
-            notManaged.append(unmanaged(item, job.kind, job.owner, listedAt));
+            listedNames.insert(item.name);
+            notManaged.append(unmanaged(item, job.kind, job.owner, pageAt));
         }
         queueSeen();
+        if (!notManaged.isEmpty()) {
+            if (ws.mergeDiscovered(job.owner, job.kind, notManaged, &error))
+                m_notifications.discoveryChanged(job.owner);
+            else
+                qCWarning(lcController) << "store:" << error.message;
+        }
         scope.continuation = listed.value().continuation;
         if (scope.continuation.isEmpty())
             break;
     }
     if (stopping)
         return;
-    StoreError error;
-    if (!ws.replaceDiscovered(job.owner, job.kind, notManaged, &error))
+    if (!ws.pruneDiscovered(job.owner, job.kind, listedNames, &error))
         qCWarning(lcController) << "store:" << error.message;
     {
         const Scheduler::Lock lock = m_scheduler.lock();

@@ -7,6 +7,7 @@
 #include "writescope.h"
 
 #include <QHash>
+#include <QSet>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -24,79 +25,147 @@ bool DiscoveryStore::replaceDiscovered(const ResourceKey &owner, const QString &
     WriteScope scope(m_connection, WriteScope::Sync::Normal, error);
     if (!scope.begin())
         return false;
-    QSqlQuery q(m_connection.db());
+    QSet<QString> listed;
+    listed.reserve(items.size());
+    for (const DiscoveredResource &item : items)
+        listed.insert(item.name);
+    if (!mergeRows(owner, kind, items, error) || !pruneRows(owner, kind, listed, error))
+        return false;
+    return scope.commit();
+}
+
+bool DiscoveryStore::mergeDiscovered(const ResourceKey &owner, const QString &kind,
+                                     const QList<DiscoveredResource> &items, StoreError *error)
+{
+    WriteScope scope(m_connection, WriteScope::Sync::Normal, error);
+    if (!scope.begin())
+        return false;
+    if (!mergeRows(owner, kind, items, error))
+        return false;
+    return scope.commit();
+}
+
+bool DiscoveryStore::pruneDiscovered(const ResourceKey &owner, const QString &kind,
+                                     const QSet<QString> &listed, StoreError *error)
+{
+    WriteScope scope(m_connection, WriteScope::Sync::Normal, error);
+    if (!scope.begin())
+        return false;
+    if (!pruneRows(owner, kind, listed, error))
+        return false;
+    return scope.commit();
+}
+
+bool DiscoveryStore::mergeRows(const ResourceKey &owner, const QString &kind,
+                               const QList<DiscoveredResource> &items, StoreError *error)
+{
+    // Whether a workspace resource records the item's ID: one seek each in resources_id (an
+    // index on the annotation), not a read of every resource per list.
+    QSqlQuery *managed = m_connection.statement(
+        QStringLiteral("SELECT 1 FROM resources WHERE json_extract(annotations,"
+                       " '$.\"converge.dev/resource-id\"') = ? LIMIT 1"),
+        error);
     // What was listed before keeps the time it was first seen.
-    QHash<QString, qint64> firstSeen;
+    QSqlQuery *upsert =
+        managed ? m_connection.statement(
+                      QStringLiteral("INSERT INTO discovered (owner_kind, owner_name, kind,"
+                                     " name, resource_id, spec, details, seen_at,"
+                                     " first_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                                     " ON CONFLICT (owner_kind, owner_name, kind, name) DO"
+                                     " UPDATE SET resource_id = excluded.resource_id, spec ="
+                                     " excluded.spec, details = excluded.details, seen_at ="
+                                     " excluded.seen_at, first_seen_at ="
+                                     " coalesce(discovered.first_seen_at,"
+                                     " excluded.first_seen_at)"),
+                      error)
+                : nullptr;
+    if (!upsert)
+        return false;
+    for (const DiscoveredResource &item : items) {
+        if (item.name.isEmpty())
+            continue;
+        if (!item.resourceId.isEmpty()) {
+            managed->addBindValue(item.resourceId);
+            if (!managed->exec())
+                return failSql(error, *managed, QStringLiteral("cannot read resource IDs"));
+            const bool isManaged = managed->next();
+            managed->finish();
+            if (isManaged)
+                continue;
+        }
+        upsert->addBindValue(text(owner.kind));
+        upsert->addBindValue(text(owner.name));
+        upsert->addBindValue(text(kind));
+        upsert->addBindValue(text(item.name));
+        upsert->addBindValue(text(item.resourceId));
+        upsert->addBindValue(compact(item.spec));
+        upsert->addBindValue(compact(item.details));
+        const qint64 seenAt = item.seenAt.isValid() ? item.seenAt.toMSecsSinceEpoch()
+                                                    : QDateTime::currentMSecsSinceEpoch();
+        upsert->addBindValue(seenAt);
+        upsert->addBindValue(item.firstSeenAt.isValid() ? item.firstSeenAt.toMSecsSinceEpoch()
+                                                        : seenAt);
+        if (!upsert->exec())
+            return failSql(error, *upsert, QStringLiteral("cannot store discovered resources"));
+    }
+    return true;
+}
+
+bool DiscoveryStore::pruneRows(const ResourceKey &owner, const QString &kind,
+                               const QSet<QString> &listed, StoreError *error)
+{
+    // The stored names against the listing's, in memory: one read and a keyed DELETE per row
+    // gone, whatever the clock said when each was seen.
+    QSqlQuery q(m_connection.db());
     q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT name, first_seen_at FROM discovered"
+    q.prepare(QStringLiteral("SELECT name FROM discovered"
                              " WHERE owner_kind = ? AND owner_name = ? AND kind = ?"));
     q.addBindValue(text(owner.kind));
     q.addBindValue(text(owner.name));
     q.addBindValue(text(kind));
     if (!q.exec())
         return failSql(error, q, QStringLiteral("cannot read discovered resources"));
+    QStringList gone;
     while (q.next()) {
-        if (!q.value(1).isNull())
-            firstSeen.insert(q.value(0).toString(), q.value(1).toLongLong());
+        QString name = q.value(0).toString();
+        if (!listed.contains(name))
+            gone.append(std::move(name));
     }
     q.finish();
-    q.prepare(QStringLiteral(
-        "DELETE FROM discovered WHERE owner_kind = ? AND owner_name = ? AND kind = ?"));
-    q.addBindValue(text(owner.kind));
-    q.addBindValue(text(owner.name));
-    q.addBindValue(text(kind));
-    if (!q.exec())
-        return failSql(error, q, QStringLiteral("cannot store discovered resources"));
-    // Whether a workspace resource records the item's ID: one seek each in resources_id (an
-    // index on the annotation), not a read of every resource per list.
-    QSqlQuery managed(m_connection.db());
-    managed.setForwardOnly(true);
-    if (!managed.prepare(QStringLiteral("SELECT 1 FROM resources WHERE json_extract(annotations,"
-                                        " '$.\"converge.dev/resource-id\"') = ? LIMIT 1")) ||
-        !q.prepare(QStringLiteral(
-            "INSERT OR REPLACE INTO discovered (owner_kind, owner_name, kind, name, resource_id,"
-            " spec, details, seen_at, first_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")))
-        return failSql(error, q, QStringLiteral("cannot store discovered resources"));
-    for (const DiscoveredResource &item : items) {
-        if (item.name.isEmpty())
-            continue;
-        if (!item.resourceId.isEmpty()) {
-            managed.addBindValue(item.resourceId);
-            if (!managed.exec())
-                return failSql(error, managed, QStringLiteral("cannot read resource IDs"));
-            const bool isManaged = managed.next();
-            managed.finish();
-            if (isManaged)
-                continue;
-        }
-        q.addBindValue(text(owner.kind));
-        q.addBindValue(text(owner.name));
-        q.addBindValue(text(kind));
-        q.addBindValue(text(item.name));
-        q.addBindValue(text(item.resourceId));
-        q.addBindValue(compact(item.spec));
-        q.addBindValue(compact(item.details));
-        const qint64 seenAt = item.seenAt.isValid() ? item.seenAt.toMSecsSinceEpoch()
-                                                    : QDateTime::currentMSecsSinceEpoch();
-        q.addBindValue(seenAt);
-        const qint64 firstSeenAt =
-            item.firstSeenAt.isValid() ? item.firstSeenAt.toMSecsSinceEpoch() : seenAt;
-        q.addBindValue(firstSeen.value(item.name, firstSeenAt));
-        if (!q.exec())
-            return failSql(error, q, QStringLiteral("cannot store discovered resources"));
+    if (gone.isEmpty())
+        return true;
+    QSqlQuery *remove = m_connection.statement(
+        QStringLiteral("DELETE FROM discovered WHERE owner_kind = ? AND owner_name = ? AND kind ="
+                       " ? AND name = ?"),
+        error);
+    if (!remove)
+        return false;
+    for (const QString &name : std::as_const(gone)) {
+        remove->addBindValue(text(owner.kind));
+        remove->addBindValue(text(owner.name));
+        remove->addBindValue(text(kind));
+        remove->addBindValue(name);
+        if (!remove->exec())
+            return failSql(error, *remove, QStringLiteral("cannot store discovered resources"));
     }
-    return scope.commit();
+    return true;
 }
 
 QList<DiscoveredResource> DiscoveryStore::discovered(const std::optional<ResourceKey> &owner,
+                                                     const QDateTime &seenSince,
                                                      StoreError *error) const
 {
     QSqlQuery q(m_connection.db());
     q.setForwardOnly(true);
     QString sql = QStringLiteral("SELECT owner_kind, owner_name, kind, name, resource_id, spec,"
                                  " details, seen_at, first_seen_at FROM discovered");
+    QStringList where;
     if (owner)
-        sql += QStringLiteral(" WHERE owner_kind = ? AND owner_name = ?");
+        where.append(QStringLiteral("owner_kind = ? AND owner_name = ?"));
+    if (seenSince.isValid())
+        where.append(QStringLiteral("seen_at >= ?"));
+    if (!where.isEmpty())
+        sql += QStringLiteral(" WHERE ") + where.join(QStringLiteral(" AND "));
     sql += QStringLiteral(" ORDER BY owner_kind, owner_name, kind, name");
     // A failed prepare() would leave exec() with only Qt's own words to say.
     if (!q.prepare(sql)) {
@@ -107,6 +176,8 @@ QList<DiscoveredResource> DiscoveryStore::discovered(const std::optional<Resourc
         q.addBindValue(text(owner->kind));
         q.addBindValue(text(owner->name));
     }
+    if (seenSince.isValid())
+        q.addBindValue(seenSince.toMSecsSinceEpoch());
     QList<DiscoveredResource> result;
     if (!q.exec()) {
         logSql(q, "discovered", error);
@@ -125,6 +196,32 @@ QList<DiscoveredResource> DiscoveryStore::discovered(const std::optional<Resourc
         result.append(item);
     }
     if (q.lastError().isValid()) { // a step failed part way through the rows
+        logSql(q, "discovered", error);
+        return {};
+    }
+    return result;
+}
+
+QList<DiscoveredName> DiscoveryStore::discoveredNames(const ResourceKey &owner,
+                                                      StoreError *error) const
+{
+    QSqlQuery q(m_connection.db());
+    q.setForwardOnly(true);
+    if (!q.prepare(QStringLiteral("SELECT kind, name FROM discovered WHERE owner_kind = ? AND"
+                                  " owner_name = ?"))) {
+        logSql(q, "discovered", error);
+        return {};
+    }
+    q.addBindValue(text(owner.kind));
+    q.addBindValue(text(owner.name));
+    QList<DiscoveredName> result;
+    if (!q.exec()) {
+        logSql(q, "discovered", error);
+        return result;
+    }
+    while (q.next())
+        result.append(DiscoveredName{q.value(0).toString(), q.value(1).toString()});
+    if (q.lastError().isValid()) {
         logSql(q, "discovered", error);
         return {};
     }

@@ -2,11 +2,14 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "discoveredname.h"
 #include "resourcekey.h"
 #include "storeerror.h"
 #include "workspacetypes.h"
 
+#include <QDateTime>
 #include <QList>
+#include <QSet>
 #include <QStringList>
 
 #include <optional>
@@ -25,8 +28,13 @@ public:
 
     bool replaceDiscovered(const ResourceKey &owner, const QString &kind,
                            const QList<DiscoveredResource> &items, StoreError *error);
+    bool mergeDiscovered(const ResourceKey &owner, const QString &kind,
+                         const QList<DiscoveredResource> &items, StoreError *error);
+    bool pruneDiscovered(const ResourceKey &owner, const QString &kind, const QSet<QString> &listed,
+                         StoreError *error);
     QList<DiscoveredResource> discovered(const std::optional<ResourceKey> &owner,
-                                         StoreError *error = nullptr) const;
+                                         const QDateTime &seenSince, StoreError *error) const;
+    QList<DiscoveredName> discoveredNames(const ResourceKey &owner, StoreError *error) const;
 
     /// A claimed resource is no longer "discovered": drops the rows that list the backend
     /// resources with these IDs, inside the caller's write. One ID (the controller's, with a
@@ -36,6 +44,11 @@ public:
     bool dropOwnedBy(const ResourceKey &owner, StoreError *error);
 
 private:
+    bool mergeRows(const ResourceKey &owner, const QString &kind,
+                   const QList<DiscoveredResource> &items, StoreError *error);
+    bool pruneRows(const ResourceKey &owner, const QString &kind, const QSet<QString> &listed,
+                   StoreError *error);
+
     WorkspaceConnection &m_connection;
 };
 

@@ -252,10 +252,27 @@ bool Workspace::replaceDiscovered(const ResourceKey &owner, const QString &kind,
     return d->discovery.replaceDiscovered(owner, kind, items, error);
 }
 
-QList<DiscoveredResource> Workspace::discovered(const std::optional<ResourceKey> &owner,
-                                                StoreError *error) const
+bool Workspace::mergeDiscovered(const ResourceKey &owner, const QString &kind,
+                                const QList<DiscoveredResource> &items, StoreError *error)
 {
-    return d->discovery.discovered(owner, error);
+    return d->discovery.mergeDiscovered(owner, kind, items, error);
+}
+
+bool Workspace::pruneDiscovered(const ResourceKey &owner, const QString &kind,
+                                const QSet<QString> &listed, StoreError *error)
+{
+    return d->discovery.pruneDiscovered(owner, kind, listed, error);
+}
+
+QList<DiscoveredResource> Workspace::discovered(const std::optional<ResourceKey> &owner,
+                                                StoreError *error, const QDateTime &seenSince) const
+{
+    return d->discovery.discovered(owner, seenSince, error);
+}
+
+QList<DiscoveredName> Workspace::discoveredNames(const ResourceKey &owner, StoreError *error) const
+{
+    return d->discovery.discoveredNames(owner, error);
 }
 
 // --- Journal ----------------------------------------------------------------------------------

@@ -2,11 +2,14 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "discoveredname.h"
 #include "resource.h"
 #include "storeerror.h"
 #include "workspacetypes.h"
 
+#include <QDateTime>
 #include <QHash>
+#include <QSet>
 #include <QString>
 
 #include <functional>
@@ -149,9 +152,24 @@ public:
     /// resource ID a workspace resource already records are left out.
     bool replaceDiscovered(const ResourceKey &owner, const QString &kind,
                            const QList<DiscoveredResource> &items, StoreError *error);
-    /// Every discovered resource, ordered by owner, kind and name; or those under `owner`.
+    /// Adds or refreshes what one page of a listing of `kind` under `owner` found unmanaged
+    /// (a listing stores page by page, so that the window shows the first rows while the rest
+    /// is on its way); rows listed before keep their first-seen time. Items whose resource ID a
+    /// workspace resource records are left out.
+    bool mergeDiscovered(const ResourceKey &owner, const QString &kind,
+                         const QList<DiscoveredResource> &items, StoreError *error);
+    /// After a complete listing of `kind` under `owner`: drops the rows whose names it did not
+    /// show (`listed`).
+    bool pruneDiscovered(const ResourceKey &owner, const QString &kind, const QSet<QString> &listed,
+                         StoreError *error);
+    /// Every discovered resource, ordered by owner, kind and name; or those under `owner`;
+    /// with `seenSince`, only those a listing showed at or after that time.
     QList<DiscoveredResource> discovered(const std::optional<ResourceKey> &owner = {},
-                                         StoreError *error = nullptr) const;
+                                         StoreError *error = nullptr,
+                                         const QDateTime &seenSince = {}) const;
+    /// Which discovered resources are under `owner` (kind and name only: a cheap read).
+    QList<DiscoveredName> discoveredNames(const ResourceKey &owner,
+                                          StoreError *error = nullptr) const;
 
     // --- Journal -------------------------------------------------------------------------
     /// Writes an intent before a mutating backend call; returns its id, or 0 on error.

@@ -648,6 +648,61 @@ private slots:
         QCOMPARE(s.model.resourceCount(), 3);
     }
 
+    void discoveredRowsStreamInPageByPage()
+    {
+        // A large account's listing stores page by page (Discovery), and the controller says
+        // so after each: every keyed load adds the rows seen since the last, without reading
+        // again what the tree has, and the rows the listing did not show go at its end.
+        Setup s;
+        QVERIFY(s.f.apply({EngineFixture::gadget(QStringLiteral("g"))}));
+        const ResourceKey g = gadgetKey(QStringLiteral("g"));
+        s.model.reload();
+        QVERIFY(s.settle());
+        const auto page = [&](const QDateTime &at, const QStringList &names) {
+            QList<DiscoveredResource> items;
+            for (const QString &name : names) {
+                DiscoveredResource d = found(QStringLiteral("g"), name);
+                d.seenAt = at;
+                items.append(d);
+            }
+            StoreError error;
+            if (!s.f.ws->mergeDiscovered(g, QStringLiteral("Widget"), items, &error))
+                qWarning() << "mergeDiscovered:" << error.message;
+            s.model.reloadKeys({g});
+            return s.settle();
+        };
+        QVERIFY(page(t0, {QStringLiteral("p1"), QStringLiteral("p2")}));
+        QCOMPARE(s.model.discoveredCount(), 2);
+        QVERIFY(page(t0.addMSecs(10), {QStringLiteral("p3")}));
+        QCOMPARE(s.childNames(s.model.indexOf(g)),
+                 (QStringList{QStringLiteral("p1"), QStringLiteral("p2"), QStringLiteral("p3")}));
+
+        // The next listing shows p2 again and p4; p1 and p3 are gone at its end.
+        QSignalSpy changed{&s.model, &QAbstractItemModel::dataChanged};
+        QVERIFY(page(t0.addSecs(60), {QStringLiteral("p2")}));
+        QCOMPARE(changed.count(), 1); // p2, seen again; p3 was not read again
+        QVERIFY(page(t0.addSecs(61), {QStringLiteral("p4")}));
+        QCOMPARE(s.model.discoveredCount(), 4); // nothing goes in the middle of a listing
+        StoreError error;
+        QVERIFY(s.f.ws->pruneDiscovered(g, QStringLiteral("Widget"),
+                                        {QStringLiteral("p2"), QStringLiteral("p4")}, &error));
+        QSignalSpy removed{&s.model, &QAbstractItemModel::rowsRemoved};
+        s.model.reloadKeys({g});
+        QVERIFY(s.settle());
+        QCOMPARE(s.childNames(s.model.indexOf(g)),
+                 (QStringList{QStringLiteral("p2"), QStringLiteral("p4")}));
+        QCOMPARE(removed.count(), 2); // p1 and p3, not one span
+
+        // The owner leaves and comes back: all its rows are read again, old ones included.
+        QVERIFY(s.f.ws->remove(g, nullptr));
+        s.model.reloadKeys({g});
+        QVERIFY(s.settle());
+        QCOMPARE(s.model.discoveredCount(), 0);
+        QVERIFY(s.f.apply({EngineFixture::gadget(QStringLiteral("g"))}));
+        QVERIFY(page(t0, {QStringLiteral("old")}));
+        QCOMPARE(s.childNames(s.model.indexOf(g)), QStringList{QStringLiteral("old")});
+    }
+
     void discoveredOwnerArrivesWithThem()
     {
         Setup s;

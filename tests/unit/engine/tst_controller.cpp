@@ -273,6 +273,55 @@ private slots:
         QCOMPARE(f.ws->discovered().first().name, QStringLiteral("stray"));
     }
 
+    void discoveryStoresEachPageAsItComes()
+    {
+        // A large account lists page by page: each page is stored as it comes (the window
+        // shows the first rows meanwhile); what the listing did not show goes only when it has
+        // listed everything, so a listing that fails half way drops nothing.
+        EngineFixture f;
+        const auto stray = [&f](const QString &name) {
+            f.backend.put(
+                ResourceKey{QStringLiteral("Widget"), name},
+                QJsonObject{{QStringLiteral("owner"),
+                             QJsonObject{{QStringLiteral("name"), QStringLiteral("g")}}}});
+        };
+        for (int i = 0; i < 5; ++i)
+            stray(QStringLiteral("stray-%1").arg(i));
+        f.backend.listPageSize = 2;
+        Engine e(f, m_clock);
+        QVERIFY(converge(f, e, 0));
+        QTRY_COMPARE(f.ws->discovered().size(), 5);
+
+        {
+            QMutexLocker lock(&f.backend.mutex);
+            f.backend.objects.remove(QStringLiteral("Widget/stray-0"));
+            f.backend.objects.remove(QStringLiteral("Widget/stray-1"));
+        }
+        stray(QStringLiteral("new-a"));
+        stray(QStringLiteral("new-b"));
+        f.backend.listFailsFrom = 4; // the third page: new-a, new-b | stray-2, stray-3 | …
+        QSignalSpy discovered(e.controller.get(), &Controller::discoveryChanged);
+        e.controller->resyncNow();
+        QTRY_COMPARE(f.backend.listFailsFrom.load(), -1);
+        QTRY_VERIFY(e.controller->isIdle());
+        const auto names = [&f] {
+            QStringList names;
+            for (const DiscoveredResource &d : f.ws->discovered())
+                names.append(d.name);
+            return names;
+        };
+        QCOMPARE(names(), (QStringList{QStringLiteral("new-a"), QStringLiteral("new-b"),
+                                       QStringLiteral("stray-0"), QStringLiteral("stray-1"),
+                                       QStringLiteral("stray-2"), QStringLiteral("stray-3"),
+                                       QStringLiteral("stray-4")}));
+        QVERIFY(!discovered.isEmpty()); // said after the pages that were stored
+
+        e.controller->resyncNow();
+        QTRY_COMPARE(names(), (QStringList{QStringLiteral("new-a"), QStringLiteral("new-b"),
+                                           QStringLiteral("stray-2"), QStringLiteral("stray-3"),
+                                           QStringLiteral("stray-4")}));
+    }
+
     void unmanagedResourcesAreDiscovered()
     {
         EngineFixture f;

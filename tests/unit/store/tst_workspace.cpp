@@ -788,6 +788,51 @@ private slots:
         QVERIFY(m_ws->listOwnedBy(s("BlobContainer"), s("nobody")).isEmpty());
     }
 
+    void discoveredStoredPageByPage()
+    {
+        // A large account's listing stores each page as it comes (the window shows the first
+        // rows meanwhile) and drops what it did not show at its end.
+        QVERIFY(apply({makeResource(s("StorageAccount"), s("devstore"))}));
+        const ResourceKey devstore{s("StorageAccount"), s("devstore")};
+        const auto item = [](const QString &name, const QDateTime &seen) {
+            DiscoveredResource d;
+            d.kind = s("BlobContainer");
+            d.name = name;
+            d.spec = QJsonObject{{s("publicAccess"), s("None")}};
+            d.seenAt = seen;
+            return d;
+        };
+        StoreError error;
+        QVERIFY2(m_ws->mergeDiscovered(devstore, s("BlobContainer"),
+                                       {item(s("a"), t0), item(s("b"), t0)}, &error),
+                 qPrintable(error.message));
+        QVERIFY(m_ws->mergeDiscovered(devstore, s("Queue"), {item(s("q"), t0)}, &error));
+        // The next listing: page one shows `a` again, page two `c`; `b` is gone.
+        const QDateTime t1 = t0.addSecs(60);
+        QVERIFY(m_ws->mergeDiscovered(devstore, s("BlobContainer"), {item(s("a"), t1)}, &error));
+        QCOMPARE(m_ws->discovered(devstore).size(), 3); // nothing dropped in the middle
+        QVERIFY(m_ws->mergeDiscovered(devstore, s("BlobContainer"), {item(s("c"), t1.addMSecs(5))},
+                                      &error));
+        // Only what was seen since a time is read whole; the names of all, cheaply.
+        QList<DiscoveredResource> since = m_ws->discovered(devstore, nullptr, t1);
+        QCOMPARE(since.size(), 2);
+        QCOMPARE(since.at(0).name, s("a"));
+        QCOMPARE(since.at(0).firstSeenAt, t0); // kept across listings
+        QCOMPARE(since.at(0).seenAt, t1);
+        QCOMPARE(since.at(1).name, s("c"));
+        QCOMPARE(since.at(1).firstSeenAt, t1.addMSecs(5));
+        QCOMPARE(m_ws->discoveredNames(devstore).size(), 4);
+
+        QVERIFY(m_ws->pruneDiscovered(devstore, s("BlobContainer"), {s("a"), s("c")}, &error));
+        const QList<DiscoveredName> names = m_ws->discoveredNames(devstore);
+        QCOMPARE(names.size(), 3);
+        QVERIFY(!names.contains(DiscoveredName{s("BlobContainer"), s("b")}));
+        QVERIFY(names.contains(DiscoveredName{s("Queue"), s("q")})); // another kind stays
+        // Pruning compares names, not times: a listing at the same instant still drops rows.
+        QVERIFY(m_ws->pruneDiscovered(devstore, s("BlobContainer"), {s("c")}, &error));
+        QCOMPARE(m_ws->discoveredNames(devstore).size(), 2);
+    }
+
     void discoveredReplacedPerOwnerAndKind()
     {
         QVERIFY(apply({makeResource(s("StorageAccount"), s("devstore")),
