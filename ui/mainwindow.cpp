@@ -16,6 +16,7 @@
 #include "kindregistry.h"
 #include "logpanel.h"
 #include "manifestreader.h"
+#include "namelookup.h"
 #include "namequery.h"
 #include "newresourcedialog.h"
 #include "recentworkspaces.h"
@@ -147,7 +148,28 @@ void MainWindow::setup(const WindowServices &services)
     updateActions();
     m_opener->fillRecentMenu();
 
+    m_lookup = new NameLookup(*m_kinds, *m_treeModel, this);
+    connect(m_lookup, &NameLookup::found, this,
+            [this](const QModelIndex &index, const QString &text) {
+                if (select(index))
+                    showMessage(tr("%1: found, not listed before").arg(text));
+            });
+    connect(m_lookup, &NameLookup::notFound, this, [this](const QString &text, const QString &why) {
+        showMessage(why.isEmpty() ? tr("No account holds %1").arg(text)
+                                  : tr("No account holds %1: %2").arg(text, why));
+    });
+    // What only a get sees of an unmanaged row (a table's keys and indexes), once it comes.
+    connect(m_lookup, &NameLookup::observed, this, [this](const DiscoveredResource &item) {
+        const std::optional<DiscoveredResource> shown = m_unmanaged->shown();
+        if (shown && shown->owner == item.owner && shown->kind == item.kind &&
+            shown->name == item.name && m_detailsStack->currentWidget() == m_unmanaged) {
+            DiscoveredResource fuller = item;
+            fuller.firstSeenAt = shown->firstSeenAt;
+            m_unmanaged->showItem(fuller);
+        }
+    });
     if (m_controller) {
+        m_lookup->setController(m_controller);
         m_treeModel->follow(m_controller);
         m_logModel->follow(m_controller);
         connect(m_controller, &Controller::resourcesChanged, m_details,
@@ -414,14 +436,29 @@ void MainWindow::showNotice(const QString &text)
 
 bool MainWindow::openByName(const QString &text)
 {
-    const QModelIndex found = m_treeModel->find(NameQuery(text));
-    const QModelIndex index = m_treeProxy->mapFromSource(found);
-    if (!index.isValid()) {
+    const NameQuery query(text);
+    const QModelIndex found = m_treeModel->find(query);
+    if (!found.isValid() && m_lookup->find(query, text)) {
+        // Not listed yet: a get under each account; found() selects it once it is shown.
+        showMessage(tr("Looking %1 up under the accounts…").arg(text));
+        return false;
+    }
+    if (!m_treeProxy->mapFromSource(found).isValid()) {
         showMessage(found.isValid()
                         ? tr("%1 is hidden by the filter").arg(text)
                         : tr("Nothing shown is named %1; Refresh its account (F5) to list what "
                              "it holds now")
                               .arg(text));
+        return false;
+    }
+    return select(found);
+}
+
+bool MainWindow::select(const QModelIndex &source)
+{
+    const QModelIndex index = m_treeProxy->mapFromSource(source);
+    if (!index.isValid()) {
+        showMessage(tr("%1 is hidden by the filter").arg(source.data().toString()));
         return false;
     }
     m_tree->scrollTo(index);
@@ -439,6 +476,7 @@ void MainWindow::currentChanged()
         m_details->showResource({});
         m_unmanaged->showItem(*item);
         m_detailsStack->setCurrentWidget(m_unmanaged);
+        m_lookup->observe(*item); // a list page says less than a get
         return;
     }
     m_unmanaged->showItem(std::nullopt);

@@ -23,6 +23,7 @@ namespace converge {
 
 struct ApplyPlan;
 class DetailsPane;
+class NameLookup;
 class UnmanagedDetails;
 class EventLogModel;
 class LogPanel;
@@ -61,7 +62,8 @@ public:
     /// Selects `key` in the tree (expanding its owners); false when it is not shown.
     bool selectResource(const ResourceKey &key);
     /// Selects the row that `text` names best (Kind/name, backend name, URL or ARN; see
-    /// NameQuery), managed or not; false, with a message, when no shown row matches.
+    /// NameQuery), managed or not. When no row matches, it is looked up with a get under each
+    /// Ready account (NameLookup) and selected once found; false until then, with a message.
     bool openByName(const QString &text);
     /// Shows `text` above the log panel (and the panel) until the person closes it.
     void showNotice(const QString &text);
@@ -112,6 +114,8 @@ private:
     void saveSettings();
 
     void updateActions();
+    /// Selects, shows and expands the tree model row `source`; false when filtered out.
+    bool select(const QModelIndex &source);
     void currentChanged();
     /// Discovered rows become managed (Controller::claim, no backend write); managed resources
     /// that hold no finalizer yet are claimed by a reconcile.
@@ -152,6 +156,7 @@ private:
     QSplitter *m_splitter = nullptr;
     DetailsPane *m_details = nullptr;
     UnmanagedDetails *m_unmanaged = nullptr;
+    NameLookup *m_lookup = nullptr;
     QStackedWidget *m_detailsStack = nullptr;
     EventLogModel *m_logModel = nullptr;
     LogPanel *m_log = nullptr;

@@ -58,6 +58,12 @@ NameQuery::NameQuery(const QString &text)
     }
 }
 
+QString NameQuery::lookupName() const
+{
+    const QString name = m_normalId.isEmpty() ? m_name : m_idName;
+    return name.contains(QLatin1Char('/')) ? QString() : name;
+}
+
 int NameQuery::score(const QString &kind, const QString &name, const QString &backendName,
                      const QString &resourceId) const
 {

@@ -22,6 +22,12 @@ public:
     int score(const QString &kind, const QString &name, const QString &backendName,
               const QString &resourceId) const;
 
+    /// The kind of a `Kind/name`, else empty.
+    QString kind() const { return m_kind; }
+    /// What to look up with a get when no row matches: the backend name a URL or ARN ends in,
+    /// or the name typed; empty for a path (a blob's: blobs are browsed, not looked up).
+    QString lookupName() const;
+
 private:
     QString m_text;
     QString m_kind;     ///< from `Kind/name`, else empty

@@ -3,8 +3,11 @@
 #include "browser.h"
 
 #include "clock.h"
+#include "controllerlog.h"
+#include "discoveredclaim.h"
 #include "discovery.h"
 #include "kindregistry.h"
+#include "notificationbuffer.h"
 #include "scheduler.h"
 #include "snapshot.h"
 #include "threadcontext.h"
@@ -21,10 +24,11 @@ const QString browseJobKind = QStringLiteral("converge.dev/Browse");
 } // namespace
 
 Browser::Browser(const KindRegistry &kinds, Scheduler &scheduler, const Clock &clock,
-                 PageReady pageReady)
+                 NotificationBuffer &notifications, PageReady pageReady)
     : m_kinds(kinds)
     , m_scheduler(scheduler)
     , m_clock(clock)
+    , m_notifications(notifications)
     , m_pageReady(std::move(pageReady))
 {}
 
@@ -82,10 +86,6 @@ void Browser::run(ThreadContext &tc, const ResourceKey &jobKey)
     if (!manager)
         return fail(managerError ? managerError->message
                                  : QStringLiteral("no Manager for %1").arg(request.kind));
-    const Outcome<ListPage> listed = manager->list(scope);
-    if (!listed)
-        return fail(listed.error().message);
-
     // What the workspace manages has its own row; by backend ID, else by backend name.
     QSet<QString> managedIds;
     QSet<QString> managedNames;
@@ -97,6 +97,42 @@ void Browser::run(ThreadContext &tc, const ResourceKey &jobKey)
         managedNames.insert(Snapshot::backendNameOf(kind, r));
     }
     const QDateTime seenAt = m_clock.now();
+
+    if (!request.name.isEmpty()) {
+        DiscoveredResource wanted;
+        wanted.kind = request.kind;
+        wanted.name = request.name;
+        wanted.owner = request.owner;
+        const Outcome<Observation> got =
+            manager->get(Target{DiscoveredClaim::probe(wanted, *owner), scope.owners});
+        if (!got) {
+            return fail(got.error().category == BackendError::Category::NotFound
+                            ? QStringLiteral("%1 %2 is not under %3")
+                                  .arg(request.kind, request.name, request.owner.toString())
+                            : got.error().message);
+        }
+        Observation observed = got.value();
+        if (observed.name.isEmpty())
+            observed.name = request.name;
+        if ((!observed.resourceId.isEmpty() && managedIds.contains(observed.resourceId)) ||
+            managedNames.contains(observed.name)) {
+            page.managedSkipped = 1;
+            return m_pageReady(page);
+        }
+        page.items.append(Discovery::unmanaged(observed, request.kind, request.owner, seenAt));
+        if (kind && kind->folderDelimiter.isEmpty()) {
+            StoreError error;
+            if (ws.mergeDiscovered(request.owner, request.kind, page.items, &error))
+                m_notifications.discoveryChanged(request.owner);
+            else
+                qCWarning(lcController) << "store:" << error.message;
+        }
+        return m_pageReady(page);
+    }
+
+    const Outcome<ListPage> listed = manager->list(scope);
+    if (!listed)
+        return fail(listed.error().message);
     for (const Observation &item : listed.value().items) {
         if ((!item.resourceId.isEmpty() && managedIds.contains(item.resourceId)) ||
             managedNames.contains(item.name)) {

@@ -24,6 +24,11 @@ struct BrowseRequest
     QString delimiter;    ///< the kind's folderDelimiter, or empty for a flat listing
     QString continuation; ///< the previous page's, or empty for the first
     int pageSize = 500;
+    /// When set, no listing: the one resource of this backend name is looked up with a get
+    /// (Open by name of what no listing showed yet; an unmanaged row's details, with what only
+    /// a get sees, such as a table's keys). One of a kind the store keeps as discovered (not a
+    /// folder kind) is stored, as a listing would have.
+    QString name;
 };
 
 /// The answer to a BrowseRequest: what no workspace resource manages, as DiscoveredResource

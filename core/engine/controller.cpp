@@ -65,7 +65,7 @@ public:
                       q, [q, item, key, error] { Q_EMIT q->claimFinished(item, key, error); },
                       Qt::QueuedConnection);
               })
-        , browser(kinds, scheduler, clock,
+        , browser(kinds, scheduler, clock, notifications,
                   [q](const BrowsePage &page) {
                       QMetaObject::invokeMethod(
                           q, [q, page] { Q_EMIT q->browsed(page); }, Qt::QueuedConnection);

@@ -75,6 +75,26 @@ private slots:
                  0);
     }
 
+    void whatIsLookedUpWhenNothingMatches()
+    {
+        // A get under the accounts, by the backend name; blobs (paths) are browsed instead.
+        QCOMPARE(NameQuery(QStringLiteral("BlobContainer/invoices")).lookupName(),
+                 QStringLiteral("invoices"));
+        QCOMPARE(NameQuery(QStringLiteral("BlobContainer/invoices")).kind(),
+                 QStringLiteral("BlobContainer"));
+        QCOMPARE(NameQuery(QStringLiteral("Orders")).lookupName(), QStringLiteral("Orders"));
+        QVERIFY(NameQuery(QStringLiteral("Orders")).kind().isEmpty());
+        QCOMPARE(NameQuery(QStringLiteral("http://127.0.0.1:10000/devstoreaccount1/invoices?sv=1"))
+                     .lookupName(),
+                 QStringLiteral("invoices"));
+        QCOMPARE(NameQuery(QStringLiteral("arn:aws:dynamodb:eu-west-1:123456789012:table/Orders"))
+                     .lookupName(),
+                 QStringLiteral("Orders"));
+        QVERIFY(NameQuery(QStringLiteral("https://acct.blob.core.windows.net/invoices/2026/a.pdf"))
+                    .lookupName()
+                    .isEmpty());
+    }
+
     void emptyMatchesNothing()
     {
         QVERIFY(NameQuery(QStringLiteral("  ")).isEmpty());

@@ -24,6 +24,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStackedWidget>
+#include <QStatusBar>
 #include <QTest>
 #include <QTreeView>
 #include <QTreeWidget>
@@ -226,6 +227,90 @@ private slots:
                     access.target(azureResource(AzureKinds::blobContainer(), containerName,
                                                 ownedBy(accountName))),
                     {});
+            return true;
+        });
+    }
+
+    void openByNameLooksUpWhatNoListingShowed()
+    {
+        // A queue made outside after the account was listed is not in the tree; Open by name
+        // asks the account with a get, and selects the row once it is there. Selecting an
+        // unmanaged row asks for a get too: what it observes fills the details.
+        const Emulators emulators = Emulators::fromEnvironment();
+        QVERIFY2(emulators.isValid(), qPrintable(emulators.error));
+        const QString accountName = QStringLiteral("lookupstore");
+        const ResourceKey account{AzureKinds::storageAccount(), accountName};
+        const QString queueName = uniqueStem() + QStringLiteral("-late");
+
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("lookup.converge"));
+        QVERIFY(Workspace::open(path, nullptr)
+                    ->apply({emulatorAccount(emulators, accountName)}, nullptr, nullptr));
+        RequestCounter requests;
+        AzureFactory::Options azure;
+        azure.requestObserver = requests.observer();
+        AppServices services(azure);
+        Controller controller(path, services.kinds, services.factories, services.reconciler,
+                              services.clock, nullptr, AzureEngine::fastOptions());
+        QVERIFY(controller.start());
+        QSettings settings(dir.filePath(QStringLiteral("ui.ini")), QSettings::IniFormat);
+        auto window = std::make_unique<MainWindow>(
+            WindowServices{services.kinds, path, &controller, &settings});
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        auto *tree = window->findChild<ResourceTreeModel *>(QStringLiteral("resourceTreeModel"));
+        auto *proxy =
+            window->findChild<ResourceFilterProxy *>(QStringLiteral("resourceFilterProxy"));
+        auto *view = window->findChild<QTreeView *>(QStringLiteral("resourceTree"));
+        auto *details = window->findChild<UnmanagedDetails *>(QStringLiteral("unmanagedDetails"));
+        QVERIFY(tree && proxy && view && details);
+        QAbstractItemModelTester tester(tree,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QTRY_VERIFY_WITH_TIMEOUT(tree->indexOf(account).isValid() &&
+                                     tree->indexOf(account).data(ResourceTreeModel::StatusRole) ==
+                                         int(StatusKind::Ready),
+                                 readyTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(controller.isIdle() && !controller.isListing({account}),
+                                 readyTimeoutMs);
+
+        QVERIFY(direct(emulators, [&](DirectAccess &access) {
+            std::shared_ptr<Manager> manager = access.manager(AzureKinds::queue());
+            return manager && manager->create(access.target(azureResource(
+                                  AzureKinds::queue(), queueName, ownedBy(accountName))));
+        }));
+        QTest::qWait(200);
+        QVERIFY(!tree->indexOfDiscovered(account, AzureKinds::queue(), queueName).isValid());
+
+        const qsizetype before = requests.size();
+        QVERIFY(!window->openByName(queueName)); // not shown: looked up
+        QTRY_VERIFY_WITH_TIMEOUT(
+            tree->indexOfDiscovered(account, AzureKinds::queue(), queueName).isValid(),
+            readyTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            proxy->mapToSource(view->currentIndex()),
+            QModelIndex(tree->indexOfDiscovered(account, AzureKinds::queue(), queueName)),
+            readyTimeoutMs);
+        QVERIFY2(requests.since(before).contains(queueName), qPrintable(requests.since(before)));
+        QCOMPARE(requests.writes.load(), 0);
+        QTRY_VERIFY(details->shown() && details->shown()->name == queueName);
+        QVERIFY2(window->statusBar()->currentMessage().contains(QStringLiteral("not listed")),
+                 qPrintable(window->statusBar()->currentMessage()));
+
+        // What no account holds says so.
+        QVERIFY(
+            !window->openByName(QStringLiteral("Queue/") + uniqueStem() + QStringLiteral("-none")));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window->statusBar()->currentMessage().contains(QStringLiteral("No account holds")),
+            readyTimeoutMs);
+
+        window.reset();
+        controller.stop();
+        direct(emulators, [&](DirectAccess &access) {
+            if (std::shared_ptr<Manager> manager = access.manager(AzureKinds::queue()))
+                manager->deleteResource(access.target(azureResource(AzureKinds::queue(), queueName,
+                                                                    ownedBy(accountName))),
+                                        {});
             return true;
         });
     }
