@@ -18,11 +18,18 @@
 //            resource is Ready again. Runs only when named; needs the npm emulators installed.
 //            The controller has the window's defaults (8 workers, 60 s transfer timeout);
 //            CONVERGE_BENCH_HTTP_TIMEOUT_MS shortens the HTTP connect and transfer timeouts.
+//   explorer the whole window on an account holding 100,000 containers that nothing manages
+//            (seeded into a private Azurite by the SDK peer, tests/bench/peers/
+//            azure-list-containers.js, which then lists them all as the peer): from the
+//            controller's start to the first unmanaged row in the tree and to the last, a
+//            Refresh of the account (listed again) to the end of its listing, the longest GUI
+//            stall meanwhile, and memory per unmanaged row. Runs only when named; needs node
+//            and the npm packages.
 //
 // CONVERGE_BENCH_SCALE (default 0.01, so that the test suite stays fast) multiplies the sizes
 // and the duration (the freeze: at least 3 s). Usage:
-// bench_window [figures.json] [tree] [live] [history] [frozen] (tree, live and history when none
-// is named; run one part per process for clean memory figures).
+// bench_window [figures.json] [tree] [live] [history] [frozen] [explorer] (tree, live and history
+// when none is named; run one part per process for clean memory figures).
 
 #include "azurefactory.h"
 #include "azurekinds.h"
@@ -53,6 +60,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QPaintEvent>
+#include <QProcess>
 #include <QScrollBar>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -849,6 +857,146 @@ QJsonObject benchFrozen(double scale)
     };
 }
 
+// --- explorer -----------------------------------------------------------------------------
+
+QJsonObject benchExplorer(double scale)
+{
+    const int containers = std::max(500, int(std::lround(100'000 * scale)));
+    out() << QStringLiteral("explorer: an account of %1 unmanaged containers\n").arg(containers);
+    const QString sourceDir = qEnvironmentVariableIsSet("CONVERGE_SOURCE_DIR")
+                                  ? qEnvironmentVariable("CONVERGE_SOURCE_DIR")
+                                  : QString::fromUtf8(CONVERGE_BENCH_SOURCE_DIR);
+    test::PrivateAzurite azurite(sourceDir);
+    if (!azurite.start())
+        qFatal("explorer: the private Azurite did not start (is `npm ci` done in the source "
+               "tree?)");
+
+    // The SDK seeds the account, then lists it as the peer: to the first page and to the last.
+    QProcess peer;
+    peer.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    peer.start(s("node"), {sourceDir + s("/tests/bench/peers/azure-list-containers.js"),
+                           s("--blob"), azurite.endpoints().value(s("blob")).toString(),
+                           s("--count"), QString::number(containers), s("--seed"), s("1")});
+    if (!peer.waitForFinished(-1) || peer.exitCode() != 0)
+        qFatal("explorer: the SDK peer failed (exit %d)", peer.exitCode());
+    const QJsonObject sdk = QJsonDocument::fromJson(peer.readAllStandardOutput()).object();
+    if (sdk.value(s("listed")).toInt() < containers)
+        qFatal("explorer: the SDK listed %d of %d containers", sdk.value(s("listed")).toInt(),
+               containers);
+
+    KindRegistry kinds;
+    FactoryRegistry factories;
+    factories.add(std::make_unique<AzureFactory>());
+    factories.registerKinds(kinds);
+    GenericReconciler reconciler(kinds);
+    SystemClock clock;
+    QTemporaryDir dir;
+    const QString path = dir.filePath(s("explorer.converge"));
+    ResourceKey accountKey;
+    {
+        auto ws = Workspace::open(path, nullptr);
+        Resource account;
+        account.apiVersion = AzureKinds::apiVersion();
+        account.kind = AzureKinds::storageAccount();
+        account.metadata.name = s("explorer");
+        account.spec = QJsonObject{{s("accountName"), test::devAccountName()},
+                                   {s("endpoints"), azurite.endpoints()},
+                                   {s("credential"), QJsonObject{{s("emulator"), true}}}};
+        StoreError error;
+        if (!ws->apply({account}, nullptr, &error))
+            qFatal("explorer: apply: %s", qPrintable(error.message));
+        accountKey = account.key();
+    }
+
+    Controller controller(path, kinds, factories, reconciler, clock, nullptr, {});
+    QSettings settings(dir.filePath(s("ui.ini")), QSettings::IniFormat);
+    MainWindow window(WindowServices{kinds, path, &controller, &settings});
+    window.resize(1280, 800);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        qFatal("explorer: the window is not exposed");
+    auto *tree = window.findChild<ResourceTreeModel *>(s("resourceTreeModel"));
+    auto *refresh = window.findChild<QAction *>(s("refreshAction"));
+    if (!tree || !refresh)
+        qFatal("explorer: the window has no tree model or Refresh action");
+    QTest::qWait(500); // the empty workspace loaded and painted
+    const qint64 rssBefore = rss();
+
+    // When the rows come, to the millisecond: the model says so as it inserts them.
+    QElapsedTimer timer;
+    double firstRowMs = NAN;
+    double allRowsMs = NAN;
+    QObject::connect(tree, &QAbstractItemModel::rowsInserted, tree, [&] {
+        const int shown = tree->discoveredCount();
+        if (shown > 0 && std::isnan(firstRowMs))
+            firstRowMs = ms(timer);
+        if (shown >= containers && std::isnan(allRowsMs))
+            allRowsMs = ms(timer);
+    });
+    Pulse pulse;
+    QTest::qWait(200);
+    pulse.restart();
+    timer.start();
+    if (!controller.start())
+        qFatal("explorer: the controller did not start");
+    if (!QTest::qWaitFor([&] { return !std::isnan(allRowsMs); }, 600000))
+        qFatal("explorer: %d of %d rows after 10 minutes", tree->discoveredCount(), containers);
+    const double coldStall = pulse.maxMs();
+    const double coldP99 = pulse.p99Ms();
+    QTest::qWait(1000); // the last batch settles
+    const qint64 rssAfter = rss();
+    const double bytesPerRow = double(rssAfter - rssBefore) / containers;
+
+    // A person's Refresh of the account: listed again, every row seen anew.
+    if (!window.selectResource(accountKey))
+        qFatal("explorer: the account is not in the tree");
+    QTest::qWait(200);
+    pulse.restart();
+    QElapsedTimer refreshTimer;
+    refreshTimer.start();
+    refresh->trigger();
+    (void)QTest::qWaitFor([&] { return controller.isListing({accountKey}); }, 10000);
+    if (!QTest::qWaitFor([&] { return !controller.isListing({accountKey}) && !tree->isLoading(); },
+                         600000))
+        qFatal("explorer: the Refresh's listing did not end");
+    const double refreshSeconds = ms(refreshTimer) / 1000;
+    const double refreshStall = pulse.maxMs();
+    pulse.recording = false;
+    const int rowsAfterRefresh = tree->discoveredCount();
+
+    const double sdkFirst = sdk.value(s("firstPageSeconds")).toDouble();
+    const double sdkAll = sdk.value(s("seconds")).toDouble();
+    row(s("SDK: seeding (createIfNotExists, 64 at a time)"), sdk.value(s("seedSeconds")).toDouble(),
+        s("s"));
+    row(s("SDK listContainers: first page"), sdkFirst * 1000, s("ms"));
+    row(s("SDK listContainers: every page"), sdkAll, s("s"));
+    row(s("start to the first unmanaged row"), firstRowMs, s("ms"));
+    row(s("start to the last unmanaged row"), allRowsMs / 1000, s("s"));
+    row(s("  ratio to the SDK's last page"), allRowsMs / 1000 / sdkAll, s("x"));
+    row(s("longest GUI stall meanwhile (10 ms timer)"), coldStall, s("ms"));
+    row(s("99th percentile GUI stall meanwhile"), coldP99, s("ms"));
+    row(s("memory per unmanaged row"), bytesPerRow, s("B"));
+    row(s("Refresh of the account to its listing's end"), refreshSeconds, s("s"));
+    row(s("longest GUI stall during the Refresh"), refreshStall, s("ms"));
+    row(s("rows after the Refresh"), rowsAfterRefresh, s(""));
+    return QJsonObject{
+        {s("containers"), containers},
+        {s("sdkSeedSeconds"), sdk.value(s("seedSeconds"))},
+        {s("sdkFirstPageSeconds"), sdkFirst},
+        {s("sdkSeconds"), sdkAll},
+        {s("sdkPages"), sdk.value(s("pages"))},
+        {s("firstRowSeconds"), firstRowMs / 1000},
+        {s("allRowsSeconds"), allRowsMs / 1000},
+        {s("ratioToSdk"), allRowsMs / 1000 / sdkAll},
+        {s("maxStallMs"), coldStall},
+        {s("p99StallMs"), coldP99},
+        {s("bytesPerRow"), bytesPerRow},
+        {s("refreshSeconds"), refreshSeconds},
+        {s("refreshMaxStallMs"), refreshStall},
+        {s("rowsAfterRefresh"), rowsAfterRefresh},
+    };
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -866,7 +1014,8 @@ int main(int argc, char **argv)
     QStringList parts;
     for (int i = 1; i < argc; ++i) {
         const QString arg = QString::fromLocal8Bit(argv[i]);
-        if (arg == s("tree") || arg == s("live") || arg == s("history") || arg == s("frozen"))
+        if (arg == s("tree") || arg == s("live") || arg == s("history") || arg == s("frozen") ||
+            arg == s("explorer"))
             parts.append(arg);
         else
             figures = arg;
@@ -884,6 +1033,8 @@ int main(int argc, char **argv)
         json.insert(s("history"), benchHistory(scale));
     if (parts.contains(s("frozen")))
         json.insert(s("frozen"), benchFrozen(scale));
+    if (parts.contains(s("explorer")))
+        json.insert(s("explorer"), benchExplorer(scale));
 
     if (!figures.isEmpty()) {
         QFile file(figures);
