@@ -72,9 +72,10 @@ struct ResourceTreeModel::LoadResult
     /// `discoveredOwners` (whose rows not listed here are gone).
     QList<Entry> discovered;
     QList<ResourceKey> discoveredOwners;
-    /// Keyed loads: the discoveredId() of every row stored under `discoveredOwners` (only those
-    /// seen since the tree's last look at an owner are read whole, into `discovered`).
-    QSet<QString> discoveredPresent;
+    /// Keyed loads: per owner in `discoveredOwners`, the discoveredId() of every row stored
+    /// under it that the tree shows (only those seen since the tree's last look at the owner
+    /// are read whole, into `discovered`).
+    QHash<ResourceKey, QSet<QString>> discoveredPresent;
     QString error;
 };
 
@@ -216,8 +217,17 @@ QList<int> changedRoles(const ResourceTreeModel::Entry &a, const ResourceTreeMod
             roles << Qt::DisplayRole;
         if (a.toolTip != b.toolTip)
             roles << Qt::ToolTipRole;
-        if (!a.discovered || !b.discovered || *a.discovered != *b.discovered)
+        if (!a.discovered || !b.discovered) {
             roles << Qt::ToolTipRole << M::DiscoveredRole << M::ResourceRole;
+        } else if (*a.discovered != *b.discovered) {
+            // Seen again and nothing else: a listing of an account that holds a hundred
+            // thousand says so of every row, which neither sorting nor filtering looks at.
+            DiscoveredResource seenAgain = *a.discovered;
+            seenAgain.seenAt = b.discovered->seenAt;
+            if (seenAgain != *b.discovered)
+                roles << Qt::ToolTipRole << M::ResourceRole;
+            roles << M::DiscoveredRole;
+        }
         return roles;
     }
     if (a.text != b.text)
@@ -534,13 +544,18 @@ void ResourceTreeModel::startKeysLoad()
             // again, only which rows are still there (names: a cheap read of a large account).
             for (const ResourceKey &owner : std::as_const(result.discoveredOwners)) {
                 const QDateTime since = seenMarks.value(owner);
+                QSet<QString> &present = result.discoveredPresent[owner];
                 for (DiscoveredResource &d : ws->discovered(owner, &readError, since)) {
-                    if (!isBrowsedKind(kinds, d.kind))
-                        result.discovered.append(makeDiscoveredEntry(std::move(d)));
+                    if (isBrowsedKind(kinds, d.kind))
+                        continue;
+                    present.insert(discoveredId(owner, d.kind, d.name));
+                    result.discovered.append(makeDiscoveredEntry(std::move(d)));
                 }
                 if (since.isValid()) {
-                    for (const DiscoveredName &d : ws->discoveredNames(owner, &readError))
-                        result.discoveredPresent.insert(discoveredId(owner, d.kind, d.name));
+                    for (const DiscoveredName &d : ws->discoveredNames(owner, &readError)) {
+                        if (!isBrowsedKind(kinds, d.kind))
+                            present.insert(discoveredId(owner, d.kind, d.name));
+                    }
                 }
                 if (readError.isError()) {
                     result.error = readError.message;
@@ -579,27 +594,39 @@ void ResourceTreeModel::applyResult(LoadResult result)
             }
         }
         // Discovered rows of the owners read that the load did not list any more.
-        QSet<QString> listed = std::move(result.discoveredPresent);
-        listed.reserve(listed.size() + result.discovered.size());
-        for (const Entry &e : std::as_const(result.discovered))
-            listed.insert(e.discoveredKey());
-        const auto dropUnlisted = [&](Node *node) {
-            if (!listed.contains(node->entry.discoveredKey()))
-                removing.insert(node);
-        };
-        if (result.full)
-            m_discoveredSeen.clear();
         if (result.full) {
-            for (Node *node : std::as_const(m_discovered))
-                dropUnlisted(node);
+            m_discoveredSeen.clear();
+            QSet<QString> listed;
+            listed.reserve(result.discovered.size());
+            for (const Entry &e : std::as_const(result.discovered))
+                listed.insert(e.discoveredKey());
+            for (Node *node : std::as_const(m_discovered)) {
+                if (!listed.contains(node->entry.discoveredKey()))
+                    removing.insert(node);
+            }
         } else {
+            // Rows the tree has not shown yet, per owner: when the rows it shows plus those
+            // are all the store holds, none went (the common case, page after page of a large
+            // listing) and the owner's rows are not looked at one by one.
+            QHash<ResourceKey, qsizetype> unseen;
+            for (const Entry &e : std::as_const(result.discovered)) {
+                if (!m_discovered.contains(e.discoveredKey()))
+                    ++unseen[e.discovered->owner];
+            }
             for (const ResourceKey &owner : std::as_const(result.discoveredOwners)) {
                 const Node *ownerNode = m_nodes.value(owner);
                 if (!ownerNode)
                     continue;
+                const QSet<QString> listed = result.discoveredPresent.value(owner);
+                qsizetype shown = 0;
+                for (const auto &child : ownerNode->children)
+                    shown += child->entry.isStoredDiscovered() ? 1 : 0;
+                if (shown + unseen.value(owner) == listed.size())
+                    continue;
                 for (const auto &child : ownerNode->children) {
-                    if (child->entry.isStoredDiscovered())
-                        dropUnlisted(child.get());
+                    if (child->entry.isStoredDiscovered() &&
+                        !listed.contains(child->entry.discoveredKey()))
+                        removing.insert(child.get());
                 }
             }
         }
