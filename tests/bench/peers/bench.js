@@ -4,7 +4,7 @@
 // Runs every benchmark of issue #11 side by side with the official SDKs and writes the figures:
 //
 //   node tests/bench/peers/bench.js --build BUILD_DIR --out FIGURES.json [--runs 5] [--quick 0|1]
-//       [--parts create,dynamo,drift,window] [--window-runs 1]
+//       [--parts create,dynamo,drift,window[,explorer]] [--window-runs 1]
 //
 // scripts/bench.sh builds Release and calls this. Each timed run of benchmarks 1 and 2 gets
 // freshly started emulators (tests/fixtures/emulators.js, dynalite with a 500 ms create delay),
@@ -438,6 +438,33 @@ async function benchWindowAndStore() {
   ];
 }
 
+// 6: the window as an explorer of an account of 100,000 containers nothing manages (seeded by the
+// SDK peer, which lists them too: bench_window starts a private Azurite for it). Seeding takes
+// minutes, so it runs only when asked for (--parts …,explorer), once.
+async function benchExplorer() {
+  const env = { CONVERGE_BENCH_SCALE: String(sizes.scale), QT_QPA_PLATFORM: 'offscreen' };
+  log('6. the window as an explorer (seeding takes minutes)');
+  const out = path.join(state, 'window-explorer.json');
+  check(await run(path.join(benchDir, 'bench_window'), [out, 'explorer'], env), 'bench_window');
+  const e = JSON.parse(fs.readFileSync(out, 'utf8')).explorer;
+  const one = (value) => stats([value]);
+  return [
+    { name: `6a. the window: ${e.containers} unmanaged containers, start to the first row ` +
+        '(peer: listContainers, first page)', unit: 's', converge: one(e.firstRowSeconds),
+      peer: one(e.sdkFirstPageSeconds), ratio: e.firstRowSeconds / e.sdkFirstPageSeconds,
+      goal: 'first rows within 1 s', met: e.firstRowSeconds <= 1,
+      counts: { sdkPages: e.sdkPages, bytesPerRow: e.bytesPerRow } },
+    { name: `6b. the window: ${e.containers} unmanaged containers, start to the last row ` +
+        '(peer: listContainers, every page)', unit: 's', converge: one(e.allRowsSeconds),
+      peer: one(e.sdkSeconds), ratio: e.ratioToSdk, goal: 'report only', met: null,
+      counts: { refreshSeconds: e.refreshSeconds, rowsAfterRefresh: e.rowsAfterRefresh } },
+    { name: '6c. the window: longest GUI stall while they stream in (and during a Refresh)',
+      unit: 'ms', converge: one(e.maxStallMs), peer: null, ratio: null, goal: '≤ 16 ms',
+      met: e.maxStallMs <= 16, counts: { p99StallMs: e.p99StallMs,
+        refreshMaxStallMs: e.refreshMaxStallMs } },
+  ];
+}
+
 // --- Report -------------------------------------------------------------------------------------
 
 function machine() {
@@ -481,7 +508,7 @@ async function main() {
     fs.writeFileSync(options.out, JSON.stringify(figures, null, 2) + '\n');
   };
   const steps = [['create', benchCreate], ['dynamo', benchDynamo], ['drift', benchDrift],
-    ['window', benchWindowAndStore]];
+    ['window', benchWindowAndStore], ['explorer', benchExplorer]];
   try {
     for (const [part, step] of steps) {
       if (!parts.includes(part)) continue;
