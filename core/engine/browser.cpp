@@ -65,7 +65,10 @@ void Browser::run(ThreadContext &tc, const ResourceKey &jobKey)
         m_pageReady(page);
     };
     Workspace &ws = tc.workspace();
-    const std::optional<Resource> owner = ws.get(request.owner);
+    StoreError readError;
+    const std::optional<Resource> owner = ws.get(request.owner, &readError);
+    if (readError.isError())
+        return fail(readError.message);
     if (!owner)
         return fail(QStringLiteral("%1 is not in the workspace").arg(request.owner.toString()));
     if (!owner->status.ready().isReady())

@@ -3,6 +3,7 @@
 #include "startupresync.h"
 
 #include "changescanner.h"
+#include "controllerlog.h"
 #include "eventrecorder.h"
 #include "manager.h"
 #include "notificationbuffer.h"
@@ -28,10 +29,20 @@ void StartupResync::resolveIntents(ThreadContext &tc)
 {
     Workspace &ws = tc.workspace();
     // Unfinished intents are resolved by observing the backend before anything else is written.
-    for (const JournalEntry &entry : ws.unfinishedIntents()) {
+    // A read that fails is not "nothing there": the intent stays for the next start.
+    StoreError readError;
+    const QList<JournalEntry> intents = ws.unfinishedIntents(&readError);
+    if (readError.isError())
+        qCWarning(lcController) << "store: the journal cannot be read:" << readError.message;
+    for (const JournalEntry &entry : intents) {
         if (m_stopping)
             return;
-        const std::optional<Resource> res = ws.get(entry.key);
+        const std::optional<Resource> res = ws.get(entry.key, &readError);
+        if (readError.isError()) {
+            qCWarning(lcController) << "store:" << entry.key.toString()
+                                    << "cannot be read; its intent stays:" << readError.message;
+            continue;
+        }
         QString outcome = QStringLiteral("resolved: the resource left the workspace");
         if (res) {
             const QList<Resource> owners = tc.ownersOf(*res);

@@ -76,7 +76,12 @@ void UserRequests::runClaim(ThreadContext &tc, const ResourceKey &jobKey)
     QString error;
     const auto done = [&] { m_claimFinished(item, claimed, error); };
     Workspace &ws = tc.workspace();
-    const std::optional<Resource> owner = ws.get(item.owner);
+    StoreError readError;
+    const std::optional<Resource> owner = ws.get(item.owner, &readError);
+    if (readError.isError()) {
+        error = readError.message;
+        return done();
+    }
     if (!owner) {
         error = QStringLiteral("%1 is no longer in the workspace").arg(item.owner.toString());
         return done();

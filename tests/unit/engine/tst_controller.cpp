@@ -11,6 +11,8 @@
 #include <QElapsedTimer>
 #include <QRandomGenerator>
 #include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 
 using namespace converge;
 using namespace converge::test;
@@ -897,6 +899,40 @@ private slots:
         QVERIFY(f.ws->unfinishedIntents().isEmpty());
         QVERIFY(hasEvent(f, g, QStringLiteral("IntentResolved")));
         QCOMPARE(f.backend.creates.load(), 0); // found, not created twice
+    }
+
+    void anIntentWhoseResourceCannotBeReadStays()
+    {
+        // A read that fails at start is not "the resource left the workspace": the intent
+        // stays unfinished, for a start that can read it to resolve.
+        EngineFixture f;
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("g"))}));
+        const ResourceKey g{QStringLiteral("Gadget"), QStringLiteral("g")};
+        QVERIFY(f.ws->beginIntent(g, QStringLiteral("create"), {}, nullptr) > 0);
+        const auto exec = [&f](const QString &sql) {
+            bool ok = false;
+            {
+                QSqlDatabase db =
+                    QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("other"));
+                db.setDatabaseName(f.path);
+                ok = db.open() && QSqlQuery(db).exec(sql);
+            }
+            QSqlDatabase::removeDatabase(QStringLiteral("other"));
+            return ok;
+        };
+        QVERIFY(exec(QStringLiteral("ALTER TABLE resources RENAME TO resources_away")));
+        {
+            Engine e(f, m_clock);
+            if (e.controller->start())
+                QTest::qWait(500);
+        }
+        QVERIFY(exec(QStringLiteral("ALTER TABLE resources_away RENAME TO resources")));
+        QCOMPARE(f.ws->unfinishedIntents().size(), 1);
+        QCOMPARE(f.backend.gets.load() + f.backend.creates.load(), 0);
+
+        Engine e(f, m_clock);
+        QVERIFY(e.controller->start());
+        QTRY_VERIFY(f.ws->unfinishedIntents().isEmpty());
     }
 
     void userActionsJumpTheQueue()
