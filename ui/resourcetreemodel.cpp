@@ -54,12 +54,10 @@ struct ResourceTreeModel::Entry
     bool isStoredDiscovered() const { return discovered && !browsed; }
     /// Invalid on other rows than managed ones: they are not workspace resources.
     ResourceKey key() const { return isManaged() ? resource.key() : ResourceKey{}; }
-    QString discoveredKey() const
-    {
-        return isStoredDiscovered()
-                   ? discoveredId(discovered->owner, discovered->kind, discovered->name)
-                   : QString();
-    }
+    QString discoveredKey() const { return isStoredDiscovered() ? id : QString(); }
+    /// discoveredId() of a discovered row, made once on the loading thread: the tree looks
+    /// rows up by it a hundred thousand times a listing.
+    QString id;
 };
 
 struct ResourceTreeModel::LoadResult
@@ -165,6 +163,7 @@ ResourceTreeModel::Entry makeDiscoveredEntry(DiscoveredResource discovered)
     e.text[M::KindColumn] = discovered.kind;
     e.text[M::ReadyColumn] = ResourceTreeModel::tr("Unmanaged");
     // No tool tip kept: an account can list a hundred thousand of these (discoveredToolTip).
+    e.id = discoveredId(discovered.owner, discovered.kind, discovered.name);
     e.discovered = std::make_shared<const DiscoveredResource>(std::move(discovered));
     return e;
 }
@@ -548,8 +547,9 @@ void ResourceTreeModel::startKeysLoad()
                 for (DiscoveredResource &d : ws->discovered(owner, &readError, since)) {
                     if (isBrowsedKind(kinds, d.kind))
                         continue;
-                    present.insert(discoveredId(owner, d.kind, d.name));
-                    result.discovered.append(makeDiscoveredEntry(std::move(d)));
+                    Entry e = makeDiscoveredEntry(std::move(d));
+                    present.insert(e.id);
+                    result.discovered.append(std::move(e));
                 }
                 if (since.isValid()) {
                     for (const DiscoveredName &d : ws->discoveredNames(owner, &readError)) {
