@@ -453,6 +453,7 @@ bool ResourceTreeModel::isLoading() const
 void ResourceTreeModel::reload()
 {
     ++m_epoch;
+    m_later.clear();
     m_pendingKeys.clear();
     m_busy = true;
     const KindRegistry &kinds = m_kinds; // outlives the model and the runner's tasks
@@ -675,6 +676,12 @@ void ResourceTreeModel::applyResult(LoadResult result)
                 fresh.append(std::move(e));
             }
         }
+        // A large load goes in in slices, one per turn of the event loop, so that the window
+        // keeps painting and answering while a hundred thousand rows arrive.
+        if (fresh.size() > insertSlice) {
+            m_later = fresh.mid(insertSlice);
+            fresh.resize(insertSlice);
+        }
         insertFresh(std::move(fresh));
         adoptOrphans();
 
@@ -706,6 +713,36 @@ void ResourceTreeModel::applyResult(LoadResult result)
         }
     }
 
+    if (!m_later.isEmpty()) {
+        m_busy = true; // the rest of this load first
+        QMetaObject::invokeMethod(
+            this, [this, epoch = m_epoch] { insertLater(epoch); }, Qt::QueuedConnection);
+        return;
+    }
+    if (!m_pendingKeys.isEmpty())
+        startKeysLoad();
+    Q_EMIT batchApplied();
+}
+
+void ResourceTreeModel::insertLater(quint64 epoch)
+{
+    if (epoch != m_epoch)
+        return; // a reload() started since: it brings everything
+    QList<Entry> slice;
+    if (m_later.size() > insertSlice) {
+        slice = m_later.first(insertSlice);
+        m_later.remove(0, insertSlice);
+    } else {
+        slice = std::exchange(m_later, {});
+    }
+    insertFresh(std::move(slice));
+    adoptOrphans();
+    if (!m_later.isEmpty()) {
+        QMetaObject::invokeMethod(
+            this, [this, epoch] { insertLater(epoch); }, Qt::QueuedConnection);
+        return;
+    }
+    m_busy = false;
     if (!m_pendingKeys.isEmpty())
         startKeysLoad();
     Q_EMIT batchApplied();

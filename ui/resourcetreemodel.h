@@ -165,6 +165,7 @@ private:
     QVariant folderData(const Entry &entry, int column, int role) const;
     void startKeysLoad();
     void applyResult(LoadResult result);
+    void insertLater(quint64 epoch);
     void removeNodes(const QSet<Node *> &removing);
     void insertFresh(QList<Entry> fresh);
     void adoptOrphans();
@@ -194,8 +195,12 @@ private:
     quint64 m_nextBrowseId = 0;
     int m_browsePageSize = 500;
     QHash<QString, QString> m_browsedKinds; // owner kind → the kind browsed under it
-    quint64 m_epoch = 0;                    // bumped by reload(): results of older loads are stale
-    bool m_busy = false;                    // a load of the current epoch is in flight
+    // New rows of the load being applied that wait for their turn (insertLater); at most
+    // insertSlice go in per turn of the event loop.
+    static constexpr qsizetype insertSlice = 1000;
+    QList<Entry> m_later;
+    quint64 m_epoch = 0; // bumped by reload(): results of older loads are stale
+    bool m_busy = false; // a load of the current epoch is in flight
     QString m_error;
 };
 

@@ -703,6 +703,46 @@ private slots:
         QCOMPARE(s.childNames(s.model.indexOf(g)), QStringList{QStringLiteral("old")});
     }
 
+    void aLargeLoadGoesInInSlices()
+    {
+        // 2,500 new rows: three turns of the event loop (1,000 at most each), one batch.
+        Setup s;
+        QVERIFY(s.f.apply({EngineFixture::gadget(QStringLiteral("g"))}));
+        QList<DiscoveredResource> many;
+        for (int i = 0; i < 2500; ++i)
+            many.append(
+                found(QStringLiteral("g"), QStringLiteral("n%1").arg(i, 4, 10, QLatin1Char('0'))));
+        QVERIFY(discover(s.f, QStringLiteral("g"), many));
+        QSignalSpy inserted{&s.model, &QAbstractItemModel::rowsInserted};
+        QSignalSpy applied{&s.model, &ResourceTreeModel::batchApplied};
+        s.model.reload();
+        QVERIFY(s.settle());
+        QCOMPARE(applied.count(), 1);
+        QCOMPARE(s.model.discoveredCount(), 2500);
+        QCOMPARE(inserted.count(), 3); // the owner with its first 999, then 1,000 and 501
+        QCOMPARE(s.model.rowCount(s.model.indexOf(gadgetKey(QStringLiteral("g")))), 2500);
+
+        // A reload in the middle (after the first slice) drops the rest of the old load and
+        // brings everything itself: no row twice, none missing.
+        QVERIFY(discover(s.f, QStringLiteral("g"), {}));
+        s.model.reload();
+        QVERIFY(s.settle());
+        QCOMPARE(s.model.discoveredCount(), 0);
+        QVERIFY(discover(s.f, QStringLiteral("g"), many));
+        bool reloaded = false;
+        const QMetaObject::Connection once =
+            connect(&s.model, &QAbstractItemModel::rowsInserted, &s.model, [&] {
+                if (!std::exchange(reloaded, true))
+                    s.model.reload();
+            });
+        s.model.reload();
+        QVERIFY(s.settle());
+        disconnect(once);
+        QVERIFY(reloaded);
+        QCOMPARE(s.model.discoveredCount(), 2500);
+        QCOMPARE(s.model.rowCount(s.model.indexOf(gadgetKey(QStringLiteral("g")))), 2500);
+    }
+
     void discoveredOwnerArrivesWithThem()
     {
         Setup s;
