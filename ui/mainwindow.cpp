@@ -620,9 +620,9 @@ void MainWindow::applyManifestFiles(const QStringList &paths)
     const KindRegistry &kinds = *m_kinds; // outlives the window and its runners
     m_reader->run(
         [paths, &kinds](Workspace *ws, const StoreError &) {
-            // No workspace yet (a new file): everything in the manifests is new.
-            const ManifestReader reader(kinds);
-            return ApplyPlan::build(paths, reader.readPaths(paths), ws, kinds);
+            // No workspace yet (a new file): everything in the manifests is new. ASO and ACK
+            // files are read as `converge apply -f` reads them.
+            return ApplyPlan::build(paths, ApplyPlan::readPaths(paths, ws, kinds), ws, kinds);
         },
         this, [this](const ApplyPlan &plan) { showPlan(plan); });
 }
@@ -756,9 +756,8 @@ void MainWindow::applyManifestText(const QString &text, const QString &sourceNam
     const KindRegistry &kinds = *m_kinds;
     m_reader->run(
         [text, sourceName, &kinds](Workspace *ws, const StoreError &) {
-            const ManifestReader reader(kinds);
-            return ApplyPlan::build({sourceName}, reader.read(text.toUtf8(), sourceName), ws,
-                                    kinds);
+            return ApplyPlan::build(
+                {sourceName}, ApplyPlan::readText(text.toUtf8(), sourceName, ws, kinds), ws, kinds);
         },
         this, [this](const ApplyPlan &plan) { showPlan(plan); });
 }
