@@ -13,6 +13,7 @@
 #include "eventlogfilterproxy.h"
 #include "eventlogmodel.h"
 #include "eventlogview.h"
+#include "interopexport.h"
 #include "kindregistry.h"
 #include "logpanel.h"
 #include "manifestreader.h"
@@ -314,6 +315,18 @@ void MainWindow::createActions()
     connect(m_actions->remove(), &QAction::triggered, this, &MainWindow::deleteSelected);
     connect(m_actions->apply(), &QAction::triggered, this, &MainWindow::chooseManifest);
     connect(m_actions->exportYaml(), &QAction::triggered, this, &MainWindow::chooseExportFile);
+    auto *interop = new InteropExport([this] { return m_reader.get(); }, this);
+    interop->setObjectName(QStringLiteral("interopExport"));
+    connect(m_actions->exportAso(), &QAction::triggered, interop,
+            [this, interop] { interop->start(InteropExport::Target::Aso, selectedKeys()); });
+    connect(m_actions->exportAck(), &QAction::triggered, interop,
+            [this, interop] { interop->start(InteropExport::Target::Ack, selectedKeys()); });
+    connect(interop, &InteropExport::finished, this,
+            [this](const QString &path, const QString &error) {
+                showMessage(error.isEmpty() ? tr("Exported to %1").arg(path)
+                                            : tr("Export failed: %1").arg(error));
+                Q_EMIT exportFinished(path, error);
+            });
     connect(m_actions->quit(), &QAction::triggered, this, &QWidget::close);
     connect(m_actions->newResource(), &QAction::triggered, this, &MainWindow::newResource);
     connect(m_actions->connectAccount(), &QAction::triggered, this, &MainWindow::connectAccount);
