@@ -675,6 +675,20 @@ private slots:
 
         QCOMPARE(fileBytes(m_cli->workspace()), before);
         QCOMPARE(stored(s("BlobContainer"), s("invoices")).metadata.generation, 1);
+
+        // The backend was last seen otherwise: the next reconcile would write, so exit 1.
+        {
+            std::unique_ptr<Workspace> ws = open();
+            ResourceStatus status;
+            status.observed = QJsonObject{{s("spec"), QJsonObject{{s("publicAccess"), s("Blob")}}}};
+            QVERIFY(ws->updateStatus({s("BlobContainer"), s("invoices")}, status, nullptr));
+        }
+        r = m_cli->run({s("diff"), s("-f"), path});
+        QVERIFY2(r.exitCode == 1, r.describe());
+        QVERIFY2(r.outText().contains(s("blobcontainer/invoices unchanged\n"
+                                        "  backend: update spec.publicAccess\n"
+                                        "    spec.publicAccess: \"Blob\" → \"None\"\n")),
+                 r.describe());
     }
 
     void applyDryRunStoresNothing()
@@ -731,7 +745,7 @@ private slots:
         QFETCH(QString, changeLine);
         const QString workspace =
             qEnvironmentVariable("CONVERGE_TEST_DATA") + s("/interop/workspace.yaml");
-        QVERIFY(!workspace.isEmpty());
+        QVERIFY2(QFile::exists(workspace), qPrintable(workspace));
         QCOMPARE(m_cli->run({s("apply"), s("-f"), workspace}).exitCode, 0);
         const CliResult exported = m_cli->run({s("export"), s("--for"), target});
         QVERIFY2(!exported.out.isEmpty(), exported.describe());
