@@ -37,9 +37,17 @@ ApplyPlanDialog::ApplyPlanDialog(const ApplyPlan &plan, QWidget *parent)
     const StatusIcons icons;
     auto *list = new QTreeWidget(this);
     list->setObjectName(QStringLiteral("planItems"));
-    list->setRootIsDecorated(false);
     list->setUniformRowHeights(true);
     list->setHeaderLabels({tr("Action"), tr("Resource"), tr("Details"), tr("Where")});
+    // Each object's changed fields and what the next reconcile would do to the backend, as
+    // its children: old → new, a secret only as changed.
+    const auto addChanges = [](QTreeWidgetItem *parent, const QList<ApplyPlan::Change> &changes) {
+        for (const ApplyPlan::Change &change : changes) {
+            auto *child = new QTreeWidgetItem(
+                parent, {QString(), change.path, change.toString().mid(change.path.size() + 2)});
+            child->setToolTip(2, change.toString());
+        }
+    };
     for (const ApplyPlan::Item &item : plan.items) {
         auto *row = new QTreeWidgetItem(QStringList{
             ApplyPlan::actionName(item.action),
@@ -47,7 +55,16 @@ ApplyPlanDialog::ApplyPlanDialog(const ApplyPlan &plan, QWidget *parent)
         row->setToolTip(2, item.detail);
         if (item.action == ApplyPlan::Item::Action::Invalid)
             row->setIcon(0, icons.icon(StatusKind::Error));
+        addChanges(row, item.changes);
+        if (item.backend != ApplyPlan::Item::Backend::None) {
+            auto *backend = new QTreeWidgetItem(row, {tr("backend"), QString(), item.backendNote});
+            backend->setToolTip(2, item.backendNote);
+            addChanges(backend, item.backendChanges);
+        }
         list->addTopLevelItem(row);
+        row->setExpanded(!item.changes.isEmpty() || !item.backendChanges.isEmpty());
+        for (int i = 0; i < row->childCount(); ++i)
+            row->child(i)->setExpanded(true);
     }
     list->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     layout->addWidget(list);

@@ -8,8 +8,9 @@
 
 namespace converge {
 
-/// Shows an ApplyPlan (create / update / unchanged / invalid per object) and asks whether to
-/// apply it. Apply is enabled only for a valid plan that changes something.
+/// Shows an ApplyPlan (create / update / unchanged / invalid per object, the changed fields and
+/// what the backend would get) and asks whether to apply it. Apply is enabled only for a valid
+/// plan that changes something.
 class ApplyPlanDialog final : public QDialog
 {
     Q_OBJECT

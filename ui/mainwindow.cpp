@@ -13,6 +13,7 @@
 #include "eventlogfilterproxy.h"
 #include "eventlogmodel.h"
 #include "eventlogview.h"
+#include "interopexport.h"
 #include "kindregistry.h"
 #include "logpanel.h"
 #include "manifestreader.h"
@@ -336,6 +337,18 @@ void MainWindow::createActions()
     connect(m_actions->remove(), &QAction::triggered, this, &MainWindow::deleteSelected);
     connect(m_actions->apply(), &QAction::triggered, this, &MainWindow::chooseManifest);
     connect(m_actions->exportYaml(), &QAction::triggered, this, &MainWindow::chooseExportFile);
+    auto *interop = new InteropExport([this] { return m_reader.get(); }, this);
+    interop->setObjectName(QStringLiteral("interopExport"));
+    connect(m_actions->exportAso(), &QAction::triggered, interop,
+            [this, interop] { interop->start(InteropExport::Target::Aso, selectedKeys()); });
+    connect(m_actions->exportAck(), &QAction::triggered, interop,
+            [this, interop] { interop->start(InteropExport::Target::Ack, selectedKeys()); });
+    connect(interop, &InteropExport::finished, this,
+            [this](const QString &path, const QString &error) {
+                showMessage(error.isEmpty() ? tr("Exported to %1").arg(path)
+                                            : tr("Export failed: %1").arg(error));
+                Q_EMIT exportFinished(path, error);
+            });
     connect(m_actions->quit(), &QAction::triggered, this, &QWidget::close);
     connect(m_actions->newResource(), &QAction::triggered, this, &MainWindow::newResource);
     connect(m_actions->connectAccount(), &QAction::triggered, this, &MainWindow::connectAccount);
@@ -658,9 +671,9 @@ void MainWindow::applyManifestFiles(const QStringList &paths)
     const KindRegistry &kinds = *m_kinds; // outlives the window and its runners
     m_reader->run(
         [paths, &kinds](Workspace *ws, const StoreError &) {
-            // No workspace yet (a new file): everything in the manifests is new.
-            const ManifestReader reader(kinds);
-            return ApplyPlan::build(paths, reader.readPaths(paths), ws, kinds);
+            // No workspace yet (a new file): everything in the manifests is new. ASO and ACK
+            // files are read as `converge apply -f` reads them.
+            return ApplyPlan::build(paths, ApplyPlan::readPaths(paths, ws, kinds), ws, kinds);
         },
         this, [this](const ApplyPlan &plan) { showPlan(plan); });
 }
@@ -794,9 +807,8 @@ void MainWindow::applyManifestText(const QString &text, const QString &sourceNam
     const KindRegistry &kinds = *m_kinds;
     m_reader->run(
         [text, sourceName, &kinds](Workspace *ws, const StoreError &) {
-            const ManifestReader reader(kinds);
-            return ApplyPlan::build({sourceName}, reader.read(text.toUtf8(), sourceName), ws,
-                                    kinds);
+            return ApplyPlan::build(
+                {sourceName}, ApplyPlan::readText(text.toUtf8(), sourceName, ws, kinds), ws, kinds);
         },
         this, [this](const ApplyPlan &plan) { showPlan(plan); });
 }

@@ -61,6 +61,14 @@ WindowActions::WindowActions(QObject *parent)
     m_export = make(tr("&Export selection as YAML…"), QStringLiteral("exportAction"),
                     QKeySequence(Qt::CTRL | Qt::Key_E),
                     tr("Write the selected resources as a YAML manifest"));
+    m_exportAso =
+        make(tr("for &Azure Service Operator…"), QStringLiteral("exportAsoAction"), QKeySequence(),
+             tr("Write the selection or everything as Azure Service Operator "
+                "resources, for a cluster"));
+    m_exportAck = make(tr("for AWS &Controllers for Kubernetes…"),
+                       QStringLiteral("exportAckAction"), QKeySequence(),
+                       tr("Write the selection or everything as ACK DynamoDB Tables, for a "
+                          "cluster"));
     m_newResource = make(tr("&New resource…"), QStringLiteral("newResourceAction"),
                          QKeySequence::New, tr("Create a resource from a template of its kind"));
     m_connect = make(tr("&Connect account…"), QStringLiteral("connectAction"),
@@ -132,6 +140,9 @@ QMenu *WindowActions::fillMenuBar(QMenuBar *bar, QAction *logToggle)
     file->addAction(m_connect);
     file->addAction(m_apply);
     file->addAction(m_export);
+    QMenu *exportFor = file->addMenu(tr("E&xport"));
+    exportFor->setObjectName(QStringLiteral("exportForMenu"));
+    exportFor->addActions({m_exportAso, m_exportAck});
     file->addSeparator();
     file->addAction(m_settings);
     file->addSeparator();

@@ -74,6 +74,10 @@ public:
     QAction *remove() const { return m_delete; }
     QAction *apply() const { return m_apply; }
     QAction *exportYaml() const { return m_export; }
+    /// File ▸ Export ▸ for Azure Service Operator / for AWS Controllers for Kubernetes: of the
+    /// selection or everything, so always enabled.
+    QAction *exportAso() const { return m_exportAso; }
+    QAction *exportAck() const { return m_exportAck; }
     QAction *newResource() const { return m_newResource; }
     QAction *openByName() const { return m_openByName; }
     QAction *connectAccount() const { return m_connect; }
@@ -96,6 +100,8 @@ private:
     QAction *m_delete = nullptr;
     QAction *m_apply = nullptr;
     QAction *m_export = nullptr;
+    QAction *m_exportAso = nullptr;
+    QAction *m_exportAck = nullptr;
     QAction *m_newResource = nullptr;
     QAction *m_openByName = nullptr;
     QAction *m_connect = nullptr;

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "windowjobs.h"
 
+#include "ackexporter.h"
+#include "asoexporter.h"
 #include "eventexport.h"
 #include "eventlogfilterproxy.h"
 #include "manifestwriter.h"
@@ -96,6 +98,51 @@ QString WindowJobs::exportResources(Workspace *ws, const StoreError &openError,
         file.write(ManifestWriter(kinds).toYaml(resources)) < 0 || !file.commit())
         return file.errorString();
     return {};
+}
+
+WindowJobs::InteropExported WindowJobs::exportFor(Workspace *ws, const StoreError &openError,
+                                                  const QList<ResourceKey> &keys,
+                                                  InteropTarget target, const QString &path)
+{
+    InteropExported result;
+    if (!ws) {
+        result.error = openError.message;
+        return result;
+    }
+    StoreError readError;
+    const QList<Resource> all = ws->list({}, &readError);
+    if (readError.isError()) {
+        result.error = readError.message;
+        return result;
+    }
+    QList<Resource> selection;
+    if (keys.isEmpty()) {
+        selection = all;
+    } else {
+        const QSet<ResourceKey> wanted(keys.cbegin(), keys.cend());
+        for (const Resource &r : all) {
+            if (wanted.contains(r.key()))
+                selection.append(r);
+        }
+    }
+    // The options of a bare `converge export --for …`: the same bytes as the command line.
+    const ExportResult exported =
+        target == InteropTarget::Aso
+            ? AsoExporter(AsoExporter::Options{}).exportResources(selection, all)
+            : AckExporter(AckExporter::Options{}).exportResources(selection, all);
+    result.missing = exported.missing;
+    result.dropped = exported.dropped;
+    result.notes = exported.notes;
+    if (!exported.ok() || exported.documents.isEmpty())
+        return result;
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write(ManifestWriter::documentsToYaml(exported.documents)) < 0 || !file.commit()) {
+        result.error = file.errorString();
+        return result;
+    }
+    result.documents = int(exported.documents.size());
+    return result;
 }
 
 QString WindowJobs::exportLog(Workspace *ws, const StoreError &openError, const QString &path,

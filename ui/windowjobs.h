@@ -44,6 +44,21 @@ public:
     static QString exportResources(Workspace *ws, const StoreError &openError,
                                    const QList<ResourceKey> &keys, const QString &path,
                                    const KindRegistry &kinds);
+    /// What an export for Azure Service Operator or AWS Controllers for Kubernetes did.
+    struct InteropExported
+    {
+        QString error;       ///< the workspace or the file could not be used; nothing written
+        QStringList missing; ///< fields the target needs, each with how to give it; nothing written
+        QStringList dropped; ///< resources with no counterpart, each with the reason
+        QStringList notes;   ///< what is not carried over (credentials, endpoints)
+        int documents = 0;   ///< documents written
+    };
+    enum class InteropTarget { Aso, Ack };
+    /// Writes the documents `converge export --for aso|ack` writes for `keys` (everything
+    /// when empty), byte for byte, to `path`; writes nothing when a field is missing.
+    static InteropExported exportFor(Workspace *ws, const StoreError &openError,
+                                     const QList<ResourceKey> &keys, InteropTarget target,
+                                     const QString &path);
     /// Writes every stored event that the log's filters let through to `path` (CSV, or JSON
     /// when it ends in .json); returns the error, or empty.
     static QString exportLog(Workspace *ws, const StoreError &openError, const QString &path,

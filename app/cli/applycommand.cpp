@@ -2,14 +2,10 @@
 // SPDX-License-Identifier: MIT
 #include "applycommand.h"
 
-#include "ackimporter.h"
-#include "actioncommand.h"
-#include "asoimporter.h"
-#include "awskinds.h"
-#include "azurekinds.h"
+#include "applyplan.h"
 #include "commandcontext.h"
 #include "console.h"
-#include "manifestreader.h"
+#include "planprinter.h"
 #include "resourcewaiter.h"
 #include "services.h"
 #include "workspace.h"
@@ -26,7 +22,7 @@ QString ApplyCommand::summary() const
 
 QString ApplyCommand::synopsis() const
 {
-    return QStringLiteral("-f PATH… [--wait[=DURATION]] [--aws-account NAME]");
+    return QStringLiteral("-f PATH… [--wait[=DURATION]] [--dry-run] [--aws-account NAME]");
 }
 
 QString ApplyCommand::description() const
@@ -45,6 +41,9 @@ QString ApplyCommand::description() const
         "Prints one line per object: created, configured (metadata or spec changed) or "
         "unchanged. A changed spec bumps the object's generation, which the controller "
         "reconciles.\n\n"
+        "With --dry-run, validates and prints the plan that `converge diff` prints (what "
+        "would change, field by field, in the workspace and the backend) and stores "
+        "nothing.\n\n"
         "With --wait, waits until every object is Ready at its new generation (exit 0), or one "
         "failed for good (Ready False with severity Error; exit 1), or the timeout passed (exit "
         "1). While waiting, this process runs the controller unless another process (the "
@@ -61,7 +60,9 @@ QString ApplyCommand::examples() const
                           "# From standard input\n"
                           "cat storage.yaml | converge apply -f -\n"
                           "# A GitOps folder of ASO and ACK resources\n"
-                          "converge apply -f cluster/ --aws-account local\n");
+                          "converge apply -f cluster/ --aws-account local\n"
+                          "# Validate and show the plan, store nothing\n"
+                          "converge apply --dry-run -f storage.yaml\n");
 }
 
 QList<QCommandLineOption> ApplyCommand::options() const
@@ -75,39 +76,10 @@ QList<QCommandLineOption> ApplyCommand::options() const
                                    QStringLiteral("Put every ACK Table read under this "
                                                   "AwsAccount, whatever its region."),
                                    QStringLiteral("NAME")));
+    list.append(QCommandLineOption(QStringLiteral("dry-run"),
+                                   QStringLiteral("Validate and print what would change; store "
+                                                  "nothing.")));
     return list;
-}
-
-QStringList ApplyCommand::engineAnnotations()
-{
-    return {Annotations::resourceId(), Annotations::operation(),
-            ActionCommand::reconcileRequestedAnnotation(),
-            ActionCommand::refreshRequestedAnnotation()};
-}
-
-void ApplyCommand::keepEngineAnnotations(QList<Resource> &objects, const Workspace &workspace)
-{
-    QList<ResourceKey> keys;
-    keys.reserve(objects.size());
-    for (const Resource &object : std::as_const(objects))
-        keys.append(object.key());
-    QHash<ResourceKey, Resource> stored;
-    for (Resource &r : workspace.get(keys))
-        stored.insert(r.key(), std::move(r));
-    if (stored.isEmpty())
-        return;
-    const QStringList names = engineAnnotations();
-    for (Resource &object : objects) {
-        const auto found = stored.constFind(object.key());
-        if (found == stored.cend())
-            continue;
-        for (const QString &name : names) {
-            const auto it = found->metadata.annotations.constFind(name);
-            if (it != found->metadata.annotations.cend() &&
-                !object.metadata.annotations.contains(name))
-                object.metadata.annotations.insert(name, it.value());
-        }
-    }
 }
 
 int ApplyCommand::run(CommandContext &ctx, const QCommandLineParser &parser)
@@ -127,40 +99,35 @@ int ApplyCommand::run(CommandContext &ctx, const QCommandLineParser &parser)
         return code;
 
     // ASO and ACK resources join the workspace's accounts: read them first, when there is a
-    // workspace to read (a new one has none).
+    // workspace to read (a new one has none, and a dry run does not create it).
     std::unique_ptr<Workspace> ws;
-    QList<Resource> accounts;
     if (QFileInfo::exists(ctx.workspacePath())) {
         ws = ctx.openWorkspace(&code);
         if (!ws)
             return code;
-        accounts = ws->list(AzureKinds::storageAccount()) + ws->list(AwsKinds::accountKind());
     }
-    const AsoImporter aso(accounts);
-    const AckImporter ack(accounts, parser.value(QStringLiteral("aws-account")));
-    ManifestReader::Options options;
-    options.translators = {&aso, &ack};
-    const ManifestReader reader(ctx.services().kinds(), options);
-    const ManifestReader::Result read = reader.readPaths(paths);
-    if (!read.ok()) {
-        for (const ManifestError &error : read.errors)
-            console.err(error.toString() + QLatin1Char('\n'));
+    const KindRegistry &kinds = ctx.services().kinds();
+    const ManifestReader::Result read =
+        ApplyPlan::readPaths(paths, ws.get(), kinds, parser.value(QStringLiteral("aws-account")));
+    const ApplyPlan plan = ApplyPlan::build(paths, read, ws.get(), kinds);
+    if (!plan.isValid()) {
+        PlanPrinter::printErrors(console, plan);
         return ExitUsage;
     }
-    if (read.objects.isEmpty()) {
+    if (plan.items.isEmpty()) {
         console.error(QStringLiteral("no objects in %1").arg(paths.join(QStringLiteral(", "))));
         return ExitUsage;
+    }
+    if (parser.isSet(QStringLiteral("dry-run"))) {
+        PlanPrinter::print(console, plan, QStringLiteral(" (dry run)"));
+        return ExitSuccess;
     }
 
     if (!ws)
         ws = ctx.openWorkspace(&code);
     if (!ws)
         return code;
-    QList<Resource> objects;
-    objects.reserve(read.objects.size());
-    for (const ManifestObject &object : read.objects)
-        objects.append(object.resource);
-    keepEngineAnnotations(objects, *ws);
+    const QList<Resource> &objects = plan.objects;
     QList<ApplyOutcome> outcomes;
     StoreError error;
     if (!ws->apply(objects, &outcomes, &error)) {

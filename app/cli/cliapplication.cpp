@@ -9,6 +9,7 @@
 #include "console.h"
 #include "deletecommand.h"
 #include "describecommand.h"
+#include "diffcommand.h"
 #include "eventscommand.h"
 #include "exportcommand.h"
 #include "getcommand.h"
@@ -111,6 +112,7 @@ CliApplication::CliApplication(Services &services, Console &console)
     m_commands.push_back(std::make_unique<ApplyCommand>());
     m_commands.push_back(std::make_unique<GetCommand>());
     m_commands.push_back(std::make_unique<DescribeCommand>());
+    m_commands.push_back(std::make_unique<DiffCommand>());
     m_commands.push_back(std::make_unique<DeleteCommand>());
     m_commands.push_back(std::make_unique<ActionCommand>(ActionCommand::Action::Claim));
     m_commands.push_back(std::make_unique<ActionCommand>(ActionCommand::Action::Reconcile));
@@ -124,10 +126,10 @@ CliApplication::~CliApplication() = default;
 
 QStringList CliApplication::commandNames()
 {
-    return {QStringLiteral("apply"),   QStringLiteral("get"),    QStringLiteral("describe"),
-            QStringLiteral("delete"),  QStringLiteral("claim"),  QStringLiteral("reconcile"),
-            QStringLiteral("refresh"), QStringLiteral("events"), QStringLiteral("export"),
-            QStringLiteral("run"),     QStringLiteral("help")};
+    return {QStringLiteral("apply"),     QStringLiteral("diff"),    QStringLiteral("get"),
+            QStringLiteral("describe"),  QStringLiteral("delete"),  QStringLiteral("claim"),
+            QStringLiteral("reconcile"), QStringLiteral("refresh"), QStringLiteral("events"),
+            QStringLiteral("export"),    QStringLiteral("run"),     QStringLiteral("help")};
 }
 
 bool CliApplication::wantsCli(const QStringList &arguments)

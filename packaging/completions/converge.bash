@@ -26,7 +26,7 @@ _converge()
     local cur prev command i
     cur="${COMP_WORDS[COMP_CWORD]}"
     prev="${COMP_WORDS[COMP_CWORD - 1]}"
-    local commands="apply get describe delete claim reconcile refresh events export run help"
+    local commands="apply diff get describe delete claim reconcile refresh events export run help"
     local kinds="storageaccounts blobcontainers blobs queues tables awsaccounts dynamodbtables"
     local global="--workspace --quiet --verbose --help"
 
@@ -92,7 +92,8 @@ _converge()
 
     local options=""
     case "$command" in
-    apply) options="-f --filename --wait --timeout --aws-account" ;;
+    apply) options="-f --filename --wait --timeout --dry-run --aws-account" ;;
+    diff) options="-f --filename --aws-account" ;;
     get) options="-o --output --unmanaged --all" ;;
     describe) options="--events --unmanaged" ;;
     delete) options="-f --filename --detach --ignore-not-found --wait --timeout" ;;

@@ -93,8 +93,8 @@ private slots:
     {
         const CliResult r = m_cli->run({s("--help")});
         QCOMPARE(r.exitCode, 0);
-        for (const char *command : {"apply", "get", "describe", "delete", "claim", "reconcile",
-                                    "refresh", "events", "export", "run"})
+        for (const char *command : {"apply", "diff", "get", "describe", "delete", "claim",
+                                    "reconcile", "refresh", "events", "export", "run"})
             QVERIFY2(r.outText().contains(s("\n  ") + s(command) + QLatin1Char(' ')), command);
         QVERIFY(r.outText().contains(s("Exit codes")));
         // No command at all: the same help, as a usage error.
@@ -107,8 +107,8 @@ private slots:
     void commandHelp_data()
     {
         QTest::addColumn<QString>("command");
-        for (const char *c : {"apply", "get", "describe", "delete", "claim", "reconcile", "refresh",
-                              "events", "export", "run"})
+        for (const char *c : {"apply", "diff", "get", "describe", "delete", "claim", "reconcile",
+                              "refresh", "events", "export", "run"})
             QTest::newRow(c) << s(c);
     }
 
@@ -637,7 +637,146 @@ private slots:
                  s("blobcontainer/invoices created\n"));
     }
 
+    void diffExitCodes()
+    {
+        const QString path = write("m.yaml", QByteArray(accountYaml) + "---\n" + containerYaml);
+        // No workspace yet: everything would be created, and diff does not create the file.
+        CliResult r = m_cli->run({s("diff"), s("-f"), path});
+        QVERIFY2(r.exitCode == 1, r.describe());
+        QVERIFY2(r.outText().startsWith(s("storageaccount/devstore create\n  backend: create\n"
+                                          "blobcontainer/invoices create\n")),
+                 r.describe());
+        QVERIFY(!QFile::exists(m_cli->workspace()));
+
+        QCOMPARE(m_cli->run({s("apply"), s("-f"), path}).exitCode, 0);
+        const QByteArray before = fileBytes(m_cli->workspace());
+        r = m_cli->run({s("diff"), s("-f"), path});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        QVERIFY2(r.outText().contains(s("blobcontainer/invoices unchanged\n")), r.describe());
+
+        // One field: old → new, and the exit code says something would change.
+        const QString changed =
+            write("c.yaml",
+                  QByteArray(containerYaml).replace("publicAccess: None", "publicAccess: Blob"));
+        r = m_cli->run({s("diff"), s("-f"), changed});
+        QVERIFY2(r.exitCode == 1, r.describe());
+        QVERIFY2(r.outText().startsWith(s("blobcontainer/invoices update\n"
+                                          "    spec.publicAccess: \"None\" → \"Blob\"\n")),
+                 r.describe());
+
+        // Invalid input: located as apply locates it, exit 2, nothing printed as a plan.
+        const QString bad =
+            write("bad.yaml",
+                  QByteArray(containerYaml).replace("publicAccess: None", "publicAccess: Public"));
+        r = m_cli->run({s("diff"), s("-f"), bad});
+        QVERIFY2(r.exitCode == 2, r.describe());
+        QVERIFY(r.out.isEmpty());
+        QVERIFY2(r.errText().startsWith(bad + s(":7:3: spec.publicAccess: ")), r.describe());
+
+        QCOMPARE(fileBytes(m_cli->workspace()), before);
+        QCOMPARE(stored(s("BlobContainer"), s("invoices")).metadata.generation, 1);
+
+        // The backend was last seen otherwise: the next reconcile would write, so exit 1.
+        {
+            std::unique_ptr<Workspace> ws = open();
+            ResourceStatus status;
+            status.observed = QJsonObject{{s("spec"), QJsonObject{{s("publicAccess"), s("Blob")}}}};
+            QVERIFY(ws->updateStatus({s("BlobContainer"), s("invoices")}, status, nullptr));
+        }
+        r = m_cli->run({s("diff"), s("-f"), path});
+        QVERIFY2(r.exitCode == 1, r.describe());
+        QVERIFY2(r.outText().contains(s("blobcontainer/invoices unchanged\n"
+                                        "  backend: update spec.publicAccess\n"
+                                        "    spec.publicAccess: \"Blob\" → \"None\"\n")),
+                 r.describe());
+    }
+
+    void applyDryRunStoresNothing()
+    {
+        const QString path = write("m.yaml", QByteArray(accountYaml) + "---\n" + containerYaml);
+        CliResult r = m_cli->run({s("apply"), s("--dry-run"), s("-f"), path});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        QVERIFY2(r.outText().startsWith(s("storageaccount/devstore create (dry run)\n")),
+                 r.describe());
+        QVERIFY(!QFile::exists(m_cli->workspace()));
+
+        QCOMPARE(m_cli->run({s("apply"), s("-f"), path}).exitCode, 0);
+        const QByteArray before = fileBytes(m_cli->workspace());
+        const QString changed =
+            write("c.yaml",
+                  QByteArray(containerYaml).replace("publicAccess: None", "publicAccess: Blob"));
+        r = m_cli->run({s("apply"), s("--dry-run"), s("-f"), changed});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        QVERIFY2(r.outText().contains(s("blobcontainer/invoices update (dry run)\n"
+                                        "    spec.publicAccess: \"None\" → \"Blob\"\n")),
+                 r.describe());
+        QCOMPARE(fileBytes(m_cli->workspace()), before);
+        QCOMPARE(stored(s("BlobContainer"), s("invoices")).spec.value(s("publicAccess")),
+                 QJsonValue(s("None")));
+
+        // Invalid: exit 2, as apply.
+        r = m_cli->run({s("apply"), s("--dry-run"), s("-f"),
+                        write("bad.yaml", QByteArray(containerYaml).replace("None", "Public"))});
+        QVERIFY2(r.exitCode == 2, r.describe());
+        QCOMPARE(fileBytes(m_cli->workspace()), before);
+    }
+
+    void diffOfAsoAndAckExports_data()
+    {
+        QTest::addColumn<QString>("target");
+        QTest::addColumn<QByteArray>("from");
+        QTest::addColumn<QByteArray>("to");
+        QTest::addColumn<QString>("changeLine");
+        QTest::newRow("aso") << s("aso") << QByteArray("publicAccess: Blob")
+                             << QByteArray("publicAccess: Container")
+                             << s("blobcontainer/invoices update\n"
+                                  "    spec.publicAccess: \"Blob\" → \"Container\"\n");
+        QTest::newRow("ack") << s("ack") << QByteArray("readCapacityUnits: 5")
+                             << QByteArray("readCapacityUnits: 7")
+                             << s("dynamodbtable/orders update\n"
+                                  "    spec.provisionedThroughput.readCapacityUnits: 5 → 7\n");
+    }
+
+    void diffOfAsoAndAckExports()
+    {
+        QFETCH(QString, target);
+        QFETCH(QByteArray, from);
+        QFETCH(QByteArray, to);
+        QFETCH(QString, changeLine);
+        const QString workspace =
+            qEnvironmentVariable("CONVERGE_TEST_DATA") + s("/interop/workspace.yaml");
+        QVERIFY2(QFile::exists(workspace), qPrintable(workspace));
+        QCOMPARE(m_cli->run({s("apply"), s("-f"), workspace}).exitCode, 0);
+        const CliResult exported = m_cli->run({s("export"), s("--for"), target});
+        QVERIFY2(!exported.out.isEmpty(), exported.describe());
+        const QByteArray before = fileBytes(m_cli->workspace());
+
+        // Back to the workspace it came from: nothing would change.
+        CliResult r = m_cli->run({s("diff"), s("-f"), write("export.yaml", exported.out)});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        const QRegularExpression changes(s("^\\S+ (update|create)$"),
+                                         QRegularExpression::MultilineOption);
+        QVERIFY2(!changes.match(r.outText()).hasMatch(), r.describe());
+        QVERIFY2(r.outText().contains(s("; backend: 0 to create, 0 to update\n")), r.describe());
+
+        QByteArray edited = exported.out;
+        QVERIFY(edited.contains(from));
+        edited.replace(from, to);
+        r = m_cli->run({s("diff"), s("-f"), write("edited.yaml", edited)});
+        QVERIFY2(r.exitCode == 1, r.describe());
+        QVERIFY2(r.outText().contains(changeLine), r.describe());
+        r = m_cli->run({s("apply"), s("--dry-run"), s("-f"), write("edited.yaml", edited)});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        QCOMPARE(fileBytes(m_cli->workspace()), before);
+    }
+
 private:
+    static QByteArray fileBytes(const QString &path)
+    {
+        QFile file(path);
+        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    }
+
     QString write(const char *name, const QByteArray &content)
     {
         const QString path = m_dir->filePath(s(name));

@@ -1,0 +1,54 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "resourcekey.h"
+#include "windowjobs.h"
+
+#include <QObject>
+
+#include <functional>
+
+class QWidget;
+
+namespace converge {
+
+class WorkspaceRunner;
+
+/// File ▸ Export ▸ for Azure Service Operator… / for AWS Controllers for Kubernetes…: asks
+/// whether to export the selection or everything (when something is selected), then for a
+/// file, and runs the workspace read and the export on the workspace runner's thread. Fields
+/// the target needs that the workspace does not hold are shown each with how to give it, and
+/// nothing is written; resources with no counterpart are named.
+class InteropExport final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(InteropExport)
+
+public:
+    using Target = WindowJobs::InteropTarget;
+
+    /// `runner` gives the window's current reader (it changes with the workspace); `window`
+    /// parents the dialogs and this object.
+    InteropExport(std::function<WorkspaceRunner *()> runner, QWidget *window);
+
+    /// Starts the questions; `selection` may be empty (everything is exported then).
+    void start(Target target, const QList<ResourceKey> &selection);
+    /// Exports `keys` (everything when empty) to `path` without asking.
+    void exportTo(Target target, const QList<ResourceKey> &keys, const QString &path);
+
+    static QString targetName(Target target);
+
+Q_SIGNALS:
+    /// The export ended: `error` is empty when the file was written.
+    void finished(const QString &path, const QString &error);
+
+private:
+    void chooseFile(Target target, const QList<ResourceKey> &keys);
+    void report(Target target, const QString &path, const WindowJobs::InteropExported &result);
+
+    std::function<WorkspaceRunner *()> m_runner;
+    QWidget *m_window; // not owned: the parent
+};
+
+} // namespace converge
