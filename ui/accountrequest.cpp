@@ -134,6 +134,77 @@ QString buildAzure(const AccountForm &form, AccountRequest &request, QJsonObject
     return {};
 }
 
+// A sign-in preset: the account's name and endpoints, and a credential that names where the
+// token comes from; nothing secret is typed in, so a connection string with a key is refused.
+QString buildAzureToken(const AccountForm &form, QJsonObject *spec)
+{
+    QString account = form.accountName.trimmed();
+    const QString text = form.connectionString.trimmed();
+    if (!text.isEmpty()) {
+        QString parseError;
+        const std::optional<ConnectionString> cs = ConnectionString::parse(text, &parseError);
+        if (!cs)
+            return AccountRequest::tr("The connection string is not valid: %1").arg(parseError);
+        if (!cs->isDevelopmentStorage && (!cs->accountKey.isEmpty() || cs->sas))
+            return AccountRequest::tr(
+                "This connection string holds a secret (AccountKey or SharedAccessSignature), "
+                "which a sign-in does not need: remove it, or choose \"Azure Storage account: "
+                "connection string\" to use the key.");
+        const QString named = cs->accountNameFromEndpoints();
+        if (account.isEmpty())
+            account = named;
+        else if (!named.isEmpty() && named != account)
+            return AccountRequest::tr("The connection string is for the account %1, not %2.")
+                .arg(named, account);
+        QJsonObject endpoints;
+        for (const auto &[service, url] : {std::pair{QStringLiteral("blob"), cs->blobEndpoint},
+                                           std::pair{QStringLiteral("queue"), cs->queueEndpoint},
+                                           std::pair{QStringLiteral("table"), cs->tableEndpoint}}) {
+            if (!url.isEmpty())
+                endpoints.insert(service, url.toString());
+        }
+        spec->insert(QStringLiteral("endpoints"), endpoints);
+    }
+    if (account.isEmpty())
+        return AccountRequest::tr("Enter the storage account's name.");
+    spec->insert(QStringLiteral("accountName"), account);
+
+    QJsonObject credential;
+    if (form.preset == AccountForm::Preset::AzureCli) {
+        QJsonObject cli;
+        if (!form.tenant.trimmed().isEmpty())
+            cli.insert(QStringLiteral("tenant"), form.tenant.trimmed());
+        if (!form.subscription.trimmed().isEmpty())
+            cli.insert(QStringLiteral("subscription"), form.subscription.trimmed());
+        credential.insert(QStringLiteral("azureCli"), cli);
+    } else {
+        QString splitError;
+        const QStringList argv = AccountRequest::splitCommandLine(form.tokenCommand, &splitError);
+        if (!splitError.isEmpty())
+            return splitError;
+        if (argv.isEmpty())
+            return AccountRequest::tr("Enter the command that prints the token.");
+        credential.insert(
+            QStringLiteral("tokenCommand"),
+            QJsonObject{{QStringLiteral("command"), QJsonArray::fromStringList(argv)}});
+    }
+    spec->insert(QStringLiteral("credential"), credential);
+    return {};
+}
+
+QString buildAwsProfile(const AccountForm &form, QJsonObject *spec)
+{
+    const QString profile = form.awsProfile.trimmed();
+    if (profile.isEmpty())
+        return AccountRequest::tr("Choose a profile of the AWS configuration files.");
+    if (!form.region.trimmed().isEmpty())
+        spec->insert(QStringLiteral("region"), form.region.trimmed());
+    if (!form.endpoint.trimmed().isEmpty())
+        spec->insert(QStringLiteral("endpoint"), form.endpoint.trimmed());
+    spec->insert(QStringLiteral("credential"), QJsonObject{{QStringLiteral("profile"), profile}});
+    return {};
+}
+
 QString buildAws(const AccountForm &form, AccountRequest &request, QJsonObject *spec)
 {
     spec->insert(QStringLiteral("region"), form.region.trimmed());
@@ -196,6 +267,22 @@ QString AccountRequest::suggestedName(const AccountForm &form)
     case AccountForm::Preset::Aws:
         return form.region.trimmed().isEmpty() ? QStringLiteral("aws")
                                                : QStringLiteral("aws-") + form.region.trimmed();
+    case AccountForm::Preset::AzureCli:
+    case AccountForm::Preset::AzureTokenCommand: {
+        QString account = form.accountName.trimmed();
+        if (account.isEmpty()) {
+            const auto cs = ConnectionString::parse(form.connectionString.trimmed());
+            account = cs ? cs->accountNameFromEndpoints() : QString();
+        }
+        return account.isEmpty() ? QStringLiteral("storage") : account;
+    }
+    case AccountForm::Preset::AwsProfile: {
+        // A profile's name may hold capitals, '_' or spaces; a resource name may not.
+        static const QRegularExpression other(QStringLiteral("[^a-z0-9.-]+"));
+        const QString name =
+            form.awsProfile.trimmed().toLower().replace(other, QStringLiteral("-"));
+        return name.isEmpty() ? QStringLiteral("aws") : QStringLiteral("aws-") + name;
+    }
     }
     return {};
 }
@@ -241,6 +328,15 @@ AccountRequest AccountRequest::build(const AccountForm &form, const KindRegistry
         r.kind = AwsKinds::accountKind();
         request.error = buildAws(form, request, &spec);
         break;
+    case AccountForm::Preset::AzureCli:
+    case AccountForm::Preset::AzureTokenCommand:
+        r.kind = AzureKinds::storageAccount();
+        request.error = buildAzureToken(form, &spec);
+        break;
+    case AccountForm::Preset::AwsProfile:
+        r.kind = AwsKinds::accountKind();
+        request.error = buildAwsProfile(form, &spec);
+        break;
     }
     if (const Kind *kind = kinds.find(r.kind))
         r.apiVersion = kind->apiVersion();
@@ -256,6 +352,54 @@ AccountRequest AccountRequest::build(const AccountForm &form, const KindRegistry
         request.note.clear();
     }
     return request;
+}
+
+QStringList AccountRequest::splitCommandLine(const QString &text, QString *error)
+{
+    // QProcess::splitCommand knows double quotes only; people paste commands with single ones.
+    QStringList words;
+    QString word;
+    bool inWord = false;
+    QChar quote;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (quote == QLatin1Char('\'')) {
+            if (c == quote)
+                quote = QChar();
+            else
+                word += c;
+        } else if (quote == QLatin1Char('"')) {
+            if (c == quote) {
+                quote = QChar();
+            } else if (c == QLatin1Char('\\') && i + 1 < text.size() &&
+                       QStringLiteral("\"\\$`").contains(text.at(i + 1))) {
+                word += text.at(++i);
+            } else {
+                word += c;
+            }
+        } else if (c.isSpace()) {
+            if (inWord)
+                words << word;
+            word.clear();
+            inWord = false;
+        } else {
+            inWord = true;
+            if (c == QLatin1Char('\'') || c == QLatin1Char('"'))
+                quote = c;
+            else if (c == QLatin1Char('\\') && i + 1 < text.size())
+                word += text.at(++i);
+            else
+                word += c;
+        }
+    }
+    if (!quote.isNull()) {
+        if (error)
+            *error = tr("The command has an unterminated %1 quote.").arg(quote);
+        return {};
+    }
+    if (inWord)
+        words << word;
+    return words;
 }
 
 bool AccountRequest::storeSecrets(CredentialStore &store, const QList<Secret> &secrets,

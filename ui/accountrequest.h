@@ -18,7 +18,16 @@ class KindRegistry;
 /// What the connect dialog's fields say, before anything is built or stored.
 struct AccountForm
 {
-    enum class Preset { Azurite, Dynalite, AzureConnectionString, AzureKey, Aws };
+    enum class Preset {
+        Azurite,
+        Dynalite,
+        AzureConnectionString,
+        AzureKey,
+        Aws,
+        AzureCli,          ///< a token of the person signed in to the Azure CLI
+        AzureTokenCommand, ///< a token printed by a program of the person's own
+        AwsProfile,        ///< a named profile of the AWS shared files
+    };
     /// Where the secret goes: the OS keychain, a mode-0600 file, or an environment variable
     /// the user sets (then nothing is stored).
     enum class SecretStore { Keychain, File, Environment };
@@ -36,8 +45,20 @@ struct AccountForm
     QString keychainEntry;
     QString filePath;
     QString envVariable; ///< Azure only: AWS reads the standard AWS_* variables
+    /// AzureCli and AzureTokenCommand: the account is accountName, or the one a connection
+    /// string without a key names (its endpoints then go to spec.endpoints).
+    QString tenant;       ///< AzureCli, optional
+    QString subscription; ///< AzureCli, optional
+    QString tokenCommand; ///< AzureTokenCommand: a command line, split as a shell would
+    QString awsProfile;   ///< AwsProfile: the profile's name; region and endpoint as for Aws
 
-    bool needsSecret() const { return preset != Preset::Azurite && preset != Preset::Dynalite; }
+    /// Whether a secret is typed in and kept by Converge; the sign-in presets and profiles
+    /// keep nothing (the resource names the source, which holds or makes the secret).
+    bool needsSecret() const
+    {
+        return preset == Preset::AzureConnectionString || preset == Preset::AzureKey ||
+               preset == Preset::Aws;
+    }
 };
 
 /// The account resource a form asks for and the secrets to store for it: the resource names
@@ -68,9 +89,16 @@ public:
     static bool storeSecrets(CredentialStore &store, const QList<Secret> &secrets,
                              BackendError *error);
 
+    /// A command line split into words as a POSIX shell splits it for quoting only: blanks
+    /// separate words, '…' is literal, "…" knows \\ \" \$ \`, a backslash outside quotes
+    /// escapes the next character. No variables, globs or operators. An unterminated quote
+    /// sets `*error`.
+    static QStringList splitCommandLine(const QString &text, QString *error = nullptr);
+
     /// The keychain entry suggested for an account: "azure-storage/ACCOUNT" or "aws/NAME".
     static QString suggestedKeychainEntry(const AccountForm &form);
-    /// The resource name suggested for a preset: azurite, dynalite, the account name, aws.
+    /// The resource name suggested for a preset: azurite, dynalite, the account name, aws,
+    /// aws-PROFILE.
     static QString suggestedName(const AccountForm &form);
 };
 

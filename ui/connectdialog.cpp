@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "connectdialog.h"
 
+#include "azureclistatus.h"
 #include "backenderror.h"
 #include "filecredentialstore.h"
 #include "kindregistry.h"
@@ -15,12 +16,16 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QStackedWidget>
 #include <QStandardPaths>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace converge {
 
@@ -29,7 +34,7 @@ namespace {
 using Preset = AccountForm::Preset;
 using Store = AccountForm::SecretStore;
 
-enum Page { EmulatorPage, ConnectionStringPage, KeyPage, AwsPage };
+enum Page { EmulatorPage, ConnectionStringPage, KeyPage, AwsPage, TokenPage, ProfilePage };
 
 constexpr int fileRow = 2; // of the secret box's form: store, keychain entry, file, variable
 
@@ -45,6 +50,11 @@ Page pageFor(Preset preset)
         return KeyPage;
     case Preset::Aws:
         return AwsPage;
+    case Preset::AzureCli:
+    case Preset::AzureTokenCommand:
+        return TokenPage;
+    case Preset::AwsProfile:
+        return ProfilePage;
     }
     return EmulatorPage;
 }
@@ -91,7 +101,11 @@ ConnectDialog::ConnectDialog(const KindRegistry &kinds, CredentialStore *keychai
     m_preset->addItem(tr("Azure Storage account: connection string"),
                       int(Preset::AzureConnectionString));
     m_preset->addItem(tr("Azure Storage account: name and key"), int(Preset::AzureKey));
+    m_preset->addItem(tr("Azure Storage account: sign in with the Azure CLI"),
+                      int(Preset::AzureCli));
+    m_preset->addItem(tr("Azure Storage account: token command"), int(Preset::AzureTokenCommand));
     m_preset->addItem(tr("AWS account (DynamoDB)"), int(Preset::Aws));
+    m_preset->addItem(tr("AWS account: named profile"), int(Preset::AwsProfile));
     top->addRow(tr("&Connect to:"), m_preset);
     m_name = lineEdit(this, QStringLiteral("nameEdit"));
     m_name->setToolTip(tr("The account's name in this workspace (metadata.name); resources "
@@ -140,6 +154,83 @@ ConnectDialog::ConnectDialog(const KindRegistry &kinds, CredentialStore *keychai
     m_secretAccessKey = lineEdit(awsPage, QStringLiteral("secretAccessKeyEdit"), true);
     awsForm->addRow(tr("&Secret access key:"), m_secretAccessKey);
     m_pages->addWidget(awsPage);
+
+    // The sign-in presets: no secret is typed in, so none is kept.
+    auto *tokenPage = new QWidget(m_pages);
+    auto *tokenForm = new QFormLayout(tokenPage);
+    m_tokenAccount = lineEdit(tokenPage, QStringLiteral("tokenAccountEdit"));
+    m_tokenAccount->setPlaceholderText(tr("e.g. acmestorage, or give the endpoints below"));
+    tokenForm->addRow(tr("Storage &account:"), m_tokenAccount);
+    m_tokenConnectionString = lineEdit(tokenPage, QStringLiteral("tokenConnectionStringEdit"));
+    m_tokenConnectionString->setPlaceholderText(
+        tr("BlobEndpoint=…;QueueEndpoint=…;TableEndpoint=… (no key)"));
+    m_tokenConnectionString->setToolTip(
+        tr("A connection string without a key, for accounts whose endpoints are not "
+           "ACCOUNT.blob.core.windows.net (sovereign clouds, private endpoints, Azurite); left "
+           "empty, Azure's public endpoints of the account are used"));
+    tokenForm->addRow(tr("&Endpoints (optional):"), m_tokenConnectionString);
+    m_tenant = lineEdit(tokenPage, QStringLiteral("tenantEdit"));
+    m_tenant->setPlaceholderText(tr("the Azure CLI's default"));
+    tokenForm->addRow(tr("&Tenant (optional):"), m_tenant);
+    m_subscription = lineEdit(tokenPage, QStringLiteral("subscriptionEdit"));
+    m_subscription->setPlaceholderText(tr("the Azure CLI's default"));
+    tokenForm->addRow(tr("S&ubscription (optional):"), m_subscription);
+    m_signInRow = new QWidget(tokenPage);
+    auto *signInLayout = new QVBoxLayout(m_signInRow);
+    signInLayout->setContentsMargins(0, 0, 0, 0);
+    m_signedIn = new QLabel(m_signInRow);
+    m_signedIn->setObjectName(QStringLiteral("signedInLabel"));
+    m_signedIn->setWordWrap(true);
+    m_signedIn->setTextFormat(Qt::PlainText);
+    m_signedIn->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_checkAgain = new QPushButton(tr("C&heck again"), m_signInRow);
+    m_checkAgain->setObjectName(QStringLiteral("checkAgainButton"));
+    signInLayout->addWidget(m_signedIn);
+    signInLayout->addWidget(m_checkAgain, 0, Qt::AlignLeft);
+    tokenForm->addRow(tr("Azure CLI:"), m_signInRow);
+    m_tokenCommand = lineEdit(tokenPage, QStringLiteral("tokenCommandEdit"));
+    m_tokenCommand->setPlaceholderText(tr("e.g. my-sign-in token --resource "
+                                          "https://storage.azure.com/"));
+    tokenForm->addRow(tr("Co&mmand:"), m_tokenCommand);
+    m_tokenCommandHint = new QLabel(
+        tr("Run without a shell (quote arguments with spaces). It must print JSON in the Azure "
+           "CLI's shape, e.g. {\"accessToken\": \"eyJ0…\", \"expires_on\": 1767225600}, a "
+           "token for https://storage.azure.com/. Converge runs it again before the token "
+           "expires."),
+        tokenPage);
+    m_tokenCommandHint->setObjectName(QStringLiteral("tokenCommandHint"));
+    m_tokenCommandHint->setWordWrap(true);
+    tokenForm->addRow(m_tokenCommandHint);
+    auto *tokenNote = new QLabel(tr("Nothing secret is stored: the workspace names where the "
+                                    "token comes from, and the token stays in memory."),
+                                 tokenPage);
+    tokenNote->setWordWrap(true);
+    tokenForm->addRow(tokenNote);
+    m_pages->addWidget(tokenPage);
+    m_cliStatus = new AzureCliStatus(this);
+
+    auto *profilePage = new QWidget(m_pages);
+    auto *profileForm = new QFormLayout(profilePage);
+    m_profile = new QComboBox(profilePage);
+    m_profile->setObjectName(QStringLiteral("profileCombo"));
+    profileForm->addRow(tr("&Profile:"), m_profile);
+    m_profileInfo = new QLabel(profilePage);
+    m_profileInfo->setObjectName(QStringLiteral("profileInfoLabel"));
+    m_profileInfo->setWordWrap(true);
+    m_profileInfo->setTextFormat(Qt::PlainText);
+    profileForm->addRow(m_profileInfo);
+    m_profileRegion = lineEdit(profilePage, QStringLiteral("profileRegionEdit"));
+    m_profileRegion->setPlaceholderText(tr("the profile's region"));
+    profileForm->addRow(tr("&Region:"), m_profileRegion);
+    m_profileEndpoint = lineEdit(profilePage, QStringLiteral("profileEndpointEdit"));
+    m_profileEndpoint->setPlaceholderText(tr("https://dynamodb.REGION.amazonaws.com (default)"));
+    profileForm->addRow(tr("&Endpoint (optional):"), m_profileEndpoint);
+    auto *profileNote = new QLabel(tr("Nothing secret is stored: the workspace names the profile; "
+                                      "its keys or credential_process stay in the AWS files."),
+                                   profilePage);
+    profileNote->setWordWrap(true);
+    profileForm->addRow(profileNote);
+    m_pages->addWidget(profilePage);
     layout->addWidget(m_pages);
 
     auto *secretBox = new QGroupBox(tr("Keep the secret in"), this);
@@ -192,8 +283,20 @@ ConnectDialog::ConnectDialog(const KindRegistry &kinds, CredentialStore *keychai
 
     connect(m_preset, &QComboBox::currentIndexChanged, this, &ConnectDialog::presetChanged);
     connect(m_store, &QComboBox::currentIndexChanged, this, &ConnectDialog::storeChanged);
-    for (QLineEdit *edit : {m_name, m_connectionString, m_accountName, m_region})
+    for (QLineEdit *edit : {m_name, m_connectionString, m_accountName, m_region, m_tokenAccount,
+                            m_tokenConnectionString})
         connect(edit, &QLineEdit::textChanged, this, &ConnectDialog::updateSuggestions);
+    connect(m_profile, &QComboBox::currentIndexChanged, this, &ConnectDialog::profileChanged);
+    connect(m_checkAgain, &QPushButton::clicked, this, &ConnectDialog::checkSignIn);
+    connect(m_subscription, &QLineEdit::editingFinished, this, [this] {
+        if (m_subscription->text() != m_subscription->property("checked").toString())
+            checkSignIn();
+    });
+    connect(m_cliStatus, &AzureCliStatus::finished, this, [this] {
+        m_signedIn->setText(m_cliStatus->result().text());
+        m_checkAgain->setEnabled(true);
+        fitHeight();
+    });
     connect(browse, &QToolButton::clicked, this, [this] {
         auto *dialog = new QFileDialog(this, tr("Credential file"), m_filePath->text());
         dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -202,6 +305,8 @@ ConnectDialog::ConnectDialog(const KindRegistry &kinds, CredentialStore *keychai
         connect(dialog, &QFileDialog::fileSelected, m_filePath, &QLineEdit::setText);
         dialog->open();
     });
+    // Wide enough for an endpoint URL and the signed-in tenant's ID on one line.
+    resize(fontMetrics().averageCharWidth() * 100, height());
     presetChanged();
 }
 
@@ -222,6 +327,18 @@ AccountForm ConnectDialog::form() const
     f.endpoint = m_endpoint->text();
     f.accessKeyId = m_accessKeyId->text();
     f.secretAccessKey = m_secretAccessKey->text();
+    f.tenant = m_tenant->text();
+    f.subscription = m_subscription->text();
+    f.tokenCommand = m_tokenCommand->text();
+    f.awsProfile = m_profile->currentData().toString();
+    // Each page has its own fields; the form holds those of the page shown.
+    if (f.preset == Preset::AzureCli || f.preset == Preset::AzureTokenCommand) {
+        f.accountName = m_tokenAccount->text();
+        f.connectionString = m_tokenConnectionString->text();
+    } else if (f.preset == Preset::AwsProfile) {
+        f.region = m_profileRegion->text();
+        f.endpoint = m_profileEndpoint->text();
+    }
     f.store = static_cast<Store>(m_store->currentData().toInt());
     f.keychainEntry = m_keychainEntry->text();
     f.filePath = m_filePath->text();
@@ -234,10 +351,101 @@ QString ConnectDialog::errorText() const
     return m_error->isVisible() ? m_error->text() : QString();
 }
 
+QString ConnectDialog::signedInText() const
+{
+    return m_signedIn->text();
+}
+
+void ConnectDialog::checkSignIn()
+{
+    m_subscription->setProperty("checked", m_subscription->text());
+    m_checkAgain->setEnabled(false);
+    m_cliStatus->check(m_subscription->text());
+    m_signedIn->setText(m_cliStatus->result().text());
+}
+
+void ConnectDialog::reloadProfiles()
+{
+    const QString current = m_profile->currentData().toString();
+    m_profiles = AwsProfileList::read(AwsProfile::filesFromEnvironment());
+    const QSignalBlocker blocker(m_profile);
+    m_profile->clear();
+    for (const AwsProfileList::Entry &e : std::as_const(m_profiles.entries)) {
+        m_profile->addItem(e.usable() ? e.name : tr("%1 (not supported)").arg(e.name), e.name);
+        if (!e.usable())
+            m_profile->setItemData(m_profile->count() - 1, e.error, Qt::ToolTipRole);
+    }
+    const int index = m_profile->findData(current);
+    m_profile->setCurrentIndex(index >= 0 ? index : 0);
+    profileChanged();
+}
+
+void ConnectDialog::profileChanged()
+{
+    const AwsProfileList::Entry *entry = m_profiles.find(m_profile->currentData().toString());
+    QString info;
+    if (!m_profiles.error.isEmpty())
+        info = m_profiles.error;
+    else if (!entry)
+        info = tr("No profiles in %1 or %2. Add one with aws configure --profile NAME.")
+                   .arg(QDir::toNativeSeparators(m_profiles.files.config),
+                        QDir::toNativeSeparators(m_profiles.files.credentials));
+    else if (!entry->usable())
+        info = tr("Converge cannot use this profile: %1").arg(entry->error);
+    else
+        info = entry->region.isEmpty() ? tr("The profile names no region: enter one.")
+                                       : tr("The profile's region: %1.").arg(entry->region);
+    m_profileInfo->setText(info);
+    // The region follows the profile until the person types one of their own.
+    const QString region = entry ? entry->region : QString();
+    if (m_profileRegion->text().isEmpty() || m_profileRegion->text() == m_suggestedRegion) {
+        m_profileRegion->setText(region);
+        m_suggestedRegion = region;
+    }
+    updateSuggestions();
+}
+
+void ConnectDialog::fitHeight()
+{
+    // Once the layout has taken in the change (a label's new text, rows shown or hidden): tall
+    // enough for wrapped notes at the width the person gave it. It never shrinks once fitted,
+    // which would make the buttons jump under the pointer.
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            // A label's new size reaches the outer layouts one posted event per level; their
+            // cached heights-for-width would still be the old ones.
+            for (QLayout *l : findChildren<QLayout *>())
+                l->invalidate();
+            layout()->activate();
+            int height = layout()->hasHeightForWidth() ? layout()->totalHeightForWidth(width())
+                                                       : sizeHint().height();
+            height = qMax(height, minimumSizeHint().height());
+            // A window system applies a resize later: height() may not show the last one yet.
+            if (m_fittedHeight > 0)
+                height = std::max({height, this->height(), m_fittedHeight});
+            m_fittedHeight = height;
+            resize(width(), height);
+        },
+        Qt::QueuedConnection);
+}
+
+QList<QWidget *> ConnectDialog::formWidgets() const
+{
+    return {m_preset, m_name, m_pages, m_secretBox};
+}
+
 void ConnectDialog::presetChanged()
 {
     const Preset preset = form().preset;
     m_pages->setCurrentIndex(pageFor(preset));
+    // The stack is as tall as the page shown, not as its tallest page: no empty band under a
+    // short form.
+    for (int i = 0; i < m_pages->count(); ++i)
+        m_pages->widget(i)->setSizePolicy(
+            i == m_pages->currentIndex()
+                ? QSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred)
+                : QSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored));
     if (auto *note = findChild<QLabel *>(QStringLiteral("emulatorNote"))) {
         note->setText(preset == Preset::Azurite
                           ? tr("Azurite on this machine: blob, queue and table at "
@@ -250,8 +458,22 @@ void ConnectDialog::presetChanged()
     }
     m_secretBox->setVisible(form().needsSecret());
     m_error->setVisible(false);
+    if (preset == Preset::AzureCli || preset == Preset::AzureTokenCommand) {
+        auto *tokenForm = qobject_cast<QFormLayout *>(m_tokenAccount->parentWidget()->layout());
+        const bool cli = preset == Preset::AzureCli;
+        for (QWidget *w : {static_cast<QWidget *>(m_tenant), static_cast<QWidget *>(m_subscription),
+                           m_signInRow})
+            tokenForm->setRowVisible(w, cli);
+        tokenForm->setRowVisible(m_tokenCommand, !cli);
+        tokenForm->setRowVisible(m_tokenCommandHint, !cli);
+        if (cli)
+            checkSignIn();
+    } else if (preset == Preset::AwsProfile) {
+        reloadProfiles();
+    }
     updateSuggestions();
     storeChanged();
+    fitHeight();
 }
 
 void ConnectDialog::storeChanged()
@@ -317,6 +539,21 @@ void ConnectDialog::accept()
     if (m_storing)
         return;
     const AccountForm f = form();
+    if (f.preset == Preset::AwsProfile) {
+        const AwsProfileList::Entry *entry = m_profiles.find(f.awsProfile);
+        if (!m_profiles.error.isEmpty() || !entry) {
+            showError(m_profileInfo->text());
+            return;
+        }
+        if (!entry->usable()) {
+            showError(tr("Converge cannot use the profile %1: %2").arg(entry->name, entry->error));
+            return;
+        }
+        if (entry->region.isEmpty() && f.region.trimmed().isEmpty()) {
+            showError(tr("The profile %1 names no region: enter one.").arg(entry->name));
+            return;
+        }
+    }
     const AccountRequest request = AccountRequest::build(f, m_kinds);
     if (!request.ok()) {
         showError(request.error);
@@ -337,8 +574,7 @@ void ConnectDialog::accept()
 
     m_storing = true;
     showError({});
-    for (QWidget *w : {static_cast<QWidget *>(m_preset), static_cast<QWidget *>(m_name),
-                       static_cast<QWidget *>(m_pages), m_secretBox})
+    for (QWidget *w : formWidgets())
         w->setEnabled(false);
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
     m_storeHint->setText(f.store == Store::Keychain ? tr("Storing the secret in the OS keychain…")
@@ -372,8 +608,7 @@ void ConnectDialog::accept()
 void ConnectDialog::finishStore(bool ok, const QString &message, bool unavailable)
 {
     m_storing = false;
-    for (QWidget *w : {static_cast<QWidget *>(m_preset), static_cast<QWidget *>(m_name),
-                       static_cast<QWidget *>(m_pages), m_secretBox})
+    for (QWidget *w : formWidgets())
         w->setEnabled(true);
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(true);
     storeChanged();

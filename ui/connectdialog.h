@@ -3,6 +3,7 @@
 #pragma once
 
 #include "accountrequest.h"
+#include "awsprofilelist.h"
 
 #include <QDialog>
 #include <QThreadPool>
@@ -11,11 +12,13 @@ class QComboBox;
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QStackedWidget;
 class QWidget;
 
 namespace converge {
 
+class AzureCliStatus;
 class CredentialStore;
 class KindRegistry;
 
@@ -23,6 +26,11 @@ class KindRegistry;
 /// from a connection string or a name and key, or an AWS account. The account key or secret
 /// access key goes to the chosen store — the OS keychain, a mode-0600 file, or an environment
 /// variable the user sets — and the resource only names where it is.
+///
+/// Sign-ins store nothing: an Azure Storage account with the Azure CLI's token (the dialog asks
+/// `az account show`, as a child process, who is signed in) or a token command's, and an AWS
+/// account with a named profile of the AWS shared files (a picker filled from them; a profile
+/// Converge cannot use is listed with the engine's reason and refused on Connect).
 ///
 /// Connect writes the secrets on a worker thread; when the store refuses (a headless session
 /// without a keychain) the dialog says so with the alternatives, has stored nothing, and stays
@@ -50,6 +58,8 @@ public:
     /// The message shown under the form (a refusal, an error), or empty.
     QString errorText() const;
     bool isStoring() const { return m_storing; }
+    /// The line under the Azure CLI preset: who is signed in, or why nobody is.
+    QString signedInText() const;
 
 public Q_SLOTS:
     void accept() override;
@@ -64,6 +74,11 @@ private:
     void updateSuggestions();
     void showError(const QString &message);
     void finishStore(bool ok, const QString &message, bool unavailable);
+    void checkSignIn();
+    void reloadProfiles();
+    void profileChanged();
+    QList<QWidget *> formWidgets() const;
+    void fitHeight();
 
     const KindRegistry &m_kinds;
     CredentialStore *m_keychain = nullptr; // not owned
@@ -71,6 +86,7 @@ private:
     Resource m_resource;
     QString m_note;
     bool m_storing = false;
+    int m_fittedHeight = 0;
     QString m_suggestedName;
     QString m_suggestedEntry;
     QThreadPool m_pool;
@@ -86,6 +102,22 @@ private:
     QLineEdit *m_endpoint = nullptr;
     QLineEdit *m_accessKeyId = nullptr;
     QLineEdit *m_secretAccessKey = nullptr;
+    QLineEdit *m_tokenAccount = nullptr;
+    QLineEdit *m_tokenConnectionString = nullptr;
+    QLineEdit *m_tenant = nullptr;
+    QLineEdit *m_subscription = nullptr;
+    QWidget *m_signInRow = nullptr;
+    QLabel *m_signedIn = nullptr;
+    QPushButton *m_checkAgain = nullptr;
+    QLineEdit *m_tokenCommand = nullptr;
+    QLabel *m_tokenCommandHint = nullptr;
+    AzureCliStatus *m_cliStatus = nullptr;
+    QComboBox *m_profile = nullptr;
+    QLabel *m_profileInfo = nullptr;
+    QLineEdit *m_profileRegion = nullptr;
+    QLineEdit *m_profileEndpoint = nullptr;
+    AwsProfileList m_profiles;
+    QString m_suggestedRegion;
     QWidget *m_secretBox = nullptr;
     QComboBox *m_store = nullptr;
     QLineEdit *m_keychainEntry = nullptr;

@@ -170,11 +170,12 @@ std::optional<ConnectionString> ConnectionString::parse(const QString &text, QSt
     }
 
     if (c.accountName.isEmpty()) {
-        // Without a name, only a SAS with explicit endpoints can work: Shared Key signs with
-        // the name, and default endpoints are built from it.
+        // Without a name, only explicit endpoints can work: Shared Key signs with the name, and
+        // default endpoints are built from it. With a SAS, or with no secret at all (the form a
+        // person signed in with Microsoft Entra ID has: the token comes from elsewhere).
         if (!c.accountKey.isEmpty())
             return fail(error, QStringLiteral("AccountKey needs AccountName"));
-        if (!c.sas || !anyExplicit) {
+        if (!anyExplicit) {
             return fail(error, QStringLiteral("the connection string names no account "
                                               "(AccountName=...)"));
         }
@@ -190,6 +191,27 @@ std::optional<ConnectionString> ConnectionString::parse(const QString &text, QSt
         *endpoint.target = url;
     }
     return c;
+}
+
+QString ConnectionString::accountNameFromEndpoints() const
+{
+    if (!accountName.isEmpty())
+        return accountName;
+    for (const QUrl &url : {blobEndpoint, queueEndpoint, tableEndpoint}) {
+        if (url.isEmpty())
+            continue;
+        // ACCOUNT.blob.core.windows.net, or path-style http://127.0.0.1:10000/ACCOUNT (Azurite,
+        // Azure Stack).
+        const QStringList labels = url.host().split(QLatin1Char('.'));
+        static const QStringList services{QStringLiteral("blob"), QStringLiteral("queue"),
+                                          QStringLiteral("table")};
+        if (labels.size() > 2 && services.contains(labels.at(1).toLower()))
+            return labels.first().toLower();
+        const QString first = url.path().section(QLatin1Char('/'), 1, 1);
+        if (!first.isEmpty())
+            return first;
+    }
+    return {};
 }
 
 Credentials ConnectionString::credentials() const

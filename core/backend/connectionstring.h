@@ -15,7 +15,10 @@ namespace converge {
 /// An Azure Storage connection string, e.g.
 /// `DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=...;EndpointSuffix=core.windows.net`
 /// or `UseDevelopmentStorage=true` (Azurite's devstoreaccount1 on 127.0.0.1:10000-10002, with the
-/// key Microsoft publishes for it).
+/// key Microsoft publishes for it). A string without AccountKey or SharedAccessSignature
+/// (`AccountName=acme;DefaultEndpointsProtocol=https`, or only `BlobEndpoint=…;QueueEndpoint=…`)
+/// is valid too: it names the endpoints of an account whose credential comes from elsewhere (a
+/// Microsoft Entra ID token); credentials() is then empty.
 ///
 /// FileEndpoint is accepted and ignored (Converge has no Azure Files support). Keys are matched
 /// case-insensitively, whitespace around keys and values is ignored, and values
@@ -39,6 +42,11 @@ public:
 
     /// What UseDevelopmentStorage=true means.
     static ConnectionString developmentStorage();
+
+    /// accountName, or else the account an explicit endpoint names: the first label of
+    /// ACCOUNT.blob.core.windows.net, or the first path segment of a path-style URL
+    /// (http://127.0.0.1:10000/ACCOUNT); empty when none does.
+    QString accountNameFromEndpoints() const;
 
     /// The account key if there is one, else the SAS token, else empty credentials.
     Credentials credentials() const;

@@ -14,6 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (const std::optional<ConnectionString> parsed = ConnectionString::parse(text, &error)) {
         (void)parsed->redacted();
         (void)parsed->credentials();
+        (void)parsed->accountNameFromEndpoints();
     }
     (void)SasToken::parse(text, &error);
     return 0;

@@ -155,7 +155,10 @@ Outcome<AzureAccount> AzureAccount::fromSpec(const QJsonObject &spec, Credential
         if (account.credentials.isEmpty())
             return unauthorized(QStringLiteral("CredentialNotFound"),
                                 QStringLiteral("the connection string in %1 has neither "
-                                               "AccountKey nor SharedAccessSignature")
+                                               "AccountKey nor SharedAccessSignature; for an "
+                                               "account you sign in to with Microsoft Entra "
+                                               "ID, give its endpoints in spec.endpoints and "
+                                               "use credential azureCli or tokenCommand")
                                     .arg(source));
     }
 

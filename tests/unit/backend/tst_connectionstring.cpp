@@ -80,6 +80,21 @@ private slots:
             << QStringLiteral("https://acme.blob.core.windows.net/")
             << QStringLiteral("https://acme.queue.core.windows.net/")
             << QStringLiteral("https://acme.table.core.windows.net/") << false;
+        // For an account whose credential is a Microsoft Entra ID token: no secret at all.
+        QTest::newRow("endpoints only, no secret")
+            << QStringLiteral("BlobEndpoint=https://acme.blob.core.windows.net/;"
+                              "QueueEndpoint=https://acme.queue.core.windows.net/;"
+                              "TableEndpoint=https://acme.table.core.windows.net/")
+            << QString() << QString() << false
+            << QStringLiteral("https://acme.blob.core.windows.net/")
+            << QStringLiteral("https://acme.queue.core.windows.net/")
+            << QStringLiteral("https://acme.table.core.windows.net/") << false;
+        QTest::newRow("name and protocol, no secret")
+            << QStringLiteral("AccountName=acme;DefaultEndpointsProtocol=https")
+            << QStringLiteral("acme") << QString() << false
+            << QStringLiteral("https://acme.blob.core.windows.net/")
+            << QStringLiteral("https://acme.queue.core.windows.net/")
+            << QStringLiteral("https://acme.table.core.windows.net/") << false;
     }
 
     void valid()
@@ -108,13 +123,44 @@ private slots:
         if (!key.isEmpty()) {
             QCOMPARE(credentials.kind(), Credentials::Kind::AzureSharedKey);
             QCOMPARE(credentials.azureSharedKeyValue()->key, key);
-        } else {
+        } else if (hasSas) {
             QCOMPARE(credentials.kind(), Credentials::Kind::AzureSas);
             QCOMPARE(credentials.azureSasValue()->token, sas);
+        } else {
+            QVERIFY(credentials.isEmpty());
         }
         // The redacted form keeps no secret.
         QVERIFY(!c->redacted().contains(devKey));
         QVERIFY(!c->redacted().contains(QStringLiteral("c2lnbmF0dXJl")));
+    }
+
+    void accountNameFromEndpoints_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("account");
+        QTest::newRow("named") << QStringLiteral("AccountName=acme;BlobEndpoint=https://x.example/")
+                               << QStringLiteral("acme");
+        QTest::newRow("public host") << QStringLiteral("BlobEndpoint=https://Acme.blob.core."
+                                                       "windows.net/")
+                                     << QStringLiteral("acme");
+        QTest::newRow("queue host only")
+            << QStringLiteral("QueueEndpoint=https://acme.queue.core.usgovcloudapi.net")
+            << QStringLiteral("acme");
+        QTest::newRow("path style")
+            << QStringLiteral("BlobEndpoint=https://127.0.0.1:10000/devstoreaccount1")
+            << QStringLiteral("devstoreaccount1");
+        QTest::newRow("custom domain")
+            << QStringLiteral("BlobEndpoint=https://files.example.com/") << QString();
+    }
+
+    void accountNameFromEndpoints()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, account);
+        QString error;
+        const std::optional<ConnectionString> c = ConnectionString::parse(text, &error);
+        QVERIFY2(c.has_value(), qPrintable(error));
+        QCOMPARE(c->accountNameFromEndpoints(), account);
     }
 
     void invalid_data()
