@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <array>
+#include <iterator>
 #include <optional>
 #include <unordered_map>
 #include <vector>
@@ -218,14 +219,18 @@ QList<int> changedRoles(const ResourceTreeModel::Entry &a, const ResourceTreeMod
             roles << Qt::ToolTipRole;
         if (!a.discovered || !b.discovered) {
             roles << Qt::ToolTipRole << M::DiscoveredRole << M::ResourceRole;
-        } else if (*a.discovered != *b.discovered) {
+        } else {
             // Seen again and nothing else: a listing of an account that holds a hundred
             // thousand says so of every row, which neither sorting nor filtering looks at.
-            DiscoveredResource seenAgain = *a.discovered;
-            seenAgain.seenAt = b.discovered->seenAt;
-            if (seenAgain != *b.discovered)
+            const DiscoveredResource &x = *a.discovered;
+            const DiscoveredResource &y = *b.discovered;
+            const bool same = x.kind == y.kind && x.name == y.name && x.owner == y.owner &&
+                              x.resourceId == y.resourceId && x.firstSeenAt == y.firstSeenAt &&
+                              x.spec == y.spec && x.details == y.details;
+            if (!same)
                 roles << Qt::ToolTipRole << M::ResourceRole;
-            roles << M::DiscoveredRole;
+            if (!same || x.seenAt != y.seenAt)
+                roles << M::DiscoveredRole;
         }
         return roles;
     }
@@ -454,6 +459,7 @@ void ResourceTreeModel::reload()
 {
     ++m_epoch;
     m_later.clear();
+    m_laterNext = 0;
     m_pendingKeys.clear();
     m_busy = true;
     const KindRegistry &kinds = m_kinds; // outlives the model and the runner's tasks
@@ -679,8 +685,10 @@ void ResourceTreeModel::applyResult(LoadResult result)
         // A large load goes in in slices, one per turn of the event loop, so that the window
         // keeps painting and answering while a hundred thousand rows arrive.
         if (fresh.size() > insertSlice) {
-            m_later = fresh.mid(insertSlice);
+            m_later.reserve(fresh.size() - insertSlice);
+            std::move(fresh.begin() + insertSlice, fresh.end(), std::back_inserter(m_later));
             fresh.resize(insertSlice);
+            m_laterNext = 0;
         }
         insertFresh(std::move(fresh));
         adoptOrphans();
@@ -728,12 +736,15 @@ void ResourceTreeModel::insertLater(quint64 epoch)
 {
     if (epoch != m_epoch)
         return; // a reload() started since: it brings everything
+    // Moved out a slice at a time; the list itself is let go of at the end.
+    const qsizetype end = std::min(m_later.size(), m_laterNext + insertSlice);
     QList<Entry> slice;
-    if (m_later.size() > insertSlice) {
-        slice = m_later.first(insertSlice);
-        m_later.remove(0, insertSlice);
-    } else {
-        slice = std::exchange(m_later, {});
+    slice.reserve(end - m_laterNext);
+    std::move(m_later.begin() + m_laterNext, m_later.begin() + end, std::back_inserter(slice));
+    m_laterNext = end;
+    if (m_laterNext == m_later.size()) {
+        m_later.clear();
+        m_laterNext = 0;
     }
     insertFresh(std::move(slice));
     adoptOrphans();

@@ -199,8 +199,9 @@ private:
     // insertSlice go in per turn of the event loop.
     static constexpr qsizetype insertSlice = 1000;
     QList<Entry> m_later;
-    quint64 m_epoch = 0; // bumped by reload(): results of older loads are stale
-    bool m_busy = false; // a load of the current epoch is in flight
+    qsizetype m_laterNext = 0; // the first of m_later not inserted yet
+    quint64 m_epoch = 0;       // bumped by reload(): results of older loads are stale
+    bool m_busy = false;       // a load of the current epoch is in flight
     QString m_error;
 };
 
