@@ -549,7 +549,23 @@ void ResourceTreeModel::startKeysLoad()
             // A listing stores page by page: what the tree has seen of an owner is not read
             // again, only which rows are still there (names: a cheap read of a large account).
             for (const ResourceKey &owner : std::as_const(result.discoveredOwners)) {
-                const QDateTime since = seenMarks.value(owner);
+                // Per kind: lists of two kinds under one owner run side by side, and a page
+                // stamped earlier may be stored later than another kind's. The oldest mark of
+                // the owner's kinds, or everything while one kind has none.
+                QDateTime since;
+                const QHash<QString, QDateTime> marks = seenMarks.value(owner);
+                for (const QString &name : kinds.names()) {
+                    const Kind *kind = kinds.find(name);
+                    if (!kind || kind->ownerKind != owner.kind || isBrowsedKind(kinds, name))
+                        continue;
+                    const QDateTime mark = marks.value(name);
+                    if (!mark.isValid()) {
+                        since = {};
+                        break;
+                    }
+                    if (!since.isValid() || mark < since)
+                        since = mark;
+                }
                 QSet<QString> &present = result.discoveredPresent[owner];
                 for (DiscoveredResource &d : ws->discovered(owner, &readError, since)) {
                     if (isBrowsedKind(kinds, d.kind))
@@ -664,7 +680,7 @@ void ResourceTreeModel::applyResult(LoadResult result)
         }
         // Rows whose owner is not shown are left out, and so is what they were seen at.
         const auto seen = [this](const Entry &e) {
-            QDateTime &mark = m_discoveredSeen[e.discovered->owner];
+            QDateTime &mark = m_discoveredSeen[e.discovered->owner][e.discovered->kind];
             if (!mark.isValid() || e.discovered->seenAt > mark)
                 mark = e.discovered->seenAt;
         };

@@ -188,7 +188,7 @@ private:
     QHash<QString, Node *> m_discovered; // discovered rows by discoveredId(); not owning
     // Per owner, the newest time a listing saw one of its discovered rows that the tree has
     // read: a keyed load reads only rows seen since (a large account lists page by page).
-    QHash<ResourceKey, QDateTime> m_discoveredSeen;
+    QHash<ResourceKey, QHash<QString, QDateTime>> m_discoveredSeen; // owner → kind → mark
     QSet<ResourceKey> m_pendingKeys;
     QPointer<Controller> m_controller;
     QHash<quint64, Node *> m_browsing; // pages on their way, by request id; not owning
