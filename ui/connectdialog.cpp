@@ -10,6 +10,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -428,6 +429,19 @@ void ConnectDialog::fitHeight()
             resize(width(), height);
         },
         Qt::QueuedConnection);
+}
+
+bool ConnectDialog::event(QEvent *event)
+{
+    const bool handled = QDialog::event(event);
+    // A wrapped label's new height can reach the layout after the fit that followed its change
+    // (a QLabel lays its text out lazily): each layout request that leaves the dialog too short
+    // for its rows fits it again. A top-level layout grows the window only to its minimum size,
+    // which does not count heights for width.
+    if (event->type() == QEvent::LayoutRequest && m_fittedHeight > 0 && layout() &&
+        layout()->hasHeightForWidth() && height() < layout()->totalHeightForWidth(width()))
+        fitHeight();
+    return handled;
 }
 
 QList<QWidget *> ConnectDialog::formWidgets() const

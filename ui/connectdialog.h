@@ -64,6 +64,9 @@ public:
 public Q_SLOTS:
     void accept() override;
 
+protected:
+    bool event(QEvent *event) override;
+
 Q_SIGNALS:
     /// Storing the secrets failed; the dialog stays open and says why.
     void storeFailed(const QString &message);

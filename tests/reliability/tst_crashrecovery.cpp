@@ -182,7 +182,9 @@ void tst_CrashRecovery::killDuringApplyAndReconcile()
         } else {
             p->kill(); // SIGKILL
             QVERIFY(p->waitForFinished(10000));
-            QCOMPARE(p->exitStatus(), QProcess::CrashExit);
+            // It can end on its own between the wait's timeout and the signal.
+            if (p->exitStatus() == QProcess::NormalExit)
+                ++finishedBeforeKill;
         }
         if (!QFile::exists(m_workspace))
             continue; // killed before it made the workspace
