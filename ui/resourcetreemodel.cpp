@@ -9,6 +9,7 @@
 #include "workspace.h"
 #include "workspacerunner.h"
 
+#include <QElapsedTimer>
 #include <QGuiApplication>
 #include <QLoggingCategory>
 #include <QPalette>
@@ -549,23 +550,11 @@ void ResourceTreeModel::startKeysLoad()
             // A listing stores page by page: what the tree has seen of an owner is not read
             // again, only which rows are still there (names: a cheap read of a large account).
             for (const ResourceKey &owner : std::as_const(result.discoveredOwners)) {
-                // Per kind: lists of two kinds under one owner run side by side, and a page
-                // stamped earlier may be stored later than another kind's. The oldest mark of
-                // the owner's kinds, or everything while one kind has none.
-                QDateTime since;
-                const QHash<QString, QDateTime> marks = seenMarks.value(owner);
-                for (const QString &name : kinds.names()) {
-                    const Kind *kind = kinds.find(name);
-                    if (!kind || kind->ownerKind != owner.kind || isBrowsedKind(kinds, name))
-                        continue;
-                    const QDateTime mark = marks.value(name);
-                    if (!mark.isValid()) {
-                        since = {};
-                        break;
-                    }
-                    if (!since.isValid() || mark < since)
-                        since = mark;
-                }
+                // The store stamps what it merges later than anything stored under the owner
+                // before (DiscoveryStore::mergeRows): rows stored since the tree's last read
+                // are those stamped at or after the latest it read, whatever kind or listing
+                // stored them and whenever their listing started.
+                const QDateTime since = seenMarks.value(owner);
                 QSet<QString> &present = result.discoveredPresent[owner];
                 for (DiscoveredResource &d : ws->discovered(owner, &readError, since)) {
                     if (isBrowsedKind(kinds, d.kind))
@@ -657,8 +646,7 @@ void ResourceTreeModel::applyResult(LoadResult result)
 
         // Updates first (rows stay where they are), new rows after.
         QList<Entry> fresh;
-        QList<Node *> changed;
-        QHash<Node *, QList<int>> rolesByNode;
+        Changes changes;
         QSet<ResourceKey> freshKeys;
         for (Entry &e : result.found) {
             Node *node = m_nodes.value(e.key());
@@ -670,105 +658,126 @@ void ResourceTreeModel::applyResult(LoadResult result)
             QList<int> roles = changedRoles(node->entry, e);
             node->entry = std::move(e);
             if (!roles.isEmpty()) {
-                changed.append(node);
-                rolesByNode.insert(node, roles);
+                changes.add(node, roles);
                 retryBrowse(node);
             }
             Node *place = placeFor(node->entry);
             if (place != node->parent && !isWithin(place, node))
                 moveNode(node, place);
         }
-        // Rows whose owner is not shown are left out, and so is what they were seen at.
-        const auto seen = [this](const Entry &e) {
-            QDateTime &mark = m_discoveredSeen[e.discovered->owner][e.discovered->kind];
-            if (!mark.isValid() || e.discovered->seenAt > mark)
-                mark = e.discovered->seenAt;
-        };
+        // A discovered row whose owner is new in this load arrives with its owner (the first
+        // chunk of them; the rest follow in slices).
+        QList<Entry> discovered;
+        discovered.reserve(result.discovered.size());
+        qsizetype withOwners = 0;
         for (Entry &e : result.discovered) {
-            if (Node *node = m_discovered.value(e.discoveredKey())) {
-                seen(e);
-                QList<int> roles = changedRoles(node->entry, e);
-                node->entry = std::move(e);
-                if (!roles.isEmpty()) {
-                    changed.append(node);
-                    rolesByNode.insert(node, roles);
-                }
-            } else if (m_nodes.contains(*e.owner) || freshKeys.contains(*e.owner)) {
-                seen(e);
+            if (withOwners < laterChunk && !m_discovered.contains(e.discoveredKey()) &&
+                freshKeys.contains(*e.owner)) {
+                ++withOwners;
+                m_discoveredSeen[e.discovered->owner] =
+                    std::max(m_discoveredSeen.value(e.discovered->owner), e.discovered->seenAt);
                 fresh.append(std::move(e));
+            } else {
+                discovered.append(std::move(e));
             }
-        }
-        // A large load goes in in slices, one per turn of the event loop, so that the window
-        // keeps painting and answering while a hundred thousand rows arrive.
-        if (fresh.size() > insertSlice) {
-            m_later.reserve(fresh.size() - insertSlice);
-            std::move(fresh.begin() + insertSlice, fresh.end(), std::back_inserter(m_later));
-            fresh.resize(insertSlice);
-            m_laterNext = 0;
         }
         insertFresh(std::move(fresh));
         adoptOrphans();
-
-        // One dataChanged per parent, spanning the changed rows, with the union of roles.
-        struct Span
-        {
-            int first = 0;
-            int last = 0;
-            QList<int> roles;
-        };
-        QHash<Node *, Span> spans;
-        for (Node *node : std::as_const(changed)) {
-            auto it = spans.find(node->parent);
-            if (it == spans.end()) {
-                spans.insert(node->parent, Span{node->row, node->row, rolesByNode.value(node)});
-                continue;
-            }
-            it->first = std::min(it->first, node->row);
-            it->last = std::max(it->last, node->row);
-            for (int role : rolesByNode.value(node)) {
-                if (!it->roles.contains(role))
-                    it->roles.append(role);
-            }
-        }
-        for (auto it = spans.cbegin(); it != spans.cend(); ++it) {
-            const QModelIndex parent = indexFor(it.key());
-            Q_EMIT dataChanged(index(it->first, 0, parent),
-                               index(it->last, ColumnCount - 1, parent), it->roles);
+        emitChanged(changes);
+        if (result.epoch != m_epoch)
+            return; // a slot of those signals called reload(): it brings everything
+        // The discovered rows go in in slices, each a few milliseconds of this thread, so
+        // that the window keeps painting and answering while a hundred thousand arrive or a
+        // listing says of each that it was seen again.
+        m_later = std::move(discovered);
+        m_laterNext = 0;
+        if (!m_later.isEmpty()) {
+            m_busy = true; // the rest of this load first
+            applyLater(m_epoch);
+            return;
         }
     }
 
-    if (!m_later.isEmpty()) {
-        m_busy = true; // the rest of this load first
-        QMetaObject::invokeMethod(
-            this, [this, epoch = m_epoch] { insertLater(epoch); }, Qt::QueuedConnection);
-        return;
-    }
     if (!m_pendingKeys.isEmpty())
         startKeysLoad();
     Q_EMIT batchApplied();
 }
 
-void ResourceTreeModel::insertLater(quint64 epoch)
+void ResourceTreeModel::Changes::add(Node *node, const QList<int> &roles)
+{
+    auto it = spans.find(node->parent);
+    if (it == spans.end()) {
+        spans.insert(node->parent, Span{node->row, node->row, roles});
+        return;
+    }
+    it->first = std::min(it->first, node->row);
+    it->last = std::max(it->last, node->row);
+    for (int role : roles) {
+        if (!it->roles.contains(role))
+            it->roles.append(role);
+    }
+}
+
+void ResourceTreeModel::emitChanged(const Changes &changes)
+{
+    // One dataChanged per parent, spanning the changed rows, with the union of roles.
+    for (auto it = changes.spans.cbegin(); it != changes.spans.cend(); ++it) {
+        const QModelIndex parent = indexFor(it.key());
+        Q_EMIT dataChanged(index(it->first, 0, parent), index(it->last, ColumnCount - 1, parent),
+                           it->roles);
+    }
+}
+
+void ResourceTreeModel::applyLater(quint64 epoch)
 {
     if (epoch != m_epoch)
         return; // a reload() started since: it brings everything
-    // Moved out a slice at a time; the list itself is let go of at the end.
-    const qsizetype end = std::min(m_later.size(), m_laterNext + insertSlice);
-    QList<Entry> slice;
-    slice.reserve(end - m_laterNext);
-    std::move(m_later.begin() + m_laterNext, m_later.begin() + end, std::back_inserter(slice));
-    m_laterNext = end;
-    if (m_laterNext == m_later.size()) {
-        m_later.clear();
-        m_laterNext = 0;
-    }
-    insertFresh(std::move(slice));
-    adoptOrphans();
-    if (!m_later.isEmpty()) {
+    QElapsedTimer elapsed;
+    elapsed.start();
+    // Rows whose owner is not shown are left out, and so is their stamp.
+    do {
+        const qsizetype end = std::min(m_later.size(), m_laterNext + laterChunk);
+        QList<Entry> fresh;
+        Changes changes;
+        for (qsizetype i = m_laterNext; i < end; ++i) {
+            Entry &e = m_later[i];
+            Node *node = m_discovered.value(e.discoveredKey());
+            if (!node && !m_nodes.contains(*e.owner))
+                continue;
+            QDateTime &mark = m_discoveredSeen[e.discovered->owner];
+            if (!mark.isValid() || e.discovered->seenAt > mark)
+                mark = e.discovered->seenAt;
+            if (!node) {
+                fresh.append(std::move(e));
+                continue;
+            }
+            QList<int> roles = changedRoles(node->entry, e);
+            // Seen again and nothing else: only the shared record changes hands, and the rest
+            // goes now, within this slice's time, not with the whole list at the end.
+            if (roles.isEmpty() || roles == QList<int>{DiscoveredRole}) {
+                node->entry.discovered = std::move(e.discovered);
+                const Entry spent = std::move(e);
+            } else {
+                node->entry = std::move(e);
+            }
+            if (!roles.isEmpty())
+                changes.add(node, roles);
+        }
+        m_laterNext = end;
+        insertFresh(std::move(fresh));
+        adoptOrphans();
+        emitChanged(changes);
+        if (epoch != m_epoch)
+            return; // as in applyResult()
+    } while (m_laterNext < m_later.size() && elapsed.elapsed() < m_sliceBudgetMs);
+
+    if (m_laterNext < m_later.size()) {
         QMetaObject::invokeMethod(
-            this, [this, epoch] { insertLater(epoch); }, Qt::QueuedConnection);
+            this, [this, epoch] { applyLater(epoch); }, Qt::QueuedConnection);
         return;
     }
+    m_later.clear();
+    m_laterNext = 0;
     m_busy = false;
     if (!m_pendingKeys.isEmpty())
         startKeysLoad();

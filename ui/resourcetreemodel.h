@@ -101,6 +101,9 @@ public:
     QModelIndex find(const NameQuery &query) const;
     /// How many items a browsed page asks for (500 by default; tests page with fewer).
     void setBrowsePageSize(int size) { m_browsePageSize = std::max(1, size); }
+    /// How long one turn of the event loop may apply a load's discovered rows before the rest
+    /// waits for the next turn (at least one chunk of them goes each turn).
+    void setSliceBudget(qint64 ms) { m_sliceBudgetMs = std::max<qint64>(0, ms); }
     /// The folder prefix of a browsed folder's row, else empty.
     QString folderAt(const QModelIndex &index) const;
     /// The owner listed under and the prefix of a browsable row (a container, a folder).
@@ -165,7 +168,21 @@ private:
     QVariant folderData(const Entry &entry, int column, int role) const;
     void startKeysLoad();
     void applyResult(LoadResult result);
-    void insertLater(quint64 epoch);
+    /// The changed rows of one pass, per parent: the span of their rows and the union of
+    /// their roles (one dataChanged each).
+    struct Changes
+    {
+        struct Span
+        {
+            int first = 0;
+            int last = 0;
+            QList<int> roles;
+        };
+        QHash<Node *, Span> spans;
+        void add(Node *node, const QList<int> &roles);
+    };
+    void emitChanged(const Changes &changes);
+    void applyLater(quint64 epoch);
     void removeNodes(const QSet<Node *> &removing);
     void insertFresh(QList<Entry> fresh);
     void adoptOrphans();
@@ -186,20 +203,22 @@ private:
     std::unique_ptr<Node> m_root;
     QHash<ResourceKey, Node *> m_nodes;  // managed rows; not owning: the tree owns its nodes
     QHash<QString, Node *> m_discovered; // discovered rows by discoveredId(); not owning
-    // Per owner, the newest time a listing saw one of its discovered rows that the tree has
-    // read: a keyed load reads only rows seen since (a large account lists page by page).
-    QHash<ResourceKey, QHash<QString, QDateTime>> m_discoveredSeen; // owner → kind → mark
+    // Per owner, the latest stamp (seen_at) of its discovered rows that the tree has read: a
+    // keyed load reads only rows stamped since (a large account lists page by page).
+    QHash<ResourceKey, QDateTime> m_discoveredSeen;
     QSet<ResourceKey> m_pendingKeys;
     QPointer<Controller> m_controller;
     QHash<quint64, Node *> m_browsing; // pages on their way, by request id; not owning
     quint64 m_nextBrowseId = 0;
     int m_browsePageSize = 500;
     QHash<QString, QString> m_browsedKinds; // owner kind → the kind browsed under it
-    // New rows of the load being applied that wait for their turn (insertLater); at most
-    // insertSlice go in per turn of the event loop.
-    static constexpr qsizetype insertSlice = 1000;
+    // The discovered rows of the load being applied that wait for their turn (applyLater):
+    // chunks of laterChunk until a turn of the event loop has taken m_sliceBudgetMs (a few
+    // milliseconds: a frame is 16).
+    static constexpr qsizetype laterChunk = 100;
+    qint64 m_sliceBudgetMs = 6;
     QList<Entry> m_later;
-    qsizetype m_laterNext = 0; // the first of m_later not inserted yet
+    qsizetype m_laterNext = 0; // the first of m_later not applied yet
     quint64 m_epoch = 0;       // bumped by reload(): results of older loads are stale
     bool m_busy = false;       // a load of the current epoch is in flight
     QString m_error;

@@ -12,6 +12,8 @@
 #include <QLabel>
 #include <QProgressBar>
 
+#include <algorithm>
+
 namespace converge {
 
 namespace {
@@ -59,6 +61,24 @@ WindowStatusBar::WindowStatusBar(const ResourceTreeModel &tree, const KindRegist
     connect(&m_timer, &QTimer::timeout, this, &WindowStatusBar::poll);
 }
 
+void WindowStatusBar::setLabelText(QLabel *label, const QString &text)
+{
+    if (label->text() == text)
+        return;
+    // Of a fixed size, grown when a text needs more and never shrunk: a label whose size hint
+    // changes lays the status bar out again, and that the whole window (QLayout::activate()
+    // updates its widget's geometry), which costs the GUI thread milliseconds each second
+    // while a listing streams rows into an expanded account.
+    const QMargins margins = label->contentsMargins();
+    const QSize need = label->fontMetrics().size(Qt::TextSingleLine, text) +
+                       QSize(margins.left() + margins.right() + 2 * label->margin() + 2,
+                             margins.top() + margins.bottom() + 2 * label->margin());
+    if (need.width() > label->minimumWidth() || need.height() > label->minimumHeight())
+        label->setFixedSize(std::max(need.width(), label->minimumWidth()),
+                            std::max(need.height(), label->minimumHeight()));
+    label->setText(text);
+}
+
 void WindowStatusBar::start()
 {
     poll();
@@ -99,9 +119,9 @@ void WindowStatusBar::pollAccounts()
             ++unhealthy;
     }
     m_accountsLabel->setVisible(accounts > 0);
-    m_accountsLabel->setText(unhealthy == 0
-                                 ? tr("Accounts: %n healthy", nullptr, accounts)
-                                 : tr("Accounts: %1 of %2 not Ready").arg(unhealthy).arg(accounts));
+    setLabelText(m_accountsLabel,
+                 unhealthy == 0 ? tr("Accounts: %n healthy", nullptr, accounts)
+                                : tr("Accounts: %1 of %2 not Ready").arg(unhealthy).arg(accounts));
 }
 
 QString WindowStatusBar::queueText(int dueNow, int waiting)
@@ -113,21 +133,21 @@ void WindowStatusBar::pollController()
 {
     const Controller::Stats stats = m_controller->stats();
     const int outstanding = stats.queued + stats.inFlight;
-    m_queueLabel->setText(queueText(stats.queued - stats.waiting, stats.waiting));
+    setLabelText(m_queueLabel, queueText(stats.queued - stats.waiting, stats.waiting));
     m_queueLabel->setToolTip(tr("Due now, and retries and polls waiting for a later time; "
                                 "%n in flight",
                                 nullptr, stats.inFlight));
-    m_workersLabel->setText(tr("Workers busy: %1").arg(stats.busyWorkers));
+    setLabelText(m_workersLabel, tr("Workers busy: %1").arg(stats.busyWorkers));
     const qint64 now = m_uptime.elapsed();
     m_reconcileSamples.emplace_back(now, stats.reconciles);
     while (m_reconcileSamples.size() > 1 && m_reconcileSamples.front().first < now - 60'000)
         m_reconcileSamples.pop_front();
     const auto &[since, before] = m_reconcileSamples.front();
     const double minutes = std::max<qint64>(now - since, 1000) / 60'000.0;
-    m_reconcilesLabel->setText(
-        tr("Reconciles: %1/min").arg(qRound(double(stats.reconciles - before) / minutes)));
+    setLabelText(m_reconcilesLabel,
+                 tr("Reconciles: %1/min").arg(qRound(double(stats.reconciles - before) / minutes)));
     m_reconcilesLabel->setToolTip(tr("%1 reconciles since start").arg(stats.reconciles));
-    m_controllerLabel->setText(tr("Controller: this window"));
+    setLabelText(m_controllerLabel, tr("Controller: this window"));
     m_progressPeak = outstanding == 0 ? 0 : std::max(m_progressPeak, outstanding);
     m_progress->setVisible(m_progressPeak > 1);
     m_progress->setMaximum(std::max(m_progressPeak, 1));
@@ -153,10 +173,10 @@ void WindowStatusBar::probe()
         this,
         [this](const Probe &probe) {
             m_probing = false;
-            m_controllerLabel->setText(
-                probe.lockOwner != 0
-                    ? tr("Controller: another process (PID %1)").arg(probe.lockOwner)
-                    : tr("Controller: none"));
+            setLabelText(m_controllerLabel,
+                         probe.lockOwner != 0
+                             ? tr("Controller: another process (PID %1)").arg(probe.lockOwner)
+                             : tr("Controller: none"));
             const bool changed = m_dataVersion >= 0 && probe.dataVersion != m_dataVersion;
             m_dataVersion = probe.dataVersion;
             if (changed)

@@ -49,6 +49,7 @@ Q_SIGNALS:
     void workspaceChanged();
 
 private:
+    static void setLabelText(QLabel *label, const QString &text);
     void pollAccounts();
     void pollController();
     void probe();

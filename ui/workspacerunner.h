@@ -54,10 +54,21 @@ public:
 
     /// Runs `fn` as above, then `done(result)` on `context`'s thread, from its event loop.
     /// `done` is not called when the task was dropped or `context` is gone.
+    ///
+    /// The result reaches `done` moved, never copied: the future holds it behind a shared
+    /// pointer. A copy out of the future (see deliver()) shares a load's lists with the
+    /// future, so the first write to them copied every row on the GUI thread, and the
+    /// future's copy was destroyed there too.
     template<typename Fn, typename Done>
     void run(Fn fn, QObject *context, Done done)
     {
-        deliver(run(std::move(fn)), context, std::move(done));
+        using T = std::invoke_result_t<Fn, Workspace *, const StoreError &>;
+        deliver(run([fn = std::move(fn)](Workspace *workspace, const StoreError &error) {
+                    return std::make_shared<T>(fn(workspace, error));
+                }),
+                context, [done = std::move(done)](const std::shared_ptr<T> &result) mutable {
+                    done(std::move(*result));
+                });
     }
 
     /// Calls `done(result)` on `context`'s thread once `future` has its result: always later,

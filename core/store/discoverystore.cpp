@@ -11,6 +11,9 @@
 #include <QSqlError>
 #include <QSqlQuery>
 
+#include <algorithm>
+#include <limits>
+
 namespace converge {
 
 using namespace StoreSql;
@@ -81,6 +84,24 @@ bool DiscoveryStore::mergeRows(const ResourceKey &owner, const QString &kind,
                 : nullptr;
     if (!upsert)
         return false;
+    // Stamped later than anything stored under the owner before, whatever the item's own time
+    // (a listing's page may be stored after a page another listing stamped later): a reader
+    // that has read up to a stamp finds everything stored since by `seen_at >=` that stamp.
+    // The write transaction holds the lock, so no other writer stores in between.
+    QSqlQuery *latest = m_connection.statement(
+        QStringLiteral("SELECT max(seen_at) FROM discovered WHERE owner_kind = ? AND"
+                       " owner_name = ?"),
+        error);
+    if (!latest)
+        return false;
+    latest->addBindValue(text(owner.kind));
+    latest->addBindValue(text(owner.name));
+    if (!latest->exec())
+        return failSql(error, *latest, QStringLiteral("cannot read discovered resources"));
+    const qint64 floor = latest->next() && !latest->value(0).isNull()
+                             ? latest->value(0).toLongLong()
+                             : std::numeric_limits<qint64>::min();
+    latest->finish();
     for (const DiscoveredResource &item : items) {
         if (item.name.isEmpty())
             continue;
@@ -100,8 +121,10 @@ bool DiscoveryStore::mergeRows(const ResourceKey &owner, const QString &kind,
         upsert->addBindValue(text(item.resourceId));
         upsert->addBindValue(compact(item.spec));
         upsert->addBindValue(compact(item.details));
-        const qint64 seenAt = item.seenAt.isValid() ? item.seenAt.toMSecsSinceEpoch()
-                                                    : QDateTime::currentMSecsSinceEpoch();
+        const qint64 seenAt =
+            std::max(item.seenAt.isValid() ? item.seenAt.toMSecsSinceEpoch()
+                                           : QDateTime::currentMSecsSinceEpoch(),
+                     floor == std::numeric_limits<qint64>::min() ? floor : floor + 1);
         upsert->addBindValue(seenAt);
         upsert->addBindValue(item.firstSeenAt.isValid() ? item.firstSeenAt.toMSecsSinceEpoch()
                                                         : seenAt);

@@ -75,6 +75,7 @@
 #include <mutex>
 #include <thread>
 
+#include <ctime>
 #include <unistd.h>
 
 using namespace converge;
@@ -658,6 +659,83 @@ private:
     QList<qint64> m_late; // ns beyond the interval
 };
 
+/// The GUI thread's slowest events: which receiver and event type a stall was, with its wall and
+/// CPU time (a stall with little CPU is the thread waiting for a core, not work of its own).
+class TimedApplication final : public QApplication
+{
+public:
+    using QApplication::QApplication;
+
+    struct Slow
+    {
+        double wallMs = 0;
+        double cpuMs = 0;
+        QString what;
+    };
+
+    bool notify(QObject *receiver, QEvent *event) override
+    {
+        if (m_depth > 0 || !recording) {
+            ++m_depth;
+            const bool r = QApplication::notify(receiver, event);
+            --m_depth;
+            return r;
+        }
+        ++m_depth;
+        const qint64 cpuStart = threadCpuNs();
+        QElapsedTimer wall;
+        wall.start();
+        const int type = event->type();
+        const char *cls = receiver->metaObject()->className();
+        const QString name = receiver->objectName();
+        const bool r = QApplication::notify(receiver, event);
+        const double wallMs = wall.nsecsElapsed() / 1e6;
+        --m_depth;
+        if (wallMs >= 8) {
+            m_slow.append(
+                {wallMs, (threadCpuNs() - cpuStart) / 1e6,
+                 QStringLiteral("%1 %2 event %3").arg(QLatin1String(cls), name).arg(type)});
+            std::sort(m_slow.begin(), m_slow.end(),
+                      [](const Slow &a, const Slow &b) { return a.wallMs > b.wallMs; });
+            if (m_slow.size() > 8)
+                m_slow.resize(8);
+        }
+        return r;
+    }
+    void restart()
+    {
+        m_slow.clear();
+        recording = true;
+    }
+    /// The slowest events since restart(), one per line.
+    void print(const QString &title) const
+    {
+        out() << title << ":\n";
+        for (const Slow &slow : m_slow)
+            out() << QStringLiteral("  %1 ms wall, %2 ms CPU: %3\n")
+                         .arg(slow.wallMs, 0, 'f', 1)
+                         .arg(slow.cpuMs, 0, 'f', 1)
+                         .arg(slow.what);
+        out().flush();
+    }
+    bool recording = false;
+
+private:
+    static qint64 threadCpuNs()
+    {
+        timespec t{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+        return qint64(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
+    }
+    int m_depth = 0;
+    QList<Slow> m_slow;
+};
+
+TimedApplication *timedApp()
+{
+    return static_cast<TimedApplication *>(QCoreApplication::instance());
+}
+
 QJsonObject benchFrozen(double scale)
 {
     using namespace std::chrono_literals;
@@ -936,6 +1014,7 @@ QJsonObject benchExplorer(double scale)
     Pulse pulse;
     QTest::qWait(200);
     pulse.restart();
+    timedApp()->restart();
     timer.start();
     if (!controller.start())
         qFatal("explorer: the controller did not start");
@@ -943,6 +1022,7 @@ QJsonObject benchExplorer(double scale)
         qFatal("explorer: %d of %d rows after 10 minutes", tree->discoveredCount(), containers);
     const double coldStall = pulse.maxMs();
     const double coldP99 = pulse.p99Ms();
+    timedApp()->print(s("explorer: the slowest events while the rows came"));
     QTest::qWait(1000); // the last batch settles
     const qint64 rssAfter = rss();
     const double bytesPerRow = double(rssAfter - rssBefore) / containers;
@@ -952,6 +1032,7 @@ QJsonObject benchExplorer(double scale)
         qFatal("explorer: the account is not in the tree");
     QTest::qWait(200);
     pulse.restart();
+    timedApp()->restart();
     QElapsedTimer refreshTimer;
     refreshTimer.start();
     refresh->trigger();
@@ -961,6 +1042,7 @@ QJsonObject benchExplorer(double scale)
         qFatal("explorer: the Refresh's listing did not end");
     const double refreshSeconds = ms(refreshTimer) / 1000;
     const double refreshStall = pulse.maxMs();
+    timedApp()->print(s("explorer: the slowest events during the Refresh"));
     pulse.recording = false;
     const int rowsAfterRefresh = tree->discoveredCount();
 
@@ -1005,7 +1087,7 @@ int main(int argc, char **argv)
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
         qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
+    TimedApplication app(argc, argv);
     bool ok = false;
     double scale = qEnvironmentVariable("CONVERGE_BENCH_SCALE").toDouble(&ok);
     if (!ok || scale <= 0)

@@ -833,6 +833,37 @@ private slots:
         QCOMPARE(m_ws->discoveredNames(devstore).size(), 2);
     }
 
+    void discoveredStampedAfterWhatWasStoredBefore()
+    {
+        // Two kinds' listings side by side: a page stamped earlier (its listing started
+        // first) can be stored after a page of the other. The store stamps it after everything
+        // stored under the owner before, so a reader that has read up to a stamp finds it.
+        QVERIFY(apply({makeResource(s("StorageAccount"), s("devstore"))}));
+        const ResourceKey devstore{s("StorageAccount"), s("devstore")};
+        const auto item = [](const QString &kind, const QString &name, const QDateTime &seen) {
+            DiscoveredResource d;
+            d.kind = kind;
+            d.name = name;
+            d.seenAt = seen;
+            return d;
+        };
+        StoreError error;
+        const QDateTime t1 = t0.addSecs(60);
+        QVERIFY2(m_ws->mergeDiscovered(devstore, s("BlobContainer"),
+                                       {item(s("BlobContainer"), s("a"), t1)}, &error),
+                 qPrintable(error.message));
+        const QList<DiscoveredResource> read = m_ws->discovered(devstore);
+        QCOMPARE(read.size(), 1);
+        const QDateTime mark = read.constFirst().seenAt;
+        QVERIFY(
+            m_ws->mergeDiscovered(devstore, s("Queue"), {item(s("Queue"), s("q"), t0)}, &error));
+        const QList<DiscoveredResource> since = m_ws->discovered(devstore, nullptr, mark);
+        QCOMPARE(since.size(), 2); // the mark's own row again, and the queue stored after it
+        QCOMPARE(since.at(1).name, s("q"));
+        QVERIFY(since.at(1).seenAt > mark);
+        QCOMPARE(since.at(1).firstSeenAt, since.at(1).seenAt);
+    }
+
     void discoveredReplacedPerOwnerAndKind()
     {
         QVERIFY(apply({makeResource(s("StorageAccount"), s("devstore")),
