@@ -160,13 +160,26 @@ const char *const version4[] = {
     "UPDATE discovered SET first_seen_at = seen_at",
 };
 
+// The memo of quiet runs (RunMemo): what a resource's last run that changed nothing saw, so that
+// the first pass after a start finds it as it was left without judging it again. A row counts
+// only while its resource_version is the resource's.
+const char *const version5[] = {
+    "CREATE TABLE run_memos ("
+    " kind TEXT NOT NULL,"
+    " name TEXT NOT NULL,"
+    " resource_version INTEGER NOT NULL,"
+    " memo TEXT NOT NULL," // JSON object, the engine's
+    " PRIMARY KEY (kind, name)) WITHOUT ROWID",
+};
+
 struct Step
 {
     int version;
     std::span<const char *const> statements;
 };
 
-const std::array steps{Step{1, version1}, Step{2, version2}, Step{3, version3}, Step{4, version4}};
+const std::array steps{Step{1, version1}, Step{2, version2}, Step{3, version3}, Step{4, version4},
+                       Step{5, version5}};
 
 bool run(QSqlDatabase &db, const QString &sql, QString *error)
 {
