@@ -286,10 +286,25 @@ void ReconcileWorker::process(ThreadContext &tc, const Scheduler::Taken &taken)
         // change while the listing stays the same.
         if (quiet && ctx.backendWrites == 0 && prefetch && result.kind == PhaseResult::Kind::Done &&
             ready.isReady() && !res.metadata.isBeingDeleted() &&
-            !(ctx.manager && ctx.manager->dependsOnLocalFiles(res)))
-            quietRun = QuietRun{stored->metadata.resourceVersion, prefetch->observation, run.phase,
-                                ready.reason, ready.message};
-        m_scheduler.endRun(lock, key, std::move(quietRun));
+            !(ctx.manager && ctx.manager->dependsOnLocalFiles(res))) {
+            quietRun = QuietRun{stored->metadata.resourceVersion,
+                                prefetch->observation,
+                                run.phase,
+                                ready.reason,
+                                ready.message,
+                                {}};
+            for (const Resource &owner : owners)
+                quietRun->owners.append({owner.key(), owner.metadata.resourceVersion});
+        }
+        // Kept in the workspace for the next start, with the phase runs' batch: no commit of
+        // its own, and only when it changed (a pass that skips writes none).
+        std::optional<RunMemo> memo;
+        if (quietRun)
+            memo = RunMemo{key, quietRun->resourceVersion, quietRun->toMemo()};
+        else
+            memo = RunMemo{key, stored->metadata.resourceVersion, {}};
+        if (m_scheduler.endRun(lock, key, std::move(quietRun)))
+            tc.addMemo(std::move(*memo));
         if (result.kind == PhaseResult::Kind::Done && ready.isReady()) {
             // Children that waited for this owner go now rather than after their backoff.
             wokenChildren = m_scheduler.waitingFor(lock, key);
