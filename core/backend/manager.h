@@ -95,6 +95,21 @@ public:
     /// an item whose page shows it as the last run that changed nothing saw it, with the resource
     /// unchanged, is not reconciled again (its verdict depends on nothing else).
     virtual bool listIsComplete() const { return false; }
+    /// What get() would answer for `target`, from its item on a list page (listIsComplete()):
+    /// a kind whose observation also compares the desired state (a blob's content against its
+    /// MD5) does that here, without a request.
+    virtual Outcome<Observation> fromListing(const Target &target, Observation item)
+    {
+        Q_UNUSED(target);
+        return item;
+    }
+    /// Whether the verdict on `resource` also depends on files outside the workspace (a blob's
+    /// contentFile): then a run that changed nothing is no proof that the next one would not.
+    virtual bool dependsOnLocalFiles(const Resource &resource) const
+    {
+        Q_UNUSED(resource);
+        return false;
+    }
     /// Whether create() leaves an existing resource as it is and answers with its observation
     /// (Azure's 409 AlreadyExists, DynamoDB's ResourceInUseException): then the reconciler
     /// creates a resource it has never observed without a get first, one request instead of

@@ -72,7 +72,7 @@ public:
                   })
         , scanner(kinds, factories, scheduler, discovery, this->options.workers,
                   this->options.accountConcurrency)
-        , startup(clock, scheduler.stopping(), notifications)
+        , startup(clock, scheduler, notifications)
     {
         sources.kinds = &kinds;
         sources.factories = &factories;

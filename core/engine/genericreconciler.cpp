@@ -223,7 +223,7 @@ void GenericReconciler::recordResourceId(ReconcileContext &ctx, const Observatio
 Outcome<Observation> GenericReconciler::observe(ReconcileContext &ctx)
 {
     if (ctx.prefetched)
-        return *std::exchange(ctx.prefetched, std::nullopt);
+        return ctx.manager->fromListing(ctx.target, *std::exchange(ctx.prefetched, std::nullopt));
     Outcome<Observation> seen = ctx.manager->get(ctx.target);
     ctx.requestId = seen ? seen.value().requestId : seen.error().requestId;
     return seen;

@@ -282,11 +282,29 @@ void ReconcileWorker::process(ThreadContext &tc, const Scheduler::Taken &taken)
         // the next resync that sees the same skip the work (skipUnchanged).
         const Condition ready = res.status.ready();
         std::optional<QuietRun> quietRun;
+        // Not for a verdict that also read a local file (a blob's contentFile): the file may
+        // change while the listing stays the same.
         if (quiet && ctx.backendWrites == 0 && prefetch && result.kind == PhaseResult::Kind::Done &&
-            ready.isReady() && !res.metadata.isBeingDeleted())
-            quietRun = QuietRun{stored->metadata.resourceVersion, prefetch->observation, run.phase,
-                                ready.reason, ready.message};
-        m_scheduler.endRun(lock, key, std::move(quietRun));
+            ready.isReady() && !res.metadata.isBeingDeleted() &&
+            !(ctx.manager && ctx.manager->dependsOnLocalFiles(res))) {
+            quietRun = QuietRun{stored->metadata.resourceVersion,
+                                prefetch->observation,
+                                run.phase,
+                                ready.reason,
+                                ready.message,
+                                {}};
+            for (const Resource &owner : owners)
+                quietRun->owners.append({owner.key(), owner.metadata.resourceVersion});
+        }
+        // Kept in the workspace for the next start, with the phase runs' batch: no commit of
+        // its own, and only when it changed (a pass that skips writes none).
+        std::optional<RunMemo> memo;
+        if (quietRun)
+            memo = RunMemo{key, quietRun->resourceVersion, quietRun->toMemo()};
+        else
+            memo = RunMemo{key, stored->metadata.resourceVersion, {}};
+        if (m_scheduler.endRun(lock, key, std::move(quietRun)))
+            tc.addMemo(std::move(*memo));
         if (result.kind == PhaseResult::Kind::Done && ready.isReady()) {
             // Children that waited for this owner go now rather than after their backoff.
             wokenChildren = m_scheduler.waitingFor(lock, key);
@@ -309,9 +327,10 @@ bool ReconcileWorker::skipUnchanged(ThreadContext &tc, const ResourceKey &key)
     // A resync whose list page shows the resource exactly as the last run that changed nothing
     // saw it, with the stored resource unchanged since (same resourceVersion: every write
     // raises it), ends here: the reconciler would reach the same verdict from the same inputs.
-    // Only complete lists prefetch (Manager::listIsComplete), so a kind whose verdict needs
-    // more than the listing (a blob's local content) never comes this way. Reading and parsing
-    // the resource and its owners was most of the CPU of a no-change pass.
+    // Only complete lists prefetch (Manager::listIsComplete), and a verdict that read a local
+    // file (a blob's contentFile) leaves no quiet run, so one that needs more than the listing
+    // never comes this way. Reading and parsing the resource and its owners was most of the CPU
+    // of a no-change pass.
     QuietRun quiet;
     QString requestId;
     {

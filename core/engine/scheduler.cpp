@@ -290,13 +290,23 @@ ReconcileState Scheduler::verdict(const Lock &lock, const ResourceKey &key, cons
     return newState;
 }
 
-void Scheduler::endRun(const Lock &lock, const ResourceKey &key, std::optional<QuietRun> quiet)
+bool Scheduler::endRun(const Lock &lock, const ResourceKey &key, std::optional<QuietRun> quiet)
 {
     assertLocked(lock);
-    if (const auto it = m_keys.find(key); it != m_keys.end()) {
-        it->running = false;
-        it->quiet = std::move(quiet);
-    }
+    const auto it = m_keys.find(key);
+    if (it == m_keys.end())
+        return false;
+    it->running = false;
+    const bool changed =
+        it->quiet.has_value() != quiet.has_value() || (quiet && !quiet->sameAs(*it->quiet));
+    it->quiet = std::move(quiet);
+    return changed;
+}
+
+void Scheduler::restoreQuiet(const Lock &lock, const ResourceKey &key, QuietRun quiet)
+{
+    assertLocked(lock);
+    m_keys[key].quiet = std::move(quiet);
 }
 
 void Scheduler::prefetch(const Lock &lock, const ResourceKey &key, Prefetch page)

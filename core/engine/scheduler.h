@@ -142,8 +142,12 @@ public:
     ReconcileState verdict(const Lock &lock, const ResourceKey &key, const RunEnd &end,
                            const QDateTime &now, bool *stateChanged);
     /// The run's verdict is stored: `key` is no longer running, and remembers `quiet` (a run
-    /// that changed nothing) for skipUnchanged(), or forgets the last one.
-    void endRun(const Lock &lock, const ResourceKey &key, std::optional<QuietRun> quiet);
+    /// that changed nothing) for skipUnchanged(), or forgets the last one. True when that
+    /// changed what it remembers (the workspace's memo is then out of date).
+    bool endRun(const Lock &lock, const ResourceKey &key, std::optional<QuietRun> quiet);
+    /// Before the threads take keys: `key`'s last quiet run, from the memo a run before this
+    /// start left in the workspace.
+    void restoreQuiet(const Lock &lock, const ResourceKey &key, QuietRun quiet);
 
     /// The list page observation of `key` for its next run.
     void prefetch(const Lock &lock, const ResourceKey &key, Prefetch page);

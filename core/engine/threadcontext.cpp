@@ -85,15 +85,32 @@ void ThreadContext::addRun(const PhaseRun &run)
     m_runs.append(run);
 }
 
+void ThreadContext::addMemo(RunMemo memo)
+{
+    if (m_runs.isEmpty() && m_memos.isEmpty())
+        m_oldestRun = m_sources.clock->now();
+    m_memos.append(std::move(memo));
+}
+
 void ThreadContext::recordRuns(bool force)
 {
-    if (m_runs.isEmpty() ||
+    if ((m_runs.isEmpty() && m_memos.isEmpty()) ||
         (!force && m_runs.size() < 64 && m_oldestRun.msecsTo(m_sources.clock->now()) < 250))
         return;
     StoreError error;
-    if (!m_ws->recordPhaseRuns(m_runs, &error))
+    StoreError batchError;
+    m_ws->writeTogether(
+        [&] {
+            if (m_ws->recordPhaseRuns(m_runs, &error))
+                m_ws->storeRunMemos(m_memos, &error);
+        },
+        &batchError);
+    if (batchError.isError())
+        error = batchError;
+    if (error.isError())
         qCWarning(lcController) << "store:" << error.message;
     m_runs.clear();
+    m_memos.clear();
 }
 
 } // namespace converge

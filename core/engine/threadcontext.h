@@ -72,9 +72,11 @@ public:
 
     /// Keeps `run` for recordRuns(): one commit per run would cost more than the run.
     void addRun(const PhaseRun &run);
-    bool hasUnrecordedRuns() const { return !m_runs.isEmpty(); }
-    /// Records the kept runs when there are many, or the oldest is a quarter second old, or
-    /// `force`.
+    /// Keeps `memo` (of a run added before) for recordRuns(), which stores it with the runs.
+    void addMemo(RunMemo memo);
+    bool hasUnrecordedRuns() const { return !m_runs.isEmpty() || !m_memos.isEmpty(); }
+    /// Records the kept runs and memos in one transaction when there are many, or the oldest
+    /// is a quarter second old, or `force`.
     void recordRuns(bool force);
 
 private:
@@ -84,6 +86,7 @@ private:
     QHash<QString, std::shared_ptr<Manager>> m_managers;
     ResourceCache m_owners;
     QList<PhaseRun> m_runs;
+    QList<RunMemo> m_memos;
     QDateTime m_oldestRun; ///< when the oldest unrecorded run finished
 };
 

@@ -8,6 +8,7 @@
 #include "phaserunstore.h"
 #include "reconcilestatestore.h"
 #include "resourcestore.h"
+#include "runmemostore.h"
 #include "workspaceconnection.h"
 #include "workspaceschema.h"
 #include "writescope.h"
@@ -27,6 +28,7 @@ public:
         , reconcileStates(*this->connection, resources)
         , phaseRuns(*this->connection)
         , journal(*this->connection)
+        , runMemos(*this->connection)
     {}
     Q_DISABLE_COPY_MOVE(Private)
 
@@ -37,6 +39,7 @@ public:
     ReconcileStateStore reconcileStates;
     PhaseRunStore phaseRuns;
     JournalStore journal;
+    RunMemoStore runMemos;
 };
 
 Workspace::Workspace(std::unique_ptr<Private> d)
@@ -173,7 +176,7 @@ bool Workspace::remove(const ResourceKey &key, StoreError *error)
     WriteScope scope(*d->connection, WriteScope::Sync::Default, error);
     return scope.begin() && d->resources.remove(key, error) &&
            d->reconcileStates.remove(key, error) && d->phaseRuns.removeRuns(key, error) &&
-           d->discovery.dropOwnedBy(key, error) && scope.commit();
+           d->discovery.dropOwnedBy(key, error) && d->runMemos.remove(key, error) && scope.commit();
 }
 
 // --- Controller bookkeeping -------------------------------------------------------------------
@@ -192,6 +195,16 @@ ReconcileState Workspace::reconcileState(const ResourceKey &key, StoreError *err
 QHash<ResourceKey, ReconcileState> Workspace::reconcileStates(StoreError *error) const
 {
     return d->reconcileStates.reconcileStates(error);
+}
+
+bool Workspace::storeRunMemos(const QList<RunMemo> &memos, StoreError *error)
+{
+    return d->runMemos.storeRunMemos(memos, error);
+}
+
+QList<RunMemo> Workspace::runMemos(StoreError *error) const
+{
+    return d->runMemos.runMemos(error);
 }
 
 // --- Conditions and events --------------------------------------------------------------------

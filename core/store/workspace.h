@@ -122,6 +122,11 @@ public:
     ReconcileState reconcileState(const ResourceKey &key, StoreError *error = nullptr) const;
     /// Every resource's reconcile state in one read (what a full reload of the window needs).
     QHash<ResourceKey, ReconcileState> reconcileStates(StoreError *error = nullptr) const;
+    /// Stores (or, for an empty memo, drops) the memos of quiet runs, in one write: the
+    /// caller's when inside writeTogether().
+    bool storeRunMemos(const QList<RunMemo> &memos, StoreError *error);
+    /// The memos of quiet runs still valid: each for the resourceVersion its resource has.
+    QList<RunMemo> runMemos(StoreError *error = nullptr) const;
 
     // --- Conditions and events -----------------------------------------------------------
     QList<ConditionTransition> conditionHistory(const ResourceKey &key,

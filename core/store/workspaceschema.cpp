@@ -160,9 +160,21 @@ const char *const version4[] = {
     "UPDATE discovered SET first_seen_at = seen_at",
 };
 
+// The memo of quiet runs (RunMemo): what a resource's last run that changed nothing saw, so that
+// the first pass after a start finds it as it was left without judging it again. A row counts
+// only while its resource_version is the resource's.
+const char *const version5[] = {
+    "CREATE TABLE run_memos ("
+    " kind TEXT NOT NULL,"
+    " name TEXT NOT NULL,"
+    " resource_version INTEGER NOT NULL,"
+    " memo TEXT NOT NULL," // JSON object, the engine's
+    " PRIMARY KEY (kind, name)) WITHOUT ROWID",
+};
+
 // A listing's rows by owner and stamp: the latest stamp (each merge stamps after it) and
 // what a reader has not read yet are seeks, not scans of a large account.
-const char *const version5[] = {
+const char *const version6[] = {
     "CREATE INDEX discovered_seen ON discovered (owner_kind, owner_name, seen_at)",
 };
 
@@ -172,8 +184,8 @@ struct Step
     std::span<const char *const> statements;
 };
 
-const std::array steps{Step{1, version1}, Step{2, version2}, Step{3, version3}, Step{4, version4},
-                       Step{5, version5}};
+const std::array steps{Step{1, version1}, Step{2, version2}, Step{3, version3},
+                       Step{4, version4}, Step{5, version5}, Step{6, version6}};
 
 bool run(QSqlDatabase &db, const QString &sql, QString *error)
 {

@@ -84,4 +84,14 @@ struct PhaseRun
     QString requestId;     ///< the last backend request ID the run saw, or empty
 };
 
+/// What the controller's last run of a resource that changed nothing concluded, kept across
+/// starts: the engine's own JSON (what it observed, and what makes that valid), tied to the
+/// stored resource that run read. An empty `memo` stands for none (dropped when stored).
+struct RunMemo
+{
+    ResourceKey key;
+    qint64 resourceVersion = 0;
+    QJsonObject memo;
+};
+
 } // namespace converge

@@ -6,14 +6,16 @@
 // resync pass and returns, so this starts the controller as the window does (8 workers, the
 // real providers), waits until its first pass is done (the start-up pass: opening the workspace
 // and observing everything), then asks for PASSES full resyncs (Controller::resyncNow(), what
-// the periodic resync does every 10 minutes) and times each until the controller is idle again.
+// the periodic resync does every 10 minutes) and times each until the controller is idle again;
+// then stops it and times the first pass of a fresh controller over the same workspace (3b: what
+// the passes before left in the workspace, the memo of quiet runs, is all it has of them).
 // Every HTTP request the providers send is counted.
 //
 //   bench_drift WORKSPACE [PASSES=3] [OUT.json]
 //
 // Prints a line per pass and, when OUT is given, {resources, startup{…}, passes[{seconds,
-// reconciles, requests, lists, writes, events}]} as JSON. Exit 1 when a pass wrote to the
-// backend or did not finish.
+// reconciles, requests, lists, writes, events}], restart{…}} as JSON. Exit 1 when a pass wrote to
+// the backend or did not finish.
 
 #include "awsfactory.h"
 #include "azurefactory.h"
@@ -135,12 +137,19 @@ int main(int argc, char **argv)
     SystemClock clock;
     Controller::Options options;                   // the window's defaults: 8 workers
     options.resyncPeriod = std::chrono::hours(24); // only the passes asked for below
-    Controller controller(path, kinds, factories, reconciler, clock, nullptr, options);
     qint64 events = 0;
-    QObject::connect(&controller, &Controller::eventsRecorded, &app,
-                     [&events](const QList<Event> &recorded) { events += recorded.size(); });
+    std::unique_ptr<Controller> running;
+    const auto makeController = [&] {
+        running.reset(); // one controller at a time holds a workspace
+        running = std::make_unique<Controller>(path, kinds, factories, reconciler, clock, nullptr,
+                                               options);
+        QObject::connect(running.get(), &Controller::eventsRecorded, &app,
+                         [&events](const QList<Event> &recorded) { events += recorded.size(); });
+    };
+    makeController();
 
     const auto measure = [&](Pass *pass, const auto &begin) {
+        Controller &controller = *running;
         const qint64 reconciles = controller.stats().reconciles;
         const qint64 skipped = controller.stats().skippedUnchanged;
         const qint64 requests = counters.requests, lists = counters.lists, writes = counters.writes,
@@ -185,21 +194,29 @@ int main(int argc, char **argv)
     };
     Pass startup;
     StoreError startError;
-    if (!measure(&startup, [&] { return controller.start(&startError); }))
+    if (!measure(&startup, [&] { return running->start(&startError); }))
         return fail(QStringLiteral("the start-up pass did not finish %1").arg(startError.message));
     print(QStringLiteral("start-up pass over"), startup);
     QList<Pass> runs;
     for (int i = 0; i < passes; ++i) {
         Pass pass;
         if (!measure(&pass, [&] {
-                controller.resyncNow();
+                running->resyncNow();
                 return true;
             }))
             return fail(QStringLiteral("resync pass %1 did not finish").arg(i + 1));
         print(QStringLiteral("resync pass %1 over").arg(i + 1), pass);
         runs.append(pass);
     }
-    controller.stop();
+    running->stop();
+    // 3b: a fresh controller's first pass, as after a restart of the window.
+    makeController();
+    Pass restart;
+    if (!measure(&restart, [&] { return running->start(&startError); }))
+        return fail(QStringLiteral("the first pass after a restart did not finish %1")
+                        .arg(startError.message));
+    print(QStringLiteral("first pass after a restart over"), restart);
+    running->stop();
 
     if (args.size() > 3) {
         QJsonArray passList;
@@ -207,12 +224,13 @@ int main(int argc, char **argv)
             passList.append(p.toJson());
         const QJsonObject json{{QStringLiteral("resources"), total},
                                {QStringLiteral("startup"), startup.toJson()},
-                               {QStringLiteral("passes"), passList}};
+                               {QStringLiteral("passes"), passList},
+                               {QStringLiteral("restart"), restart.toJson()}};
         QFile file(args.at(3));
         if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(json).toJson()) < 0)
             return fail(QStringLiteral("cannot write %1").arg(file.fileName()));
     }
-    for (const Pass &p : std::as_const(runs)) {
+    for (const Pass &p : runs + QList<Pass>{restart}) {
         if (p.writes > 0)
             return fail(QStringLiteral("a no-change pass wrote to the backend"));
     }

@@ -18,6 +18,8 @@ using Service = AzureStorageClient::Service;
 const QString contentKey = QStringLiteral("content");
 const QString contentFileKey = QStringLiteral("contentFile");
 const QString copySourceKey = QStringLiteral("copySource");
+/// A listed failed copy's reason, for fromListing()'s error; not kept in the observation.
+const QString copyDescriptionKey = QStringLiteral("copyStatusDescription");
 constexpr qint64 maxUploadBytes = qint64(256) * 1024 * 1024;
 
 QString header(const HttpResponse &r, const char *name)
@@ -34,6 +36,14 @@ QString contentTypeOf(const Resource &resource)
 QJsonObject metadataOf(const Resource &resource)
 {
     return resource.spec.value(QStringLiteral("metadata")).toObject();
+}
+
+/// Get Blob Properties answers the ETag quoted; List Blobs may spell it bare.
+QString quotedEtag(const QString &etag)
+{
+    if (etag.isEmpty() || etag.startsWith(QLatin1Char('"')))
+        return etag;
+    return QLatin1Char('"') + etag + QLatin1Char('"');
 }
 
 /// Copy URLs are compared as URLs (Azure may normalise the encoding it echoes).
@@ -130,15 +140,39 @@ Outcome<Observation> BlobManager::get(const Target &target)
     o.spec = specWithOwner(desired.ownerName());
     o.spec.insert(QStringLiteral("azureName"), o.name);
     o.spec.insert(QStringLiteral("contentType"), header(r, "Content-Type"));
-    o.spec.insert(QStringLiteral("metadata"),
-                  AzureStorageClient::alignMetadataNames(
-                      AzureStorageClient::metadataFromHeaders(r.headers), metadataOf(desired)));
-    const QByteArray md5 = QByteArray::fromBase64(r.header("Content-MD5"));
+    o.spec.insert(QStringLiteral("metadata"), AzureStorageClient::metadataFromHeaders(r.headers));
     o.details.insert(QStringLiteral("etag"), header(r, "ETag"));
     o.details.insert(QStringLiteral("lastModified"), header(r, "Last-Modified"));
     o.details.insert(QStringLiteral("contentLength"), header(r, "Content-Length").toLongLong());
     o.details.insert(QStringLiteral("contentMD5"), header(r, "Content-MD5"));
     o.details.insert(QStringLiteral("blobType"), header(r, "x-ms-blob-type"));
+    const QString copyStatus = header(r, "x-ms-copy-status");
+    if (!copyStatus.isEmpty()) {
+        o.details.insert(QStringLiteral("copyStatus"), copyStatus);
+        o.details.insert(QStringLiteral("copyId"), header(r, "x-ms-copy-id"));
+        o.details.insert(QStringLiteral("copyProgress"), header(r, "x-ms-copy-progress"));
+        o.details.insert(QStringLiteral("copySource"), header(r, "x-ms-copy-source"));
+    }
+    return judge(target, std::move(o), header(r, "x-ms-copy-status-description"), r.status);
+}
+
+Outcome<Observation> BlobManager::fromListing(const Target &target, Observation item)
+{
+    // A page observes the blob as Get Blob Properties does (list() asks for the same facts);
+    // what is left is the comparison with the desired content, here as in get().
+    const QString description = item.details.take(copyDescriptionKey).toString();
+    return judge(target, std::move(item), description, 200);
+}
+
+Outcome<Observation> BlobManager::judge(const Target &target, Observation o,
+                                        const QString &copyDescription, int httpStatus)
+{
+    const Resource &desired = target.resource;
+    o.spec.insert(QStringLiteral("metadata"),
+                  AzureStorageClient::alignMetadataNames(
+                      o.spec.value(QStringLiteral("metadata")).toObject(), metadataOf(desired)));
+    const QByteArray md5 =
+        QByteArray::fromBase64(o.details.value(QStringLiteral("contentMD5")).toString().toLatin1());
 
     // Content: the desired value itself when the bytes match, so that Delta sees drift only
     // when they differ.
@@ -157,14 +191,8 @@ Outcome<Observation> BlobManager::get(const Target &target)
 
     // Copy Blob runs asynchronously in Azure: its state is on the destination blob, so
     // observing it is all a resumed engine needs.
-    const QString copyStatus = header(r, "x-ms-copy-status");
-    const QString copySource = header(r, "x-ms-copy-source");
-    if (!copyStatus.isEmpty()) {
-        o.details.insert(QStringLiteral("copyStatus"), copyStatus);
-        o.details.insert(QStringLiteral("copyId"), header(r, "x-ms-copy-id"));
-        o.details.insert(QStringLiteral("copyProgress"), header(r, "x-ms-copy-progress"));
-        o.details.insert(QStringLiteral("copySource"), copySource);
-    }
+    const QString copyStatus = o.details.value(QStringLiteral("copyStatus")).toString();
+    const QString copySource = o.details.value(QStringLiteral("copySource")).toString();
     if (desired.spec.contains(copySourceKey)) {
         const QString wanted = desired.spec.value(copySourceKey).toString();
         const bool fromWanted = !copySource.isEmpty() && sameUrl(copySource, wanted);
@@ -183,15 +211,15 @@ Outcome<Observation> BlobManager::get(const Target &target)
                 QStringLiteral("the copy from %1 %2: %3; change copySource or delete the blob to "
                                "try again")
                     .arg(AzureStorageClient::resourceId(QUrl(wanted)), copyStatus,
-                         header(r, "x-ms-copy-status-description")));
-            e.httpStatus = r.status;
-            e.requestId = r.requestId;
+                         copyDescription));
+            e.httpStatus = httpStatus;
+            e.requestId = o.requestId;
             return e;
         }
     }
     if (copyStatus == QLatin1String("pending")) {
         o.inProgress = true;
-        const QString progress = header(r, "x-ms-copy-progress");
+        const QString progress = o.details.value(QStringLiteral("copyProgress")).toString();
         o.progress = progress.isEmpty() ? QStringLiteral("copy pending")
                                         : QStringLiteral("copy %1 bytes").arg(progress);
     }
@@ -322,27 +350,38 @@ Outcome<ListPage> BlobManager::list(const ListScope &scope)
          {QStringLiteral("include"), QStringLiteral("copy,metadata")}},
         QStringLiteral("Blob"), scope,
         [this, owner, name = containerName.value()](const AzureListParser::Item &item) {
+            // The facts get() reads from the headers, in the same shape: a resync by list
+            // pages then stores nothing new (fromListing() compares the content).
+            const auto property = [&item](const char *name) {
+                return item.properties.value(QString::fromLatin1(name));
+            };
             Observation o;
             o.name = item.name;
             o.resourceId = AzureStorageClient::resourceId(
                 m_client->url(Service::Blob, name + QLatin1Char('/') + item.name));
             o.spec = specWithOwner(owner);
             o.spec.insert(QStringLiteral("azureName"), item.name);
-            o.spec.insert(QStringLiteral("contentType"),
-                          item.properties.value(QStringLiteral("Content-Type")));
+            o.spec.insert(QStringLiteral("contentType"), property("Content-Type"));
             o.spec.insert(QStringLiteral("metadata"), item.metadata);
-            o.details.insert(QStringLiteral("etag"), item.properties.value(QStringLiteral("Etag")));
-            o.details.insert(QStringLiteral("contentMD5"),
-                             item.properties.value(QStringLiteral("Content-MD5")));
+            o.details.insert(QStringLiteral("etag"), quotedEtag(property("Etag")));
+            o.details.insert(QStringLiteral("lastModified"), property("Last-Modified"));
             o.details.insert(QStringLiteral("contentLength"),
-                             item.properties.value(QStringLiteral("Content-Length")).toLongLong());
-            const QString copyStatus = item.properties.value(QStringLiteral("CopyStatus"));
-            if (!copyStatus.isEmpty())
+                             property("Content-Length").toLongLong());
+            o.details.insert(QStringLiteral("contentMD5"), property("Content-MD5"));
+            o.details.insert(QStringLiteral("blobType"), property("BlobType"));
+            const QString copyStatus = property("CopyStatus");
+            if (!copyStatus.isEmpty()) {
                 o.details.insert(QStringLiteral("copyStatus"), copyStatus);
+                o.details.insert(QStringLiteral("copyId"), property("CopyId"));
+                o.details.insert(QStringLiteral("copyProgress"), property("CopyProgress"));
+                o.details.insert(QStringLiteral("copySource"), property("CopySource"));
+                const QString description = property("CopyStatusDescription");
+                if (!description.isEmpty())
+                    o.details.insert(copyDescriptionKey, description);
+            }
             if (copyStatus == QLatin1String("pending")) {
                 o.inProgress = true;
-                o.progress = QStringLiteral("copy %1 bytes")
-                                 .arg(item.properties.value(QStringLiteral("CopyProgress")));
+                o.progress = QStringLiteral("copy %1 bytes").arg(property("CopyProgress"));
             }
             return o;
         });
@@ -350,8 +389,14 @@ Outcome<ListPage> BlobManager::list(const ListScope &scope)
 
 bool BlobManager::listIsComplete() const
 {
-    // Content drift needs the desired bytes, which a listing does not know.
-    return false;
+    // A page carries what Get Blob Properties does (with include=copy,metadata); the desired
+    // bytes it is compared with are the spec's, in fromListing().
+    return true;
+}
+
+bool BlobManager::dependsOnLocalFiles(const Resource &resource) const
+{
+    return resource.spec.contains(contentFileKey);
 }
 
 } // namespace converge

@@ -147,6 +147,31 @@ spec:
   fs.writeFileSync(file, docs.join('---\n'));
 }
 
+/// An account, `containers` containers and `count` small blobs spread over them, each declared
+/// with its content, type and metadata (what a list page shows).
+function blobsManifest(file, endpoints, count, containers) {
+  const docs = [`apiVersion: azure.converge.dev/v1
+kind: StorageAccount
+metadata: {name: bench}
+spec:
+  accountName: ${lib.devAccount}
+  endpoints: {blob: '${endpoints.blob}', queue: '${endpoints.queue}', table: '${endpoints.table}'}
+  credential: {emulator: true}
+`];
+  for (let c = 0; c < containers; ++c) {
+    docs.push(`apiVersion: azure.converge.dev/v1\nkind: BlobContainer\nmetadata: ` +
+      `{name: bench-blobs-${c}}\nspec: {owner: {name: bench}}\n`);
+  }
+  for (let i = 0; i < count; ++i) {
+    const c = i % containers;
+    const n = String(i).padStart(5, '0');
+    docs.push(`apiVersion: azure.converge.dev/v1\nkind: Blob\nmetadata: {name: blob-${n}}\n` +
+      `spec: {owner: {name: bench-blobs-${c}}, azureName: 'b/${n}.txt', content: 'blob ${n}', ` +
+      `contentType: text/plain, metadata: {n: '${n}'}}\n`);
+  }
+  fs.writeFileSync(file, docs.join('---\n'));
+}
+
 function dynamoManifest(file, endpoint, names) {
   const docs = [`apiVersion: aws.converge.dev/v1
 kind: AwsAccount
@@ -367,6 +392,19 @@ async function benchDrift() {
     peerCounts = lastJson(peer.stdout);
     if (r > 0) peerRuns.push(peerCounts.seconds);
   }
+  // 3c: blobs in 2 containers, observed by their containers' list pages, in emulators of their
+  // own (row 3's 5,000 containers would make the account's listing a page longer).
+  log(`3c. setting up ${sizes.drift} blobs in 2 containers (converge apply --wait)`);
+  const blobEnv = await startEmulators();
+  const blobManifest = path.join(state, 'drift-blobs.yaml');
+  blobsManifest(blobManifest, lib.readEmulators(blobEnv), sizes.drift, 2);
+  const blobSetup = await convergeApply('drift-blobs', blobManifest);
+  await settle(blobEnv);
+  log(`3c. ${runs} resync passes over the blobs`);
+  const blobOut = path.join(state, 'drift-blobs.json');
+  check(await run(path.join(benchDir, 'bench_drift'), [blobSetup.workspace, String(runs),
+    blobOut]), 'bench_drift (blobs)');
+  const blobs = JSON.parse(fs.readFileSync(blobOut, 'utf8'));
   await stopEmulators();
   expect(peerCounts.requests === sizes.drift, `the SDK script sent ${peerCounts.requests}`);
   expect(drift.passes.every((x) => x.reconciles >= drift.resources && x.requests > 0),
@@ -391,7 +429,49 @@ async function benchDrift() {
     },
     note: 'Converge: a resync pass of a running controller (bench_drift, Controller::resyncNow ' +
       'to idle); peer: getProperties of each resource (in-script time, SDK load excluded)',
-  }];
+  }, {
+    name: `3b. the first pass after a restart over the same ${drift.resources - 1} resources`,
+    unit: 's', converge: stats([drift.restart.seconds]), peer: null, ratio: null,
+    goal: '<= 0.3 s, zero writes, as few requests as a later pass',
+    met: drift.restart.seconds <= 0.3 && drift.restart.writes === 0 &&
+      drift.restart.requests <= pass.requests,
+    counts: {
+      resources: drift.resources, convergeRequests: drift.restart.requests,
+      convergeLists: drift.restart.lists, convergeWrites: drift.restart.writes,
+      reconciles: drift.restart.reconciles, skippedUnchanged: drift.restart.skippedUnchanged,
+      laterPassRequests: pass.requests, convergeCpuSeconds: drift.restart.cpuSeconds,
+    },
+    note: 'bench_drift: after its passes, a fresh Controller over the same workspace, start() to ' +
+      'idle (opening the workspace, the memo of quiet runs, the first resync by list pages)',
+  }, blobRow(blobs, blobSetup, pass.requests)];
+}
+
+/// Row 3c: the blobs' passes. The account's own requests (its get and its lists of containers,
+/// queues and tables) are those of row 3's pass; the rest are the blobs' own.
+function blobRow(blobs, setup, accountRequests) {
+  const c = stats(blobs.passes.map((x) => x.seconds));
+  const pass = blobs.passes[blobs.passes.length - 1];
+  const writes = blobs.passes.reduce((sum, x) => sum + x.writes, 0) + blobs.restart.writes;
+  const count = blobs.resources - 3; // the account and the 2 containers
+  const blobRequests = Math.max(...blobs.passes.map((x) => x.requests)) - accountRequests;
+  return {
+    name: `3c. a no-change pass over ${count} blobs in 2 containers`,
+    unit: 's', converge: c, peer: null, ratio: null,
+    goal: '<= 1 request per 5,000 blobs, zero writes',
+    // A list page per 5,000 blobs of each container (Azure's largest page).
+    met: writes === 0 && blobRequests <= 2 * Math.ceil(count / 2 / 5000),
+    counts: {
+      blobs: count, convergeRequests: pass.requests, convergeLists: pass.lists,
+      blobRequests, convergeWrites: writes, reconciles: pass.reconciles,
+      skippedUnchanged: pass.skippedUnchanged,
+      convergeCpuSeconds: stats(blobs.passes.map((x) => x.cpuSeconds)),
+      setupSeconds: setup.seconds, startupPassSeconds: blobs.startup.seconds,
+      startupPassRequests: blobs.startup.requests, restartPassSeconds: blobs.restart.seconds,
+      restartPassRequests: blobs.restart.requests,
+    },
+    note: 'Converge: a resync pass of a running controller over blobs declared with their ' +
+      'content (bench_drift); blobRequests: the pass\'s requests less the account\'s own (row 3)',
+  };
 }
 
 async function benchWindowAndStore() {

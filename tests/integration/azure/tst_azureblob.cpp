@@ -207,6 +207,194 @@ private slots:
         QVERIFY(m->deleteResource(source, {}));
     }
 
+    void listPageObservesAsGetDoes()
+    {
+        // What a resync judges from a List Blobs page must be what Get Blob Properties shows,
+        // field for field, or the first pass by pages would store a new observation of each.
+        auto m = m_direct->manager(AzureKinds::blob());
+        QVERIFY(m->listIsComplete());
+        const Target t =
+            blobTarget({{QStringLiteral("azureName"), QStringLiteral("listed/a.txt")},
+                        {QStringLiteral("content"), QStringLiteral("listed")},
+                        {QStringLiteral("contentType"), QStringLiteral("text/plain")},
+                        {QStringLiteral("metadata"),
+                         QJsonObject{{QStringLiteral("Team"), QStringLiteral("billing")}}}});
+        QVERIFY(m->create(t));
+        // Another tool's upload of the same bytes, without Content-MD5: the list page still
+        // carries the MD5 Azurite computed.
+        const Target raw =
+            blobTarget({{QStringLiteral("azureName"), QStringLiteral("listed/raw")},
+                        {QStringLiteral("content"), QStringLiteral("raw bytes")},
+                        {QStringLiteral("contentType"), QStringLiteral("text/plain")}},
+                       QStringLiteral("raw"));
+        QCOMPARE(putRaw(QStringLiteral("listed/raw"), "raw bytes"), 201);
+        ListScope scope;
+        scope.owners = {m_direct->account, m_container};
+        scope.prefix = QStringLiteral("listed/");
+        const Outcome<ListPage> page = m->list(scope);
+        QVERIFY(page);
+        QCOMPARE(page.value().items.size(), 2);
+        for (const Target &target : {t, raw}) {
+            const QString name = target.resource.spec.value(QStringLiteral("azureName")).toString();
+            const auto item = std::find_if(page.value().items.cbegin(), page.value().items.cend(),
+                                           [&](const Observation &o) { return o.name == name; });
+            QVERIFY(item != page.value().items.cend());
+            const Outcome<Observation> listed = m->fromListing(target, *item);
+            const Outcome<Observation> got = m->get(target);
+            QVERIFY(listed && got);
+            QCOMPARE(listed.value().spec, got.value().spec);
+            QCOMPARE(listed.value().details, got.value().details);
+            QCOMPARE(listed.value().resourceId, got.value().resourceId);
+            QCOMPARE(delta(target, listed.value()), QStringList());
+        }
+        // Other bytes on the page are drift, as they are for a get.
+        QCOMPARE(putRaw(QStringLiteral("listed/raw"), "changed"), 201);
+        const Outcome<ListPage> again = m->list(scope);
+        QVERIFY(again);
+        for (const Observation &item : again.value().items) {
+            if (item.name != QLatin1String("listed/raw"))
+                continue;
+            const Outcome<Observation> listed = m->fromListing(raw, item);
+            QVERIFY(listed);
+            QCOMPARE(delta(raw, listed.value()), QStringList{QStringLiteral("spec.content")});
+        }
+        QVERIFY(m->deleteResource(t, {}));
+        QVERIFY(m->deleteResource(raw, {}));
+    }
+
+    void noChangePassListsEachContainerAndGetsNoBlob()
+    {
+        // 2 containers of 12 blobs in pages of 5: a pass is 3 list requests a container, no
+        // get of a blob, no write; a blob changed by another tool (its bytes, its metadata) is
+        // still drift, corrected on that pass.
+        AzureFactory::Options options;
+        options.listPageSize = 5;
+        AzureEngine engine(options);
+        QList<Resource> resources{emulatorAccount(m_emulators)};
+        QStringList containers;
+        for (int c = 0; c < 2; ++c) {
+            const QString name = uniqueStem() + QStringLiteral("-pass%1").arg(c);
+            containers.append(name);
+            resources.append(azureResource(AzureKinds::blobContainer(), name,
+                                           ownedBy(QStringLiteral("devstore"))));
+            for (int b = 0; b < 12; ++b)
+                resources.append(azureResource(
+                    AzureKinds::blob(), QStringLiteral("%1-b%2").arg(name).arg(b),
+                    ownedBy(name, {{QStringLiteral("azureName"), QStringLiteral("b%1").arg(b)},
+                                   {QStringLiteral("content"), QStringLiteral("v%1").arg(b)},
+                                   {QStringLiteral("contentType"), QStringLiteral("text/plain")},
+                                   {QStringLiteral("metadata"),
+                                    QJsonObject{{QStringLiteral("n"), QString::number(b)}}}})));
+        }
+        QVERIFY(engine.apply(resources));
+        QVERIFY(engine.start());
+        QTRY_VERIFY2_WITH_TIMEOUT(engine.allReady(), qPrintable(engine.describe()), 30000);
+        QTRY_VERIFY(engine.controller->isIdle());
+
+        const auto blobRequests = [&](qsizetype from, int *lists, int *heads) {
+            *lists = 0;
+            *heads = 0;
+            for (const QString &line : engine.requests.since(from).split(QStringLiteral("; "))) {
+                for (const QString &container : std::as_const(containers)) {
+                    if (!line.contains(QLatin1Char('/') + container))
+                        continue;
+                    if (line.startsWith(QLatin1String("GET")) &&
+                        line.contains(QLatin1String("comp=list")))
+                        ++*lists;
+                    else if (line.startsWith(QLatin1String("HEAD")) &&
+                             line.contains(container + QLatin1Char('/')))
+                        ++*heads;
+                }
+            }
+        };
+        // The first pass judges each blob from its page, the second finds each as the first
+        // left it; neither reads a blob alone.
+        for (int pass = 0; pass < 2; ++pass) {
+            const qsizetype from = engine.requests.size();
+            const int writes = engine.requests.writes;
+            QVERIFY(engine.resyncAndWait());
+            int lists = 0, heads = 0;
+            blobRequests(from, &lists, &heads);
+            QCOMPARE(lists, 2 * 3);
+            QVERIFY2(heads == 0, qPrintable(engine.requests.since(from)));
+            QCOMPARE(engine.requests.writes.load(), writes);
+        }
+
+        const Resource changedBytes = resources.at(2);     // containers[0]'s b0
+        const Resource changedMetadata = resources.at(16); // containers[1]'s b1
+        QCOMPARE(m_direct
+                     ->send(AzureAccount::Service::Blob, "PUT",
+                            containers.at(0) + QStringLiteral("/b0"), {},
+                            {{"x-ms-blob-type", "BlockBlob"}, {"Content-Type", "text/plain"}},
+                            "other")
+                     .status,
+                 201);
+        QCOMPARE(m_direct
+                     ->send(AzureAccount::Service::Blob, "PUT",
+                            containers.at(1) + QStringLiteral("/b1"),
+                            {{QStringLiteral("comp"), QStringLiteral("metadata")}},
+                            {{"x-ms-meta-n", "changed"}})
+                     .status,
+                 200);
+        const int writes = engine.requests.writes;
+        QVERIFY(engine.resyncAndWait());
+        QVERIFY(engine.hasEvent(changedBytes, QStringLiteral("DriftDetected")));
+        QVERIFY(engine.hasEvent(changedMetadata, QStringLiteral("DriftDetected")));
+        QCOMPARE(engine.requests.writes.load(), writes + 2);
+        const Outcome<Observation> bytes =
+            m_direct->manager(AzureKinds::blob())
+                ->get(m_direct->target(*engine.get(changedBytes),
+                                       {m_direct->account, *engine.get(resources.at(1))}));
+        QVERIFY(bytes);
+        QCOMPARE(bytes.value().spec.value(QStringLiteral("content")).toString(),
+                 QStringLiteral("v0"));
+        engine.stop();
+        for (const QString &name : std::as_const(containers))
+            m_direct->manager(AzureKinds::blobContainer())
+                ->deleteResource(
+                    m_direct->target(azureResource(AzureKinds::blobContainer(), name,
+                                                   ownedBy(QStringLiteral("devstore")))),
+                    {});
+    }
+
+    void localFileChangeIsDriftWithAnUnchangedListing()
+    {
+        // The listing says nothing of a local contentFile: a pass that found nothing to do
+        // must not let the next one skip the blob when the file changed.
+        QTemporaryDir dir;
+        const QString previous = QDir::currentPath();
+        QVERIFY(QDir::setCurrent(dir.path()));
+        QFile file(QStringLiteral("local.txt"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("first");
+        file.close();
+        AzureEngine engine;
+        const Resource container =
+            azureResource(AzureKinds::blobContainer(), uniqueStem() + QStringLiteral("-file"),
+                          ownedBy(QStringLiteral("devstore")));
+        const Resource blob =
+            azureResource(AzureKinds::blob(), QStringLiteral("local"),
+                          ownedBy(container.metadata.name,
+                                  {{QStringLiteral("contentFile"), QStringLiteral("local.txt")}}));
+        QVERIFY(engine.apply({emulatorAccount(m_emulators), container, blob}));
+        QVERIFY(engine.start());
+        QTRY_VERIFY2_WITH_TIMEOUT(engine.allReady(), qPrintable(engine.describe()), 15000);
+        QTRY_VERIFY(engine.controller->isIdle());
+        QVERIFY(engine.resyncAndWait());
+        QVERIFY(engine.resyncAndWait());
+        const int writes = engine.requests.writes;
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write("second, longer");
+        file.close();
+        QVERIFY(engine.resyncAndWait());
+        QVERIFY(engine.hasEvent(blob, QStringLiteral("DriftDetected")));
+        QCOMPARE(engine.requests.writes.load(), writes + 1);
+        engine.stop();
+        QVERIFY(QDir::setCurrent(previous));
+        QVERIFY(m_direct->manager(AzureKinds::blobContainer())
+                    ->deleteResource(m_direct->target(container), {}));
+    }
+
     void engineCorrectsContentDrift()
     {
         AzureEngine engine;

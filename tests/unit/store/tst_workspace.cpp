@@ -987,6 +987,50 @@ private slots:
         QVERIFY(!m_ws->reconcileState(key).nextAttempt.isValid());
     }
 
+    void runMemosLastWhileTheirResourceIsAsItWas()
+    {
+        QVERIFY(apply({container(s("invoices")), container(s("receipts"))}));
+        const ResourceKey invoices{s("BlobContainer"), s("invoices")};
+        const ResourceKey receipts{s("BlobContainer"), s("receipts")};
+        const auto memoOf = [this](const ResourceKey &key) {
+            return RunMemo{key, m_ws->get(key)->metadata.resourceVersion,
+                           QJsonObject{{s("reason"), s("Succeeded")}}};
+        };
+        StoreError error;
+        QVERIFY2(m_ws->storeRunMemos({memoOf(invoices), memoOf(receipts)}, &error),
+                 qPrintable(error.message));
+        QCOMPARE(openWorkspace()->runMemos().size(), 2);
+
+        // Any write of the resource (here its status) raises its resourceVersion: the memo is
+        // for the one before.
+        ResourceStatus status;
+        status.setCondition(Condition::ready(1, t0));
+        QVERIFY(m_ws->updateStatus(invoices, status, &error));
+        QList<RunMemo> memos = m_ws->runMemos();
+        QCOMPARE(memos.size(), 1);
+        QCOMPARE(memos.first().key, receipts);
+        QCOMPARE(memos.first().memo.value(s("reason")).toString(), s("Succeeded"));
+
+        // An empty memo drops the row; so does the resource's removal.
+        QVERIFY(m_ws->storeRunMemos({memoOf(invoices)}, &error));
+        QCOMPARE(m_ws->runMemos().size(), 2);
+        QVERIFY(m_ws->storeRunMemos({RunMemo{invoices, 0, {}}}, &error));
+        QCOMPARE(m_ws->runMemos().size(), 1);
+        QVERIFY(m_ws->remove(receipts, &error));
+        QVERIFY(m_ws->runMemos().isEmpty());
+        QSqlDatabase db = QSqlDatabase::addDatabase(s("QSQLITE"), s("memos"));
+        {
+            db.setDatabaseName(path());
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec(s("SELECT count(*) FROM run_memos")) && q.next());
+            QCOMPARE(q.value(0).toInt(), 0);
+        }
+        db.close();
+        db = {};
+        QSqlDatabase::removeDatabase(s("memos"));
+    }
+
     void updateStatusRecordsTheResourceId()
     {
         Resource r = container(s("invoices"));
