@@ -8,6 +8,7 @@
 
 #include <QSet>
 #include <QSqlError>
+#include <QUuid>
 
 #include <limits>
 
@@ -21,7 +22,55 @@ constexpr qint64 aggregationWindowMs = 10 * 60 * 1000;
 constexpr qint64 dayMs = 24 * 60 * 60 * 1000;
 
 const char eventColumns[] = "e.id, o.kind, o.name, e.type, e.reason, e.message, e.phase,"
-                            " e.reconcile_id, e.request_id, e.count, e.first_time, e.last_time";
+                            " e.reconcile_id, e.request_id, e.count, e.last_time - e.span,"
+                            " e.last_time";
+
+/// The codes of known phases in the phase column (schema 5); the list only ever grows, and an
+/// index, once written, keeps its name. Other phases are stored as text.
+const char *const phaseCodes[] = {nullptr,        "claim",    "createOrUpdate", "delete",
+                                  "updateStatus", "recovery", "apply"};
+
+QVariant phaseValue(const QString &phase)
+{
+    for (qint64 code = 1; code < qint64(std::size(phaseCodes)); ++code) {
+        if (phase == QLatin1String(phaseCodes[code]))
+            return code;
+    }
+    return text(phase);
+}
+
+QString phaseFrom(const QVariant &value)
+{
+    if (value.typeId() == QMetaType::LongLong || value.typeId() == QMetaType::Int) {
+        const qint64 code = value.toLongLong();
+        return code > 0 && code < qint64(std::size(phaseCodes))
+                   ? QString::fromLatin1(phaseCodes[code])
+                   : value.toString();
+    }
+    return value.toString();
+}
+
+/// A lowercase UUID (Azure's request IDs) is stored as its 16 bytes; anything else, or a UUID
+/// that would not come back as the same text, as text.
+QVariant requestIdValue(const QString &requestId)
+{
+    if (requestId.size() == 36) {
+        const QUuid uuid(requestId);
+        if (uuid.toString(QUuid::WithoutBraces) == requestId)
+            return uuid.toRfc4122();
+    }
+    return text(requestId);
+}
+
+QString requestIdFrom(const QVariant &value)
+{
+    if (value.typeId() == QMetaType::QByteArray) {
+        const QByteArray bytes = value.toByteArray();
+        if (bytes.size() == 16)
+            return QUuid::fromRfc4122(bytes).toString(QUuid::WithoutBraces);
+    }
+    return value.toString();
+}
 
 /// Reads the columns of `eventColumns`.
 Event eventFrom(const QSqlQuery &q)
@@ -32,9 +81,9 @@ Event eventFrom(const QSqlQuery &q)
     e.type = q.value(3).toInt() == 1 ? Event::Type::Warning : Event::Type::Normal;
     e.reason = q.value(4).toString();
     e.message = q.value(5).toString();
-    e.phase = q.value(6).toString();
+    e.phase = phaseFrom(q.value(6));
     e.reconcileId = q.value(7).toString();
-    e.requestId = q.value(8).toString();
+    e.requestId = requestIdFrom(q.value(8));
     e.count = q.value(9).toInt();
     e.firstTime = timeFrom(q.value(10));
     e.lastTime = timeFrom(q.value(11));
@@ -62,14 +111,12 @@ constexpr int eventRowsPerInsert = 32;
 QByteArray eventInsertManySql()
 {
     QByteArray sql = "INSERT INTO events (id, object, type, reason, message, phase, reconcile_id,"
-                     " request_id, count, first_time, last_time, aggregation) VALUES ";
+                     " request_id, count, last_time, span, aggregation) VALUES ";
     for (int i = 0; i < eventRowsPerInsert; ++i)
         sql += i == 0 ? "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                       : ", (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     return sql;
 }
-
-/// The statements of WriteTransaction, prepared once per connection: parsing BEGIN, COMMIT and a
 
 } // namespace
 
@@ -95,17 +142,17 @@ bool EventStore::prepareEventQueries(StoreError *error)
     // seeks events_aggregation directly, so only the events that repeats may belong to come back.
     return prepare(&m_eventLookup,
                    "SELECT e.id, e.object, e.type, e.reason, e.message, e.phase, e.reconcile_id,"
-                   " e.request_id, e.count, e.first_time, e.last_time"
+                   " e.request_id, e.count, e.last_time - e.span, e.last_time"
                    " FROM json_each(?) AS j JOIN events AS e"
                    " ON e.object = j.value >> 32 AND e.aggregation = j.value & 4294967295"
                    " AND e.last_time >= ?") &&
            prepare(&m_eventInsert,
                    "INSERT INTO events (id, object, type, reason, message, phase, reconcile_id,"
-                   " request_id, count, first_time, last_time, aggregation)"
+                   " request_id, count, last_time, span, aggregation)"
                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)") &&
            prepare(&m_eventInsertMany, eventInsertManySql().constData()) &&
            prepare(&m_eventAggregate,
-                   "UPDATE events SET count = ?, first_time = ?, last_time = ?, phase = ?,"
+                   "UPDATE events SET count = ?, last_time = ?, span = ?, phase = ?,"
                    " reconcile_id = ?, request_id = ? WHERE id = ?") &&
            prepare(&m_objectSelect, "SELECT id FROM event_objects WHERE kind = ? AND name = ?") &&
            prepare(&m_objectInsert, "INSERT INTO event_objects (kind, name) VALUES (?, ?)");
@@ -220,9 +267,9 @@ bool EventStore::recordEvents(QList<Event> &events, StoreError *error)
             e.type = lookup.value(2).toInt() == 1 ? Event::Type::Warning : Event::Type::Normal;
             e.reason = lookup.value(3).toString();
             e.message = lookup.value(4).toString();
-            e.phase = lookup.value(5).toString();
+            e.phase = phaseFrom(lookup.value(5));
             e.reconcileId = lookup.value(6).toString();
-            e.requestId = lookup.value(7).toString();
+            e.requestId = requestIdFrom(lookup.value(7));
             e.count = lookup.value(8).toInt();
             e.firstTime = timeFrom(lookup.value(9));
             e.lastTime = timeFrom(lookup.value(10));
@@ -298,12 +345,13 @@ bool EventStore::recordEvents(QList<Event> &events, StoreError *error)
     for (Pending &p : pending) {
         Event &e = p.event;
         if (p.stored) {
+            const qint64 last = e.lastTime.toMSecsSinceEpoch();
             aggregate.addBindValue(e.count);
-            aggregate.addBindValue(e.firstTime.toMSecsSinceEpoch());
-            aggregate.addBindValue(e.lastTime.toMSecsSinceEpoch());
-            aggregate.addBindValue(text(e.phase));
+            aggregate.addBindValue(last);
+            aggregate.addBindValue(last - e.firstTime.toMSecsSinceEpoch());
+            aggregate.addBindValue(phaseValue(e.phase));
             aggregate.addBindValue(text(e.reconcileId));
-            aggregate.addBindValue(text(e.requestId));
+            aggregate.addBindValue(requestIdValue(e.requestId));
             aggregate.addBindValue(e.id);
             if (!aggregate.exec())
                 return failSql(error, aggregate, QStringLiteral("cannot store an event"));
@@ -319,12 +367,13 @@ bool EventStore::recordEvents(QList<Event> &events, StoreError *error)
         q.addBindValue(e.type == Event::Type::Warning ? 1 : 0);
         q.addBindValue(text(e.reason));
         q.addBindValue(text(e.message));
-        q.addBindValue(text(e.phase));
+        q.addBindValue(phaseValue(e.phase));
         q.addBindValue(text(e.reconcileId));
-        q.addBindValue(text(e.requestId));
+        q.addBindValue(requestIdValue(e.requestId));
         q.addBindValue(e.count);
-        q.addBindValue(e.firstTime.toMSecsSinceEpoch());
-        q.addBindValue(e.lastTime.toMSecsSinceEpoch());
+        const qint64 last = e.lastTime.toMSecsSinceEpoch();
+        q.addBindValue(last);
+        q.addBindValue(last - e.firstTime.toMSecsSinceEpoch());
         q.addBindValue(p.hash);
     };
     qsizetype next = 0;
