@@ -1242,6 +1242,31 @@ private slots:
                  3);
     }
 
+    // Two keys whose 32-bit aggregation hashes are equal (found by search) stay two events,
+    // within one batch and across batches: the whole key is compared, not the hash.
+    void eventAggregationHashCollision()
+    {
+        const ResourceKey key{s("Queue"), s("orders")};
+        const Event a = makeEvent(key, Event::Type::Normal, s("Synced"), s("synced 252881"), t0);
+        const Event b =
+            makeEvent(key, Event::Type::Normal, s("Synced"), s("synced 424990"), t0.addSecs(1));
+        QList<Event> together{a, b};
+        StoreError error;
+        QVERIFY2(m_ws->recordEvents(together, &error), qPrintable(error.message));
+        QVERIFY(together.at(0).id != together.at(1).id);
+        QList<Event> later{b, a};
+        later[0].firstTime = later[0].lastTime = t0.addSecs(2);
+        later[1].firstTime = later[1].lastTime = t0.addSecs(3);
+        QVERIFY2(m_ws->recordEvents(later, &error), qPrintable(error.message));
+        QCOMPARE(later.at(0).id, together.at(1).id);
+        QCOMPARE(later.at(1).id, together.at(0).id);
+        QCOMPARE(m_ws->eventCount(), 2);
+        for (const Event &e : m_ws->events({})) {
+            QCOMPARE(e.count, 2);
+            QCOMPARE(e.message, e.id == together.at(0).id ? a.message : b.message);
+        }
+    }
+
     void eventAggregationAcrossConnections()
     {
         const Event e =
