@@ -8,6 +8,7 @@
 
 #include <QSet>
 #include <QSqlError>
+#include <QUuid>
 
 #include <limits>
 
@@ -21,7 +22,55 @@ constexpr qint64 aggregationWindowMs = 10 * 60 * 1000;
 constexpr qint64 dayMs = 24 * 60 * 60 * 1000;
 
 const char eventColumns[] = "e.id, o.kind, o.name, e.type, e.reason, e.message, e.phase,"
-                            " e.reconcile_id, e.request_id, e.count, e.first_time, e.last_time";
+                            " e.reconcile_id, e.request_id, e.count, e.last_time - e.span,"
+                            " e.last_time";
+
+/// The codes of known phases in the phase column (schema 6); the list only ever grows, and an
+/// index, once written, keeps its name. Other phases are stored as text.
+const char *const phaseCodes[] = {nullptr,        "claim",    "createOrUpdate", "delete",
+                                  "updateStatus", "recovery", "apply"};
+
+QVariant phaseValue(const QString &phase)
+{
+    for (qint64 code = 1; code < qint64(std::size(phaseCodes)); ++code) {
+        if (phase == QLatin1String(phaseCodes[code]))
+            return code;
+    }
+    return text(phase);
+}
+
+QString phaseFrom(const QVariant &value)
+{
+    if (value.typeId() == QMetaType::LongLong || value.typeId() == QMetaType::Int) {
+        const qint64 code = value.toLongLong();
+        return code > 0 && code < qint64(std::size(phaseCodes))
+                   ? QString::fromLatin1(phaseCodes[code])
+                   : value.toString();
+    }
+    return value.toString();
+}
+
+/// A lowercase UUID (Azure's request IDs) is stored as its 16 bytes; anything else, or a UUID
+/// that would not come back as the same text, as text.
+QVariant requestIdValue(const QString &requestId)
+{
+    if (requestId.size() == 36) {
+        const QUuid uuid(requestId);
+        if (uuid.toString(QUuid::WithoutBraces) == requestId)
+            return uuid.toRfc4122();
+    }
+    return text(requestId);
+}
+
+QString requestIdFrom(const QVariant &value)
+{
+    if (value.typeId() == QMetaType::QByteArray) {
+        const QByteArray bytes = value.toByteArray();
+        if (bytes.size() == 16)
+            return QUuid::fromRfc4122(bytes).toString(QUuid::WithoutBraces);
+    }
+    return value.toString();
+}
 
 /// Reads the columns of `eventColumns`.
 Event eventFrom(const QSqlQuery &q)
@@ -32,27 +81,58 @@ Event eventFrom(const QSqlQuery &q)
     e.type = q.value(3).toInt() == 1 ? Event::Type::Warning : Event::Type::Normal;
     e.reason = q.value(4).toString();
     e.message = q.value(5).toString();
-    e.phase = q.value(6).toString();
+    e.phase = phaseFrom(q.value(6));
     e.reconcileId = q.value(7).toString();
-    e.requestId = q.value(8).toString();
+    e.requestId = requestIdFrom(q.value(8));
     e.count = q.value(9).toInt();
     e.firstTime = timeFrom(q.value(10));
     e.lastTime = timeFrom(q.value(11));
     return e;
 }
 
-/// FNV-1a (64-bit, the low 32 bits kept) over Event::aggregationKey()'s UTF-16 units: stored in the
-/// file, so it must never depend on the Qt version or a per-process seed (qHash does).
-qint64 aggregationHash(const QString &aggregationKey)
+/// FNV-1a (64-bit, the low 32 bits kept) over Event::aggregationKey()'s UTF-16 units, fed part by
+/// part so that no key is built: stored in the file, so it must never depend on the Qt version or
+/// a per-process seed (qHash does).
+qint64 aggregationHash(const Event &e)
 {
     quint64 hash = 14695981039346656037ULL;
-    for (const QChar c : aggregationKey) {
-        hash ^= c.unicode();
-        hash *= 1099511628211ULL;
-    }
+    const auto feed = [&hash](QStringView part) {
+        for (const QChar c : part) {
+            hash ^= c.unicode();
+            hash *= 1099511628211ULL;
+        }
+    };
+    const QChar separator(0x1f);
+    feed(e.involved.kind);
+    feed(u"/");
+    feed(e.involved.name);
+    feed(QStringView(&separator, 1));
+    feed(e.type == Event::Type::Warning ? u"Warning" : u"Normal");
+    feed(QStringView(&separator, 1));
+    feed(e.reason);
+    feed(QStringView(&separator, 1));
+    feed(e.message);
     // 32 bits keep the index small (a collision costs one extra row read, never a wrong merge:
     // the whole key is compared). Schema 3 cut the stored hashes the same way.
     return static_cast<qint64>(hash & 0xffffffffULL);
+}
+
+/// What makes two events of a batch, or an event and a stored one, the same event seen again:
+/// Event::aggregationKey() with the object's id for its kind/name, and the hash to find it.
+struct AggregationKey
+{
+    qint64 object = 0;
+    qint64 hash = 0;
+    Event::Type type = Event::Type::Normal;
+    QString reason;
+    QString message;
+
+    friend bool operator==(const AggregationKey &, const AggregationKey &) = default;
+};
+
+size_t qHash(const AggregationKey &key, size_t seed = 0) noexcept
+{
+    return qHashMulti(seed, key.object, key.hash);
 }
 
 /// New events go in eventRowsPerInsert rows per statement: Qt Sql's cost per executed statement
@@ -62,14 +142,12 @@ constexpr int eventRowsPerInsert = 32;
 QByteArray eventInsertManySql()
 {
     QByteArray sql = "INSERT INTO events (id, object, type, reason, message, phase, reconcile_id,"
-                     " request_id, count, first_time, last_time, aggregation) VALUES ";
+                     " request_id, count, last_time, span, aggregation) VALUES ";
     for (int i = 0; i < eventRowsPerInsert; ++i)
         sql += i == 0 ? "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                       : ", (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     return sql;
 }
-
-/// The statements of WriteTransaction, prepared once per connection: parsing BEGIN, COMMIT and a
 
 } // namespace
 
@@ -95,30 +173,42 @@ bool EventStore::prepareEventQueries(StoreError *error)
     // seeks events_aggregation directly, so only the events that repeats may belong to come back.
     return prepare(&m_eventLookup,
                    "SELECT e.id, e.object, e.type, e.reason, e.message, e.phase, e.reconcile_id,"
-                   " e.request_id, e.count, e.first_time, e.last_time"
+                   " e.request_id, e.count, e.last_time - e.span, e.last_time, e.aggregation"
                    " FROM json_each(?) AS j JOIN events AS e"
                    " ON e.object = j.value >> 32 AND e.aggregation = j.value & 4294967295"
                    " AND e.last_time >= ?") &&
            prepare(&m_eventInsert,
                    "INSERT INTO events (id, object, type, reason, message, phase, reconcile_id,"
-                   " request_id, count, first_time, last_time, aggregation)"
+                   " request_id, count, last_time, span, aggregation)"
                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)") &&
            prepare(&m_eventInsertMany, eventInsertManySql().constData()) &&
            prepare(&m_eventAggregate,
-                   "UPDATE events SET count = ?, first_time = ?, last_time = ?, phase = ?,"
+                   "UPDATE events SET count = ?, last_time = ?, span = ?, phase = ?,"
                    " reconcile_id = ?, request_id = ? WHERE id = ?") &&
            prepare(&m_objectSelect, "SELECT id FROM event_objects WHERE kind = ? AND name = ?") &&
            prepare(&m_objectInsert, "INSERT INTO event_objects (kind, name) VALUES (?, ?)");
 }
 
-bool EventStore::resolveObjects(const QList<ResourceKey> &keys, QHash<ResourceKey, qint64> *ids,
+bool EventStore::resolveObjects(const QList<Event> &events, QList<qint64> *ids, QList<bool> *fresh,
                                 QHash<ResourceKey, qint64> *created, StoreError *error)
 {
-    for (const ResourceKey &key : keys) {
-        if (ids->contains(key))
+    ids->resize(events.size());
+    fresh->fill(false, events.size());
+    for (qsizetype i = 0; i < events.size(); ++i) {
+        const ResourceKey &key = events.at(i).involved;
+        // A batch often holds several events of one object in a row.
+        if (i > 0 && key == events.at(i - 1).involved) {
+            (*ids)[i] = ids->at(i - 1);
+            (*fresh)[i] = fresh->at(i - 1);
             continue;
+        }
         if (const auto it = m_objectIds.constFind(key); it != m_objectIds.cend()) {
-            ids->insert(key, *it);
+            (*ids)[i] = *it;
+            continue;
+        }
+        if (const auto it = created->constFind(key); it != created->cend()) {
+            (*ids)[i] = *it;
+            (*fresh)[i] = true;
             continue;
         }
         m_objectSelect->addBindValue(text(key.kind));
@@ -129,7 +219,7 @@ bool EventStore::resolveObjects(const QList<ResourceKey> &keys, QHash<ResourceKe
             const qint64 id = m_objectSelect->value(0).toLongLong();
             m_objectSelect->finish();
             m_objectIds.insert(key, id); // already committed by someone: safe to remember
-            ids->insert(key, id);
+            (*ids)[i] = id;
             continue;
         }
         m_objectInsert->addBindValue(text(key.kind));
@@ -137,8 +227,9 @@ bool EventStore::resolveObjects(const QList<ResourceKey> &keys, QHash<ResourceKe
         if (!m_objectInsert->exec())
             return failSql(error, *m_objectInsert, QStringLiteral("cannot store an event"));
         const qint64 id = m_objectInsert->lastInsertId().toLongLong();
-        ids->insert(key, id);
         created->insert(key, id);
+        (*ids)[i] = id;
+        (*fresh)[i] = true;
     }
     return true;
 }
@@ -149,53 +240,46 @@ bool EventStore::recordEvents(QList<Event> &events, StoreError *error)
     if (events.isEmpty())
         return true;
 
-    // Written back only after the commit: ids of a rolled-back batch would be lies.
-    QList<Event> incoming = events;
+    // What each event is, worked out before the write lock is taken. `events` itself is written
+    // back only after the commit: ids of a rolled-back batch would be lies.
     struct Item
     {
-        QString key; ///< Event::aggregationKey()
+        qint64 first = 0; ///< times in ms since the epoch, invalid ones filled in
+        qint64 last = 0;
         qint64 hash = 0;
-        qint64 object = 0;
         qsizetype pending = -1; ///< what the event went into
     };
-    QList<Item> items(incoming.size());
-    QList<ResourceKey> involved;
-    involved.reserve(incoming.size());
-    const QDateTime now = QDateTime::currentDateTimeUtc();
-    for (qsizetype i = 0; i < incoming.size(); ++i) {
-        Event &e = incoming[i];
-        if (!e.lastTime.isValid())
-            e.lastTime = e.firstTime.isValid() ? e.firstTime : now;
-        if (!e.firstTime.isValid())
-            e.firstTime = e.lastTime;
-        e.count = std::max(e.count, 1);
-        items[i].key = e.aggregationKey();
-        items[i].hash = aggregationHash(items.at(i).key);
-        involved.append(e.involved);
+    QList<Item> items(events.size());
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    for (qsizetype i = 0; i < events.size(); ++i) {
+        const Event &e = events.at(i);
+        Item &item = items[i];
+        item.last = e.lastTime.isValid()    ? e.lastTime.toMSecsSinceEpoch()
+                    : e.firstTime.isValid() ? e.firstTime.toMSecsSinceEpoch()
+                                            : now;
+        item.first = e.firstTime.isValid() ? e.firstTime.toMSecsSinceEpoch() : item.last;
+        item.hash = aggregationHash(e);
     }
 
     if (!scope.begin() || !prepareEventQueries(error))
         return false;
-    QHash<ResourceKey, qint64> objects;
+    QList<qint64> objects;
+    QList<bool> fresh;
     QHash<ResourceKey, qint64> created;
-    if (!resolveObjects(involved, &objects, &created, error))
+    if (!resolveObjects(events, &objects, &fresh, &created, error))
         return false;
 
-    // The stored events that repeats in this batch may belong to, by aggregation key: comparing
-    // the whole key, not the hash, makes a collision harmless. New objects have no events yet.
-    QHash<QString, QList<Event>> stored;
+    // The stored events that repeats in this batch may belong to. New objects have no events yet.
+    QHash<AggregationKey, QList<Event>> stored;
     QSet<qint64> probes; // object << 32 | hash, one per distinct pair of the batch
     qint64 since = std::numeric_limits<qint64>::max(); // the earliest window start of the batch
-    QHash<qint64, ResourceKey> keyOf;                  // object -> kind/name
-    for (qsizetype i = 0; i < incoming.size(); ++i) {
-        const Event &e = incoming.at(i);
-        Item &item = items[i];
-        item.object = objects.value(e.involved);
-        if (created.contains(e.involved))
+    QHash<qint64, qsizetype> eventOf;                  // object -> an event of the batch about it
+    for (qsizetype i = 0; i < events.size(); ++i) {
+        if (fresh.at(i))
             continue;
-        since = std::min(since, e.firstTime.toMSecsSinceEpoch() - aggregationWindowMs);
-        probes.insert(item.object << 32 | item.hash);
-        keyOf.insert(item.object, e.involved);
+        since = std::min(since, items.at(i).first - aggregationWindowMs);
+        probes.insert(objects.at(i) << 32 | items.at(i).hash);
+        eventOf.insert(objects.at(i), i);
     }
     if (!probes.isEmpty()) {
         // One integer per probe: three json_extract() calls per probe were most of the cost of
@@ -215,18 +299,21 @@ bool EventStore::recordEvents(QList<Event> &events, StoreError *error)
             return failSql(error, lookup, QStringLiteral("cannot read events"));
         while (lookup.next()) {
             Event e;
+            const qint64 object = lookup.value(1).toLongLong();
             e.id = lookup.value(0).toLongLong();
-            e.involved = keyOf.value(lookup.value(1).toLongLong());
+            e.involved = events.at(eventOf.value(object)).involved;
             e.type = lookup.value(2).toInt() == 1 ? Event::Type::Warning : Event::Type::Normal;
             e.reason = lookup.value(3).toString();
             e.message = lookup.value(4).toString();
-            e.phase = lookup.value(5).toString();
+            e.phase = phaseFrom(lookup.value(5));
             e.reconcileId = lookup.value(6).toString();
-            e.requestId = lookup.value(7).toString();
+            e.requestId = requestIdFrom(lookup.value(7));
             e.count = lookup.value(8).toInt();
             e.firstTime = timeFrom(lookup.value(9));
             e.lastTime = timeFrom(lookup.value(10));
-            stored[e.aggregationKey()].append(e);
+            const AggregationKey key{object, lookup.value(11).toLongLong(), e.type, e.reason,
+                                     e.message};
+            stored[key].append(e);
         }
         lookup.finish();
     }
@@ -235,47 +322,67 @@ bool EventStore::recordEvents(QList<Event> &events, StoreError *error)
     struct Pending
     {
         Event event;
+        qint64 first = 0;
+        qint64 last = 0;
         qint64 hash = 0;
         qint64 object = 0;
         bool stored = false; ///< an UPDATE of event.id rather than an INSERT
     };
     QList<Pending> pending;
-    QHash<QString, qsizetype> latest; // aggregation key -> index into pending
-    const auto inWindow = [](const Event &earlier, const Event &e) {
-        return earlier.lastTime.toMSecsSinceEpoch() >=
-               e.firstTime.toMSecsSinceEpoch() - aggregationWindowMs;
-    };
-    for (qsizetype i = 0; i < incoming.size(); ++i) {
-        const Event &e = incoming.at(i);
+    pending.reserve(events.size());
+    QHash<AggregationKey, qsizetype> latest; // -> index into pending
+    latest.reserve(events.size());
+    for (qsizetype i = 0; i < events.size(); ++i) {
+        const Event &e = events.at(i);
         Item &item = items[i];
-        if (const auto it = latest.constFind(item.key); it != latest.cend()) {
-            if (inWindow(pending.at(*it).event, e))
-                item.pending = *it;
-        } else {
-            const QList<Event> candidates = stored.value(item.key);
+        const qint64 windowStart = item.first - aggregationWindowMs;
+        const AggregationKey key{objects.at(i), item.hash, e.type, e.reason, e.message};
+        const auto seen = latest.find(key);
+        if (seen != latest.end()) {
+            if (pending.at(*seen).last >= windowStart)
+                item.pending = *seen;
+        } else if (const auto found = stored.constFind(key); found != stored.cend()) {
             const Event *best = nullptr;
-            for (const Event &candidate : candidates) {
-                if (inWindow(candidate, e) && (!best || candidate.id > best->id))
+            for (const Event &candidate : *found) {
+                if (candidate.lastTime.toMSecsSinceEpoch() >= windowStart &&
+                    (!best || candidate.id > best->id))
                     best = &candidate;
             }
             if (best) {
-                pending.append({*best, item.hash, item.object, true});
+                pending.append({*best, best->firstTime.toMSecsSinceEpoch(),
+                                best->lastTime.toMSecsSinceEpoch(), item.hash, objects.at(i),
+                                true});
                 item.pending = pending.size() - 1;
             }
         }
         if (item.pending < 0) {
-            pending.append({e, item.hash, item.object, false});
+            Pending p{e, item.first, item.last, item.hash, objects.at(i), false};
+            p.event.count = std::max(e.count, 1);
+            if (!e.lastTime.isValid())
+                p.event.lastTime = QDateTime::fromMSecsSinceEpoch(item.last, Qt::UTC);
+            if (!e.firstTime.isValid())
+                p.event.firstTime = e.lastTime.isValid() ? e.lastTime : p.event.lastTime;
+            pending.append(std::move(p));
             item.pending = pending.size() - 1;
         } else {
-            Event &into = pending[item.pending].event;
-            into.count += e.count;
-            into.firstTime = std::min(into.firstTime, e.firstTime);
-            into.lastTime = std::max(into.lastTime, e.lastTime);
-            into.phase = e.phase;
-            into.reconcileId = e.reconcileId;
-            into.requestId = e.requestId;
+            Pending &into = pending[item.pending];
+            into.event.count += std::max(e.count, 1);
+            if (item.first < into.first) {
+                into.first = item.first;
+                into.event.firstTime = QDateTime::fromMSecsSinceEpoch(item.first, Qt::UTC);
+            }
+            if (item.last > into.last) {
+                into.last = item.last;
+                into.event.lastTime = QDateTime::fromMSecsSinceEpoch(item.last, Qt::UTC);
+            }
+            into.event.phase = e.phase;
+            into.event.reconcileId = e.reconcileId;
+            into.event.requestId = e.requestId;
         }
-        latest.insert(item.key, item.pending);
+        if (seen != latest.end())
+            *seen = item.pending;
+        else
+            latest.insert(key, item.pending);
     }
 
     qint64 nextId = 0;
@@ -293,24 +400,24 @@ bool EventStore::recordEvents(QList<Event> &events, StoreError *error)
         q->finish();
     }
     QSqlQuery &aggregate = *m_eventAggregate;
-    QList<const Pending *> fresh;
-    fresh.reserve(pending.size());
+    QList<const Pending *> inserts;
+    inserts.reserve(pending.size());
     for (Pending &p : pending) {
         Event &e = p.event;
         if (p.stored) {
             aggregate.addBindValue(e.count);
-            aggregate.addBindValue(e.firstTime.toMSecsSinceEpoch());
-            aggregate.addBindValue(e.lastTime.toMSecsSinceEpoch());
-            aggregate.addBindValue(text(e.phase));
+            aggregate.addBindValue(p.last);
+            aggregate.addBindValue(p.last - p.first);
+            aggregate.addBindValue(phaseValue(e.phase));
             aggregate.addBindValue(text(e.reconcileId));
-            aggregate.addBindValue(text(e.requestId));
+            aggregate.addBindValue(requestIdValue(e.requestId));
             aggregate.addBindValue(e.id);
             if (!aggregate.exec())
                 return failSql(error, aggregate, QStringLiteral("cannot store an event"));
             continue;
         }
         e.id = nextId++;
-        fresh.append(&p);
+        inserts.append(&p);
     }
     const auto bind = [](QSqlQuery &q, const Pending &p) {
         const Event &e = p.event;
@@ -319,32 +426,32 @@ bool EventStore::recordEvents(QList<Event> &events, StoreError *error)
         q.addBindValue(e.type == Event::Type::Warning ? 1 : 0);
         q.addBindValue(text(e.reason));
         q.addBindValue(text(e.message));
-        q.addBindValue(text(e.phase));
+        q.addBindValue(phaseValue(e.phase));
         q.addBindValue(text(e.reconcileId));
-        q.addBindValue(text(e.requestId));
+        q.addBindValue(requestIdValue(e.requestId));
         q.addBindValue(e.count);
-        q.addBindValue(e.firstTime.toMSecsSinceEpoch());
-        q.addBindValue(e.lastTime.toMSecsSinceEpoch());
+        q.addBindValue(p.last);
+        q.addBindValue(p.last - p.first);
         q.addBindValue(p.hash);
     };
     qsizetype next = 0;
-    for (; fresh.size() - next >= eventRowsPerInsert; next += eventRowsPerInsert) {
+    for (; inserts.size() - next >= eventRowsPerInsert; next += eventRowsPerInsert) {
         QSqlQuery &many = *m_eventInsertMany;
         for (qsizetype i = next; i < next + eventRowsPerInsert; ++i)
-            bind(many, *fresh.at(i));
+            bind(many, *inserts.at(i));
         if (!many.exec())
             return failSql(error, many, QStringLiteral("cannot store events"));
     }
-    for (; next < fresh.size(); ++next) {
+    for (; next < inserts.size(); ++next) {
         QSqlQuery &insert = *m_eventInsert;
-        bind(insert, *fresh.at(next));
+        bind(insert, *inserts.at(next));
         if (!insert.exec())
             return failSql(error, insert, QStringLiteral("cannot store an event"));
     }
     if (!scope.commit())
         return false;
     m_objectIds.insert(created);
-    for (qsizetype i = 0; i < incoming.size(); ++i)
+    for (qsizetype i = 0; i < events.size(); ++i)
         events[i] = pending.at(items.at(i).pending).event;
     return true;
 }

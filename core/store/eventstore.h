@@ -48,8 +48,9 @@ public:
 
 private:
     bool prepareEventQueries(StoreError *error);
-    /// The event_objects id of each key, inserting the missing ones; `created` gets those.
-    bool resolveObjects(const QList<ResourceKey> &keys, QHash<ResourceKey, qint64> *ids,
+    /// The event_objects id of each event's object, inserting the missing ones: `created` gets
+    /// those, and `fresh` says which events are about one of them.
+    bool resolveObjects(const QList<Event> &events, QList<qint64> *ids, QList<bool> *fresh,
                         QHash<ResourceKey, qint64> *created, StoreError *error);
 
     WorkspaceConnection &m_connection;

@@ -172,9 +172,41 @@ const char *const version5[] = {
     " PRIMARY KEY (kind, name)) WITHOUT ROWID",
 };
 
+// An event row stores each thing once, and small: its first time as the span back from its last
+// (0, no byte at all, for an event seen once), a known phase as its code and a backend request
+// ID that is a lowercase UUID as its 16 bytes (BLOB columns: other values stay text, and SQLite
+// converts nothing). Request IDs stored as text by earlier versions stay text.
+const char *const version6[] = {
+    "CREATE TABLE events_v6 ("
+    " id INTEGER PRIMARY KEY,"
+    " object INTEGER NOT NULL REFERENCES event_objects (id),"
+    " type INTEGER NOT NULL,"
+    " reason TEXT NOT NULL,"
+    " message TEXT NOT NULL,"
+    " phase BLOB NOT NULL,"
+    " reconcile_id TEXT NOT NULL,"
+    " request_id BLOB NOT NULL,"
+    " count INTEGER NOT NULL,"
+    " last_time INTEGER NOT NULL,"
+    " span INTEGER NOT NULL,"
+    " aggregation INTEGER NOT NULL)",
+    // The codes of EventStore's phase list, which only ever grows.
+    "INSERT INTO events_v6 (id, object, type, reason, message, phase, reconcile_id, request_id,"
+    " count, last_time, span, aggregation)"
+    " SELECT id, object, type, reason, message,"
+    " CASE phase WHEN 'claim' THEN 1 WHEN 'createOrUpdate' THEN 2 WHEN 'delete' THEN 3"
+    " WHEN 'updateStatus' THEN 4 WHEN 'recovery' THEN 5 WHEN 'apply' THEN 6 ELSE phase END,"
+    " reconcile_id, request_id, count, last_time, last_time - first_time, aggregation"
+    " FROM events ORDER BY id",
+    "DROP TABLE events",
+    "ALTER TABLE events_v6 RENAME TO events",
+    "CREATE INDEX events_aggregation ON events (object, aggregation)",
+    "CREATE INDEX events_time ON events (last_time)",
+};
+
 // A listing's rows by owner and stamp: the latest stamp (each merge stamps after it) and
 // what a reader has not read yet are seeks, not scans of a large account.
-const char *const version6[] = {
+const char *const version7[] = {
     "CREATE INDEX discovered_seen ON discovered (owner_kind, owner_name, seen_at)",
 };
 
@@ -184,8 +216,8 @@ struct Step
     std::span<const char *const> statements;
 };
 
-const std::array steps{Step{1, version1}, Step{2, version2}, Step{3, version3},
-                       Step{4, version4}, Step{5, version5}, Step{6, version6}};
+const std::array steps{Step{1, version1}, Step{2, version2}, Step{3, version3}, Step{4, version4},
+                       Step{5, version5}, Step{6, version6}, Step{7, version7}};
 
 bool run(QSqlDatabase &db, const QString &sql, QString *error)
 {

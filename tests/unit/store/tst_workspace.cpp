@@ -1151,6 +1151,69 @@ private slots:
         QCOMPARE(m_ws->eventCount(), 1);
     }
 
+    // Phases and request IDs are stored in a compact form when they have one; whatever was
+    // recorded comes back as it was, new or aggregated, one row per statement or many.
+    void eventCompactFieldsRoundTrip_data()
+    {
+        QTest::addColumn<QString>("phase");
+        QTest::addColumn<QString>("requestId");
+        const QString uuid = s("0f8fad5b-d9cb-469f-a165-70867728950e");
+        QTest::newRow("azure") << s("createOrUpdate") << uuid;
+        QTest::newRow("uppercase uuid") << s("claim") << uuid.toUpper();
+        QTest::newRow("uuid in braces") << s("delete") << (s("{") + uuid + s("}"));
+        QTest::newRow("nil uuid") << s("updateStatus") << s("00000000-0000-0000-0000-000000000000");
+        QTest::newRow("not hex") << s("recovery") << s("0f8fad5b-d9cb-469f-a165-70867728950z");
+        QTest::newRow("dynamodb") << s("apply")
+                                  << s("3S5QDU1DJM9O9R2N1GRQ3SDQ3NVV4KQNSO5AEMVJF66Q9ASUAAJG");
+        QTest::newRow("none") << QString() << QString();
+        QTest::newRow("unknown phase") << s("custom") << s("req-1");
+        QTest::newRow("phase that looks like a code") << s("2") << s("1");
+    }
+
+    void eventCompactFieldsRoundTrip()
+    {
+        QFETCH(QString, phase);
+        QFETCH(QString, requestId);
+        QList<Event> expected;
+        // 33 new events: one statement of many rows and one of a single row.
+        QList<Event> batch;
+        for (int i = 0; i < 33; ++i) {
+            Event e = makeEvent({s("Queue"), s("q%1").arg(i)}, Event::Type::Normal, s("Created"),
+                                s("created"), t0);
+            e.phase = phase;
+            e.requestId = requestId;
+            batch.append(e);
+        }
+        StoreError error;
+        QVERIFY2(m_ws->recordEvents(batch, &error), qPrintable(error.message));
+        // A repeat takes the phase and request ID of the newest sighting: an UPDATE.
+        Event first = makeEvent({s("Queue"), s("repeated")}, Event::Type::Normal, s("Synced"),
+                                s("synced"), t0);
+        first.phase = s("claim");
+        first.requestId = s("other");
+        QList<Event> once{first};
+        QVERIFY2(m_ws->recordEvents(once, &error), qPrintable(error.message));
+        Event repeat = first;
+        repeat.firstTime = repeat.lastTime = t0.addSecs(1);
+        repeat.phase = phase;
+        repeat.requestId = requestId;
+        QList<Event> again{repeat};
+        QVERIFY2(m_ws->recordEvents(again, &error), qPrintable(error.message));
+        QCOMPARE(again.at(0).id, once.at(0).id);
+
+        const QList<Event> stored = m_ws->events({});
+        QCOMPARE(stored.size(), 34);
+        for (const Event &e : stored) {
+            QCOMPARE(e.phase, phase);
+            QCOMPARE(e.requestId, requestId);
+        }
+        QCOMPARE(stored.constLast().count, 2);
+        QCOMPARE(stored.constLast().firstTime, t0);
+        QCOMPARE(stored.constLast().lastTime, t0.addSecs(1));
+        for (qsizetype i = 0; i < batch.size(); ++i)
+            QCOMPARE(stored.at(i), batch.at(i));
+    }
+
     void eventWithoutTimesGetsNow()
     {
         Event e;
@@ -1252,6 +1315,31 @@ private slots:
                      .value(0)
                      .count,
                  3);
+    }
+
+    // Two keys whose 32-bit aggregation hashes are equal (found by search) stay two events,
+    // within one batch and across batches: the whole key is compared, not the hash.
+    void eventAggregationHashCollision()
+    {
+        const ResourceKey key{s("Queue"), s("orders")};
+        const Event a = makeEvent(key, Event::Type::Normal, s("Synced"), s("synced 252881"), t0);
+        const Event b =
+            makeEvent(key, Event::Type::Normal, s("Synced"), s("synced 424990"), t0.addSecs(1));
+        QList<Event> together{a, b};
+        StoreError error;
+        QVERIFY2(m_ws->recordEvents(together, &error), qPrintable(error.message));
+        QVERIFY(together.at(0).id != together.at(1).id);
+        QList<Event> later{b, a};
+        later[0].firstTime = later[0].lastTime = t0.addSecs(2);
+        later[1].firstTime = later[1].lastTime = t0.addSecs(3);
+        QVERIFY2(m_ws->recordEvents(later, &error), qPrintable(error.message));
+        QCOMPARE(later.at(0).id, together.at(1).id);
+        QCOMPARE(later.at(1).id, together.at(0).id);
+        QCOMPARE(m_ws->eventCount(), 2);
+        for (const Event &e : m_ws->events({})) {
+            QCOMPARE(e.count, 2);
+            QCOMPARE(e.message, e.id == together.at(0).id ? a.message : b.message);
+        }
     }
 
     void eventAggregationAcrossConnections()

@@ -561,6 +561,10 @@ private slots:
             RawDb db(path());
             QVERIFY(db.exec(s("UPDATE events SET aggregation = %1 WHERE id = 1")
                                 .arg(static_cast<qint64>(fnv))));
+            // A request ID that is a UUID, stored as text before version 6 packed new ones.
+            QVERIFY(db.exec(s("INSERT INTO events VALUES (2, 1, 1, 'Throttled', 'slow down',"
+                              " 'custom', 'rec-2', '0f8fad5b-d9cb-469f-a165-70867728950e', 1,"
+                              " 1714557000000, 1714557000000, 1)")));
         }
         {
             RawDb db(path(), true);
@@ -591,6 +595,21 @@ private slots:
             [&](EventQuery &q) { q.since = QDateTime(QDate(2024, 5, 1), QTime(10, 1), Qt::UTC); }));
         QCOMPARE(events.size(), 1);
         QCOMPARE(events.at(0).count, 2);
+        QCOMPARE(events.at(0).firstTime, QDateTime(QDate(2024, 5, 1), QTime(10, 0), Qt::UTC));
+        QCOMPARE(events.at(0).lastTime, QDateTime(QDate(2024, 5, 1), QTime(10, 1), Qt::UTC));
+        QCOMPARE(events.at(0).phase, s("createOrUpdate"));
+        QCOMPARE(events.at(0).reconcileId, s("rec-1"));
+        QCOMPARE(events.at(0).requestId, s("req-1"));
+        {
+            const QList<Event> all = ws->events({});
+            QCOMPARE(all.size(), 2);
+            const Event &older = all.at(1);
+            QCOMPARE(older.type, Event::Type::Warning);
+            QCOMPARE(older.reason, s("Throttled"));
+            QCOMPARE(older.phase, s("custom"));
+            QCOMPARE(older.requestId, s("0f8fad5b-d9cb-469f-a165-70867728950e"));
+            QCOMPARE(older.firstTime, older.lastTime);
+        }
         QCOMPARE(ws->unfinishedIntents().size(), 1);
         QCOMPARE(ws->unfinishedIntents().at(0).details.value(s("etag")).toString(), s("0x1"));
 
@@ -605,13 +624,23 @@ private slots:
             QVERIFY2(ws->recordEvents(batch, &error), qPrintable(error.message));
             QCOMPARE(batch.at(0).id, 1);
             QCOMPARE(batch.at(0).count, 3);
-            QCOMPARE(ws->eventCount(), 1);
+            QCOMPARE(batch.at(0).firstTime, QDateTime(QDate(2024, 5, 1), QTime(10, 0), Qt::UTC));
+            QCOMPARE(ws->eventCount(), 2);
         }
 
         // The version 1 counter goes on.
         QList<ApplyOutcome> outcomes;
         QVERIFY(ws->apply({makeResource(s("receipts"), s("v2"))}, &outcomes, &error));
         QCOMPARE(outcomes.at(0).resourceVersion, 8);
+        {
+            Event fresh = events.at(0);
+            fresh.id = 0;
+            fresh.message = s("created again");
+            fresh.requestId = s("0f8fad5b-d9cb-469f-a165-70867728950e");
+            QList<Event> batch{fresh};
+            QVERIFY2(ws->recordEvents(batch, &error), qPrintable(error.message));
+            QCOMPARE(batch.at(0).id, 3);
+        }
         ws.reset();
 
         RawDb db(path(), true);
@@ -623,6 +652,18 @@ private slots:
                              " WHERE name = 'first_seen_at'"))
                      .toInt(),
                  1);
+        // Version 5: the first time as a span back from the last, a known phase as its code.
+        QCOMPARE(db.scalar(s("SELECT span FROM events WHERE id = 1")).toLongLong(), 120000);
+        QCOMPARE(db.scalar(s("SELECT typeof(phase) FROM events WHERE id = 1")).toString(),
+                 s("integer"));
+        QCOMPARE(db.scalar(s("SELECT length(request_id) FROM events WHERE id = 3"
+                             " AND typeof(request_id) = 'blob'"))
+                     .toInt(),
+                 16);
+        QCOMPARE(db.scalar(s("SELECT count(*) FROM sqlite_master WHERE name IN"
+                             " ('events_aggregation', 'events_time')"))
+                     .toInt(),
+                 2);
         QCOMPARE(db.scalar(s("PRAGMA integrity_check")).toString(), s("ok"));
     }
 
