@@ -289,7 +289,7 @@ private slots:
         QVERIFY(engine.apply(resources));
         QVERIFY(engine.start());
         QTRY_VERIFY2_WITH_TIMEOUT(engine.allReady(), qPrintable(engine.describe()), 30000);
-        QTRY_VERIFY(engine.controller->isIdle());
+        QTRY_VERIFY_WITH_TIMEOUT(engine.controller->isIdle(), 30000);
 
         const auto blobRequests = [&](qsizetype from, int *lists, int *heads) {
             *lists = 0;
@@ -379,7 +379,7 @@ private slots:
         QVERIFY(engine.apply({emulatorAccount(m_emulators), container, blob}));
         QVERIFY(engine.start());
         QTRY_VERIFY2_WITH_TIMEOUT(engine.allReady(), qPrintable(engine.describe()), 15000);
-        QTRY_VERIFY(engine.controller->isIdle());
+        QTRY_VERIFY_WITH_TIMEOUT(engine.controller->isIdle(), 30000);
         QVERIFY(engine.resyncAndWait());
         QVERIFY(engine.resyncAndWait());
         const int writes = engine.requests.writes;
@@ -407,7 +407,7 @@ private slots:
         QVERIFY(engine.apply({emulatorAccount(m_emulators), container, blob}));
         QVERIFY(engine.start());
         QTRY_VERIFY2_WITH_TIMEOUT(engine.allReady(), qPrintable(engine.describe()), 15000);
-        QTRY_VERIFY(engine.controller->isIdle());
+        QTRY_VERIFY_WITH_TIMEOUT(engine.controller->isIdle(), 30000);
         // Same bytes by another tool: not drift, nothing written.
         QCOMPARE(m_direct
                      ->send(AzureAccount::Service::Blob, "PUT",
