@@ -13,6 +13,7 @@
 #include <QGuiApplication>
 #include <QLoggingCategory>
 #include <QPalette>
+#include <QScopeGuard>
 
 #include <algorithm>
 #include <array>
@@ -581,6 +582,15 @@ void ResourceTreeModel::startKeysLoad()
 
 void ResourceTreeModel::applyResult(LoadResult result)
 {
+    // What is left of the load is freed on the runner's thread: a page of a large account
+    // carries the name of every row still there, tens of thousands of strings.
+    const auto freeElsewhere = qScopeGuard([this, &result] {
+        auto spent = std::make_shared<LoadResult>(std::move(result));
+        (void)m_runner.run([spent](Workspace *, const StoreError &) {
+            *spent = LoadResult();
+            return true;
+        });
+    });
     if (result.epoch != m_epoch)
         return; // superseded by a reload() started after it
     m_busy = false;
@@ -693,7 +703,8 @@ void ResourceTreeModel::applyResult(LoadResult result)
         m_laterNext = 0;
         if (!m_later.isEmpty()) {
             m_busy = true; // the rest of this load first
-            applyLater(m_epoch);
+            QMetaObject::invokeMethod(
+                this, [this, epoch = m_epoch] { applyLater(epoch); }, Qt::QueuedConnection);
             return;
         }
     }
