@@ -49,6 +49,11 @@ WindowStatusBar::WindowStatusBar(const ResourceTreeModel &tree, const KindRegist
     m_progress->setObjectName(QStringLiteral("workProgress"));
     m_progress->setMaximumWidth(160);
     m_progress->setTextVisible(false);
+    // Shown and hidden as work comes and goes, several times a second while a listing runs:
+    // its place is kept, so that neither lays the window out again.
+    QSizePolicy policy = m_progress->sizePolicy();
+    policy.setRetainSizeWhenHidden(true);
+    m_progress->setSizePolicy(policy);
     m_progress->setVisible(false);
     addPermanentWidget(m_progress);
     m_accountsLabel = label(QStringLiteral("accountsLabel"));
