@@ -681,8 +681,8 @@ void ResourceTreeModel::applyResult(LoadResult result)
         discovered.reserve(result.discovered.size());
         qsizetype withOwners = 0;
         for (Entry &e : result.discovered) {
-            if (withOwners < laterChunk && !m_discovered.contains(e.discoveredKey()) &&
-                freshKeys.contains(*e.owner)) {
+            if (withOwners < laterChunk && freshKeys.contains(*e.owner) &&
+                !m_discovered.contains(e.discoveredKey())) {
                 ++withOwners;
                 m_discoveredSeen[e.discovered->owner] =
                     std::max(m_discoveredSeen.value(e.discovered->owner), e.discovered->seenAt);
@@ -765,7 +765,7 @@ void ResourceTreeModel::applyLater(quint64 epoch)
             QList<int> roles = changedRoles(node->entry, e);
             // Seen again and nothing else: only the shared record changes hands, and the rest
             // goes now, within this slice's time, not with the whole list at the end.
-            if (roles.isEmpty() || roles == QList<int>{DiscoveredRole}) {
+            if (roles.isEmpty() || (roles.size() == 1 && roles.constFirst() == DiscoveredRole)) {
                 node->entry.discovered = std::move(e.discovered);
                 const Entry spent = std::move(e);
             } else {

@@ -127,15 +127,20 @@ function freshWorkspace(name) {
   return file;
 }
 
-function azureManifest(file, endpoints, names) {
-  const docs = [`apiVersion: azure.converge.dev/v1
+/// The StorageAccount `bench` on the emulators at `endpoints`, as a manifest document.
+function accountDocument(endpoints) {
+  return `apiVersion: azure.converge.dev/v1
 kind: StorageAccount
 metadata: {name: bench}
 spec:
   accountName: ${lib.devAccount}
   endpoints: {blob: '${endpoints.blob}', queue: '${endpoints.queue}', table: '${endpoints.table}'}
   credential: {emulator: true}
-`];
+`;
+}
+
+function azureManifest(file, endpoints, names) {
+  const docs = [accountDocument(endpoints)];
   const kinds = { container: 'BlobContainer', queue: 'Queue', table: 'Table' };
   for (const [kind, list] of Object.entries(names)) {
     for (const name of list) {
@@ -150,14 +155,7 @@ spec:
 /// An account, `containers` containers and `count` small blobs spread over them, each declared
 /// with its content, type and metadata (what a list page shows).
 function blobsManifest(file, endpoints, count, containers) {
-  const docs = [`apiVersion: azure.converge.dev/v1
-kind: StorageAccount
-metadata: {name: bench}
-spec:
-  accountName: ${lib.devAccount}
-  endpoints: {blob: '${endpoints.blob}', queue: '${endpoints.queue}', table: '${endpoints.table}'}
-  credential: {emulator: true}
-`];
+  const docs = [accountDocument(endpoints)];
   for (let c = 0; c < containers; ++c) {
     docs.push(`apiVersion: azure.converge.dev/v1\nkind: BlobContainer\nmetadata: ` +
       `{name: bench-blobs-${c}}\nspec: {owner: {name: bench}}\n`);
