@@ -297,14 +297,11 @@ void ReconcileWorker::process(ThreadContext &tc, const Scheduler::Taken &taken)
                 quietRun->owners.append({owner.key(), owner.metadata.resourceVersion});
         }
         // Kept in the workspace for the next start, with the phase runs' batch: no commit of
-        // its own, and only when it changed (a pass that skips writes none).
-        std::optional<RunMemo> memo;
-        if (quietRun)
-            memo = RunMemo{key, quietRun->resourceVersion, quietRun->toMemo()};
-        else
-            memo = RunMemo{key, stored->metadata.resourceVersion, {}};
+        // its own, and made only when it changed (a pass that skips writes none).
+        const std::optional<QuietRun> kept = quietRun;
         if (m_scheduler.endRun(lock, key, std::move(quietRun)))
-            tc.addMemo(std::move(*memo));
+            tc.addMemo(kept ? RunMemo{key, kept->resourceVersion, kept->toMemo()}
+                            : RunMemo{key, stored->metadata.resourceVersion, {}});
         if (result.kind == PhaseResult::Kind::Done && ready.isReady()) {
             // Children that waited for this owner go now rather than after their backoff.
             wokenChildren = m_scheduler.waitingFor(lock, key);
