@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(
-    cmake ninja-build g++ pkg-config git
+    cmake ninja-build g++ lld pkg-config git
     qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite qt6-svg-dev qt6-tools-dev qt6-l10n-tools
     libgl-dev libyaml-cpp-dev qtkeychain-qt6-dev
     clang-format openssl
