@@ -142,6 +142,7 @@ int main(int argc, char *argv[])
     Controller::Options options = services.controllerOptions();
     options.workers = preferences.workers;
     options.resyncPeriod = std::chrono::minutes(preferences.resyncMinutes);
+    options.background = true; // the window's GUI thread comes first
     services.setControllerOptions(options);
     ControllerLock lock(path);
     std::unique_ptr<Controller> controller;

@@ -56,17 +56,31 @@ ApplyPlanDialog::ApplyPlanDialog(const ApplyPlan &plan, QWidget *parent)
         if (item.action == ApplyPlan::Item::Action::Invalid)
             row->setIcon(0, icons.icon(StatusKind::Error));
         addChanges(row, item.changes);
-        if (item.backend != ApplyPlan::Item::Backend::None) {
+        // What the backend would see gets a row of its own only when it names fields; a note
+        // alone ("not observed yet", "being deleted") follows the object's own details, so that
+        // an object with nothing to show does not open onto one line of it.
+        if (!item.backendChanges.isEmpty()) {
             auto *backend = new QTreeWidgetItem(row, {tr("backend"), QString(), item.backendNote});
             backend->setToolTip(2, item.backendNote);
             addChanges(backend, item.backendChanges);
+        } else if (item.backend != ApplyPlan::Item::Backend::None &&
+                   !item.detail.contains(item.backendNote)) {
+            const QString detail = item.detail.isEmpty()
+                                       ? tr("backend: %1").arg(item.backendNote)
+                                       : tr("%1; backend: %2").arg(item.detail, item.backendNote);
+            row->setText(2, detail);
+            row->setToolTip(2, detail);
         }
         list->addTopLevelItem(row);
         row->setExpanded(!item.changes.isEmpty() || !item.backendChanges.isEmpty());
         for (int i = 0; i < row->childCount(); ++i)
             row->child(i)->setExpanded(true);
     }
+    // The details take what is left, cut with an ellipsis (the whole text is the tool tip), so
+    // that the file:line:column of each object stays in sight at the dialog's size.
+    list->header()->setStretchLastSection(false);
     list->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    list->header()->setSectionResizeMode(2, QHeaderView::Stretch);
     layout->addWidget(list);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);

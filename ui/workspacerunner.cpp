@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "workspacerunner.h"
 
+#include "threadpriority.h"
+
 #include <QLoggingCategory>
 #include <QThread>
 
@@ -46,6 +48,8 @@ void WorkspaceRunner::post(std::function<void(Workspace *, const StoreError &)> 
             connection->workspace.reset();
         }
         if (!connection->workspace) {
+            // The runner's thread is where the window's loads run: behind the GUI thread.
+            ThreadPriority::lowerCurrent();
             connection->workspace = Workspace::open(connection->path, &error, connection->mode);
             connection->thread = QThread::currentThread();
         }

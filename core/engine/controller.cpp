@@ -13,6 +13,7 @@
 #include "scheduler.h"
 #include "startupresync.h"
 #include "threadcontext.h"
+#include "threadpriority.h"
 #include "userrequests.h"
 #include "workspace.h"
 
@@ -145,10 +146,19 @@ bool Controller::start(StoreError *error)
     }
     d->sources.origin = d->origin.get();
     d->scheduler.reset();
-    d->threads.push_back(QThread::create([this] { d->schedulerLoop(); }));
+    const bool background = d->options.background;
+    d->threads.push_back(QThread::create([this, background] {
+        if (background)
+            ThreadPriority::lowerCurrent();
+        d->schedulerLoop();
+    }));
     d->threads.back()->setObjectName(QStringLiteral("converge-scheduler"));
     for (int i = 0; i < d->options.workers; ++i) {
-        d->threads.push_back(QThread::create([w = d->workers[i].get()] { w->run(); }));
+        d->threads.push_back(QThread::create([w = d->workers[i].get(), background] {
+            if (background)
+                ThreadPriority::lowerCurrent();
+            w->run();
+        }));
         d->threads.back()->setObjectName(QStringLiteral("converge-worker-%1").arg(i));
     }
     for (QThread *t : d->threads)

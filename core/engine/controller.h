@@ -53,6 +53,9 @@ public:
         Backoff::Settings backoff;
         /// Timeouts, retries and body cap of every worker's HTTP client (tests shorten them).
         HttpClient::Options http;
+        /// The scheduler and the workers run below the priority of the thread that started
+        /// them (ThreadPriority): the window sets it, so that its GUI thread gets a core first.
+        bool background = false;
     };
 
     /// Counters for the status bar and benchmarks.

@@ -802,6 +802,7 @@ QJsonObject benchFrozen(double scale)
     }
 
     Controller::Options options; // the window's defaults (WindowSettings: 8 workers)
+    options.background = true;   // as app/main.cpp starts the window's controller
     if (httpTimeoutMs > 0) {
         options.http.connectTimeout = std::chrono::milliseconds(httpTimeoutMs);
         options.http.transferTimeout = std::chrono::milliseconds(httpTimeoutMs);
@@ -986,7 +987,9 @@ QJsonObject benchExplorer(double scale)
         accountKey = account.key();
     }
 
-    Controller controller(path, kinds, factories, reconciler, clock, nullptr, {});
+    Controller::Options options;
+    options.background = true; // as app/main.cpp starts the window's controller
+    Controller controller(path, kinds, factories, reconciler, clock, nullptr, options);
     QSettings settings(dir.filePath(s("ui.ini")), QSettings::IniFormat);
     MainWindow window(WindowServices{kinds, path, &controller, &settings});
     window.resize(1280, 800);

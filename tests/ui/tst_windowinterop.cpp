@@ -20,6 +20,7 @@
 #include <QApplication>
 #include <QDropEvent>
 #include <QFileDialog>
+#include <QHeaderView>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProcess>
@@ -174,10 +175,19 @@ private slots:
             QTreeWidgetItem *item = items->topLevelItem(i);
             if (item->text(1) == s("BlobContainer/invoices"))
                 changed = item;
-            else
+            else {
                 QVERIFY2(item->text(0) == s("unchanged"), qPrintable(item->text(1)));
+                // Nothing to open: what the backend would see is a note in the details.
+                QCOMPARE(item->childCount(), 0);
+                QVERIFY2(item->text(2).contains(s("not observed yet")), qPrintable(item->text(2)));
+            }
         }
         QVERIFY(changed);
+        // Where each object comes from (file:line:column) is in sight at the dialog's size.
+        const QHeaderView *header = items->header();
+        QVERIFY2(header->sectionViewportPosition(3) + header->sectionSize(3) <=
+                     items->viewport()->width(),
+                 qPrintable(QString::number(header->sectionViewportPosition(3))));
         QCOMPARE(changed->text(0), s("update"));
         QCOMPARE(changed->text(2), s("spec.publicAccess"));
         QVERIFY(changed->childCount() >= 1);

@@ -5,9 +5,9 @@
 // providers app/ builds, against an Azurite of the test's own, driven by a seeded random
 // sequence of what a person does — select and multi-select, expand, filter, switch tabs, Claim,
 // Reconcile, Refresh, Cancel, Delete and Detach, Apply manifest, edit a spec and Apply or
-// Revert, open and cancel dialogs — while the backend is changed outside (containers and queues
-// created and deleted with signed requests, the workspace written by another connection as the
-// CLI does) and the emulator is stopped (SIGSTOP) and continued.
+// Revert, open and cancel dialogs, open by name — while the backend is changed outside (containers
+// and queues created and deleted with signed requests, the workspace written by another connection
+// as the CLI does) and the emulator is stopped (SIGSTOP) and continued.
 //
 // It prints its seed; CONVERGE_SOAK_SEED=N replays the same sequence of actions.
 // CONVERGE_SOAK_SKIP=ACTION,… leaves actions out. CONVERGE_SOAK_SECONDS sets how long it drives the
@@ -30,6 +30,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDialog>
+#include <QInputDialog>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
@@ -180,6 +181,7 @@ private:
         OutsideBackend,
         OutsideWorkspace,
         StopEmulator,
+        OpenByName,
         Count
     };
     static const char *actionName(Action a);
@@ -224,11 +226,11 @@ private:
 const char *tst_WindowSoak::actionName(Action a)
 {
     static const char *const names[] = {
-        "select",       "multi-select", "expand",          "filter",
-        "quick-filter", "tab",          "claim",           "reconcile",
-        "refresh",      "cancel",       "delete",          "apply-manifest",
-        "edit",         "dialog",       "outside-backend", "outside-workspace",
-        "stop-emulator"};
+        "select",        "multi-select", "expand",          "filter",
+        "quick-filter",  "tab",          "claim",           "reconcile",
+        "refresh",       "cancel",       "delete",          "apply-manifest",
+        "edit",          "dialog",       "outside-backend", "outside-workspace",
+        "stop-emulator", "open-by-name"};
     static_assert(std::size(names) == size_t(Action::Count));
     return names[size_t(a)];
 }
@@ -474,6 +476,24 @@ void tst_WindowSoak::run(const Step &step)
                     m_azurite->signal(SIGCONT);
                 m_stopped = false;
             });
+        }
+        break;
+    case Action::OpenByName:
+        // A name the tree shows, one made outside that no listing may have shown yet (looked up
+        // with a get), or one that nothing holds; accepted or cancelled.
+        if (trigger("openByNameAction")) {
+            if (auto *dialog = waitForDialog<QInputDialog>(2000)) {
+                const QString names[] = {
+                    containerName(int(step.a % containerPool)),
+                    QStringLiteral("BlobContainer/") + containerName(int(step.a % containerPool)),
+                    QStringLiteral("Queue/") + queueName(int(step.a % queuePool)),
+                    queueName(int(step.a % queuePool)), QStringLiteral("soak-nothing-here")};
+                dialog->setTextValue(names[step.b % std::size(names)]);
+                if (step.c % 4 == 0)
+                    dialog->reject();
+                else
+                    dialog->accept();
+            }
         }
         break;
     case Action::Count:

@@ -7,8 +7,11 @@
 #include "factoryregistry.h"
 #include "genericreconciler.h"
 #include "manualclock.h"
+#include "threadpriority.h"
 
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QRandomGenerator>
 #include <QSignalSpy>
 #include <QSqlDatabase>
@@ -105,6 +108,52 @@ private slots:
         while (timer.elapsed() < 20000 && !(allReady(f) && e.controller->isIdle()))
             QTest::qWait(20);
         return allReady(f) && e.controller->isIdle();
+    }
+
+    /// The window's controller (Options::background) runs every thread of its own below the
+    /// thread that started it; a command line's keeps them as they were.
+    void backgroundThreadsYieldToTheStartingThread()
+    {
+#ifndef Q_OS_LINUX
+        QSKIP("per-thread nice values are Linux's");
+#endif
+        // The nice value of each thread of this process whose name starts with `prefix`.
+        const auto niceOf = [](const QString &prefix) {
+            QList<int> values;
+            const QDir tasks(QStringLiteral("/proc/self/task"));
+            for (const QString &tid : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+                QFile comm(tasks.filePath(tid + QStringLiteral("/comm")));
+                QFile stat(tasks.filePath(tid + QStringLiteral("/stat")));
+                if (!comm.open(QIODevice::ReadOnly) || !stat.open(QIODevice::ReadOnly))
+                    continue;
+                if (!QString::fromUtf8(comm.readAll()).startsWith(prefix))
+                    continue;
+                // Field 19 is the nice value; fields after the ")" that ends the name.
+                const QByteArray line = stat.readAll();
+                const QList<QByteArray> fields = line.mid(line.lastIndexOf(')') + 2).split(' ');
+                values.append(fields.value(19 - 3).toInt());
+            }
+            return values;
+        };
+        const std::optional<int> own = ThreadPriority::currentNice();
+        QVERIFY(own.has_value());
+        for (const bool background : {true, false}) {
+            EngineFixture f;
+            Controller::Options options = fastOptions(3);
+            options.background = background;
+            Engine e(f, m_clock, options);
+            QVERIFY(converge(f, e, 2));
+            const QList<int> workers = niceOf(QStringLiteral("converge-worker"));
+            const QList<int> scheduler = niceOf(QStringLiteral("converge-schedu"));
+            QCOMPARE(workers.size(), 3);
+            QCOMPARE(scheduler.size(), 1);
+            const int want = background ? std::max(*own, ThreadPriority::backgroundNice) : *own;
+            for (int nice : workers + scheduler)
+                QCOMPARE(nice, want);
+            e.controller->stop();
+            // This thread's own priority is untouched.
+            QCOMPARE(ThreadPriority::currentNice(), own);
+        }
     }
 
     void resyncObservesByListPages()
