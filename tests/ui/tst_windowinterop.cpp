@@ -183,6 +183,10 @@ private slots:
             }
         }
         QVERIFY(changed);
+        // For docs/screenshots/plan-aso.png (see the README).
+        if (const QString shot = qEnvironmentVariable("CONVERGE_DIALOG_SCREENSHOT");
+            !shot.isEmpty())
+            QVERIFY(dialog->grab().save(shot));
         // Where each object comes from (file:line:column) is in sight at the dialog's size.
         const QHeaderView *header = items->header();
         QVERIFY2(header->sectionViewportPosition(3) + header->sectionSize(3) <=
