@@ -14,6 +14,21 @@
 
 namespace converge {
 
+namespace {
+
+// "FILE:LINE:COLUMN" with the file's name only: the title names the files, and the whole
+// path is the cell's tool tip.
+QString shortLocation(const QString &location)
+{
+    const qsizetype column = location.lastIndexOf(QLatin1Char(':'));
+    const qsizetype line = column > 0 ? location.lastIndexOf(QLatin1Char(':'), column - 1) : -1;
+    if (line <= 0)
+        return location;
+    return QFileInfo(location.left(line)).fileName() + location.mid(line);
+}
+
+} // namespace
+
 ApplyPlanDialog::ApplyPlanDialog(const ApplyPlan &plan, QWidget *parent)
     : QDialog(parent)
     , m_plan(plan)
@@ -49,10 +64,12 @@ ApplyPlanDialog::ApplyPlanDialog(const ApplyPlan &plan, QWidget *parent)
         }
     };
     for (const ApplyPlan::Item &item : plan.items) {
-        auto *row = new QTreeWidgetItem(QStringList{
-            ApplyPlan::actionName(item.action),
-            item.key.isValid() ? item.key.toString() : QString(), item.detail, item.location});
+        auto *row =
+            new QTreeWidgetItem(QStringList{ApplyPlan::actionName(item.action),
+                                            item.key.isValid() ? item.key.toString() : QString(),
+                                            item.detail, shortLocation(item.location)});
         row->setToolTip(2, item.detail);
+        row->setToolTip(3, item.location);
         if (item.action == ApplyPlan::Item::Action::Invalid)
             row->setIcon(0, icons.icon(StatusKind::Error));
         addChanges(row, item.changes);

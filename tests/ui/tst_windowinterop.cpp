@@ -191,9 +191,12 @@ private slots:
         const QHeaderView *header = items->header();
         QVERIFY2(header->sectionViewportPosition(3) + header->sectionSize(3) <=
                      items->viewport()->width(),
-                 qPrintable(QString::number(header->sectionViewportPosition(3))));
+                 qPrintable(QStringLiteral("Where at %1, %2 wide, in a viewport of %3")
+                                .arg(header->sectionViewportPosition(3))
+                                .arg(header->sectionSize(3))
+                                .arg(items->viewport()->width())));
         QCOMPARE(changed->text(0), s("update"));
-        QCOMPARE(changed->text(2), s("spec.publicAccess"));
+        QVERIFY2(changed->text(2).startsWith(s("spec.publicAccess")), qPrintable(changed->text(2)));
         QVERIFY(changed->childCount() >= 1);
         QCOMPARE(changed->child(0)->text(1), s("spec.publicAccess"));
         QCOMPARE(changed->child(0)->text(2), s("\"Blob\" → \"Container\""));
