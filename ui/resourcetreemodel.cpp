@@ -11,6 +11,7 @@
 
 #include <QElapsedTimer>
 #include <QGuiApplication>
+#include <QJsonDocument>
 #include <QLoggingCategory>
 #include <QPalette>
 #include <QScopeGuard>
@@ -61,6 +62,10 @@ struct ResourceTreeModel::Entry
     /// discoveredId() of a discovered row, made once on the loading thread: the tree looks
     /// rows up by it a hundred thousand times a listing.
     QString id;
+    /// Of a discovered row: a hash of everything its record holds but when it was last seen
+    /// (made on the loading thread), so that a row seen again is told apart from a changed one
+    /// without comparing its texts and JSON on the GUI thread; 0 on other rows.
+    size_t fingerprint = 0;
 };
 
 struct ResourceTreeModel::LoadResult
@@ -167,6 +172,10 @@ ResourceTreeModel::Entry makeDiscoveredEntry(DiscoveredResource discovered)
     e.text[M::ReadyColumn] = ResourceTreeModel::tr("Unmanaged");
     // No tool tip kept: an account can list a hundred thousand of these (discoveredToolTip).
     e.id = discoveredId(discovered.owner, discovered.kind, discovered.name);
+    e.fingerprint = qHashMulti(size_t(0x636f6e76), e.id, discovered.resourceId,
+                               discovered.firstSeenAt.toMSecsSinceEpoch(),
+                               QJsonDocument(discovered.spec).toJson(QJsonDocument::Compact),
+                               QJsonDocument(discovered.details).toJson(QJsonDocument::Compact));
     e.discovered = std::make_shared<const DiscoveredResource>(std::move(discovered));
     return e;
 }
@@ -214,6 +223,13 @@ QList<int> changedRoles(const ResourceTreeModel::Entry &a, const ResourceTreeMod
 {
     using M = ResourceTreeModel;
     QList<int> roles;
+    // A stored row seen again: its texts and record are made from what the fingerprint holds.
+    if (a.isStoredDiscovered() && b.isStoredDiscovered() && a.fingerprint != 0 &&
+        a.fingerprint == b.fingerprint) {
+        if (a.discovered->seenAt != b.discovered->seenAt)
+            roles << M::DiscoveredRole;
+        return roles;
+    }
     if (a.discovered || b.discovered) {
         if (a.text != b.text)
             roles << Qt::DisplayRole;
@@ -460,8 +476,7 @@ bool ResourceTreeModel::isLoading() const
 void ResourceTreeModel::reload()
 {
     ++m_epoch;
-    m_later.clear();
-    m_laterNext = 0;
+    freeLater();
     m_pendingKeys.clear();
     m_busy = true;
     const KindRegistry &kinds = m_kinds; // outlives the model and the runner's tasks
@@ -699,8 +714,8 @@ void ResourceTreeModel::applyResult(LoadResult result)
         // The discovered rows go in in slices, each a few milliseconds of this thread, so
         // that the window keeps painting and answering while a hundred thousand arrive or a
         // listing says of each that it was seen again.
+        freeLater();
         m_later = std::move(discovered);
-        m_laterNext = 0;
         if (!m_later.isEmpty()) {
             m_busy = true; // the rest of this load first
             QMetaObject::invokeMethod(
@@ -763,14 +778,12 @@ void ResourceTreeModel::applyLater(quint64 epoch)
                 continue;
             }
             QList<int> roles = changedRoles(node->entry, e);
-            // Seen again and nothing else: only the shared record changes hands, and the rest
-            // goes now, within this slice's time, not with the whole list at the end.
-            if (roles.isEmpty() || (roles.size() == 1 && roles.constFirst() == DiscoveredRole)) {
-                node->entry.discovered = std::move(e.discovered);
-                const Entry spent = std::move(e);
-            } else {
-                node->entry = std::move(e);
-            }
+            // Seen again and nothing else: only the shared record changes hands. What the row
+            // held before stays in m_later, which is freed on the runner's thread.
+            if (roles.isEmpty() || (roles.size() == 1 && roles.constFirst() == DiscoveredRole))
+                std::swap(node->entry.discovered, e.discovered);
+            else
+                std::swap(node->entry, e);
             if (!roles.isEmpty())
                 changes.add(node, roles);
         }
@@ -787,12 +800,26 @@ void ResourceTreeModel::applyLater(quint64 epoch)
             this, [this, epoch] { applyLater(epoch); }, Qt::QueuedConnection);
         return;
     }
-    m_later.clear();
-    m_laterNext = 0;
+    freeLater();
     m_busy = false;
     if (!m_pendingKeys.isEmpty())
         startKeysLoad();
     Q_EMIT batchApplied();
+}
+
+void ResourceTreeModel::freeLater()
+{
+    // Thousands of entries, each a dozen strings and two JSON objects: freed on the runner's
+    // thread, like what a load held (applyResult).
+    m_laterNext = 0;
+    if (m_later.isEmpty())
+        return;
+    auto spent = std::make_shared<QList<Entry>>(std::move(m_later));
+    m_later = QList<Entry>();
+    (void)m_runner.run([spent](Workspace *, const StoreError &) {
+        spent->clear();
+        return true;
+    });
 }
 
 void ResourceTreeModel::removeNodes(const QSet<Node *> &removing)

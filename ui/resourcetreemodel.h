@@ -183,6 +183,8 @@ private:
     };
     void emitChanged(const Changes &changes);
     void applyLater(quint64 epoch);
+    /// Hands what is left of m_later to the runner's thread to be freed.
+    void freeLater();
     void removeNodes(const QSet<Node *> &removing);
     void insertFresh(QList<Entry> fresh);
     void adoptOrphans();

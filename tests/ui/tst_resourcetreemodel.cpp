@@ -557,6 +557,45 @@ private slots:
         QCOMPARE(changed.count() + inserted.count() + removed.count(), 0);
     }
 
+    /// A listing that shows rows again tells the view only that they were seen; a row whose
+    /// record changed (its observed spec) is a change of the row.
+    void aChangedRecordIsToldFromOneSeenAgain()
+    {
+        Setup s;
+        QVERIFY(s.f.apply({EngineFixture::gadget(QStringLiteral("g"))}));
+        const DiscoveredResource x = found(QStringLiteral("g"), QStringLiteral("x"));
+        DiscoveredResource y = found(QStringLiteral("g"), QStringLiteral("y"));
+        QVERIFY(discover(s.f, QStringLiteral("g"), {x, y}));
+        s.model.reload();
+        QVERIFY(s.settle());
+        const ResourceKey g = gadgetKey(QStringLiteral("g"));
+        const auto rolesOfNextLoad = [&] {
+            QSignalSpy changed{&s.model, &QAbstractItemModel::dataChanged};
+            s.model.reloadKeys({g});
+            QSet<int> roles;
+            if (!s.settle())
+                return QSet<int>{-1};
+            for (const QList<QVariant> &signal : std::as_const(changed)) {
+                for (int role : signal.at(2).value<QList<int>>())
+                    roles.insert(role);
+            }
+            return roles;
+        };
+
+        QVERIFY(discover(s.f, QStringLiteral("g"), {x, y})); // stamped later by the store
+        QCOMPARE(rolesOfNextLoad(), QSet<int>{ResourceTreeModel::DiscoveredRole});
+
+        y.spec.insert(QStringLiteral("replicas"), 3);
+        QVERIFY(discover(s.f, QStringLiteral("g"), {x, y}));
+        const QSet<int> roles = rolesOfNextLoad();
+        QVERIFY(roles.contains(ResourceTreeModel::ResourceRole));
+        QCOMPARE(s.model.indexOfDiscovered(g, QStringLiteral("Widget"), QStringLiteral("y"))
+                     .data(ResourceTreeModel::DiscoveredRole)
+                     .value<DiscoveredResource>()
+                     .spec.value(QStringLiteral("replicas")),
+                 QJsonValue(3));
+    }
+
     void discoveredRowsComeAndGo()
     {
         Setup s;
