@@ -21,6 +21,7 @@
 #include <iterator>
 #include <optional>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace converge {
@@ -172,11 +173,21 @@ ResourceTreeModel::Entry makeDiscoveredEntry(DiscoveredResource discovered)
     e.text[M::ReadyColumn] = ResourceTreeModel::tr("Unmanaged");
     // No tool tip kept: an account can list a hundred thousand of these (discoveredToolTip).
     e.id = discoveredId(discovered.owner, discovered.kind, discovered.name);
-    e.fingerprint = qHashMulti(size_t(0x636f6e76), e.id, discovered.resourceId,
-                               discovered.firstSeenAt.toMSecsSinceEpoch(),
-                               QJsonDocument(discovered.spec).toJson(QJsonDocument::Compact),
-                               QJsonDocument(discovered.details).toJson(QJsonDocument::Compact));
     e.discovered = std::make_shared<const DiscoveredResource>(std::move(discovered));
+    return e;
+}
+
+// Runs on the runner's thread: a row read from the store, with the fingerprint that tells it,
+// seen again, from a changed one (changedRoles). Browsed rows (made on the GUI thread from a
+// page) have none: they are never compared.
+ResourceTreeModel::Entry makeStoredDiscoveredEntry(DiscoveredResource discovered)
+{
+    ResourceTreeModel::Entry e = makeDiscoveredEntry(std::move(discovered));
+    const DiscoveredResource &d = *e.discovered;
+    e.fingerprint =
+        qHashMulti(size_t(0x636f6e76), e.id, d.resourceId, d.firstSeenAt.toMSecsSinceEpoch(),
+                   QJsonDocument(d.spec).toJson(QJsonDocument::Compact),
+                   QJsonDocument(d.details).toJson(QJsonDocument::Compact));
     return e;
 }
 
@@ -507,7 +518,7 @@ void ResourceTreeModel::reload()
                 result.found.append(makeEntry(r, states.value(r.key()), kinds));
             for (DiscoveredResource &d : discovered) {
                 if (!isBrowsedKind(kinds, d.kind))
-                    result.discovered.append(makeDiscoveredEntry(std::move(d)));
+                    result.discovered.append(makeStoredDiscoveredEntry(std::move(d)));
             }
             return result;
         },
@@ -575,7 +586,7 @@ void ResourceTreeModel::startKeysLoad()
                 for (DiscoveredResource &d : ws->discovered(owner, &readError, since)) {
                     if (isBrowsedKind(kinds, d.kind))
                         continue;
-                    Entry e = makeDiscoveredEntry(std::move(d));
+                    Entry e = makeStoredDiscoveredEntry(std::move(d));
                     present.insert(e.id);
                     result.discovered.append(std::move(e));
                 }
@@ -599,13 +610,8 @@ void ResourceTreeModel::applyResult(LoadResult result)
 {
     // What is left of the load is freed on the runner's thread: a page of a large account
     // carries the name of every row still there, tens of thousands of strings.
-    const auto freeElsewhere = qScopeGuard([this, &result] {
-        auto spent = std::make_shared<LoadResult>(std::move(result));
-        (void)m_runner.run([spent](Workspace *, const StoreError &) {
-            *spent = LoadResult();
-            return true;
-        });
-    });
+    const auto freeElsewhere =
+        qScopeGuard([this, &result] { m_runner.dispose(std::move(result)); });
     if (result.epoch != m_epoch)
         return; // superseded by a reload() started after it
     m_busy = false;
@@ -699,8 +705,7 @@ void ResourceTreeModel::applyResult(LoadResult result)
             if (withOwners < laterChunk && freshKeys.contains(*e.owner) &&
                 !m_discovered.contains(e.discoveredKey())) {
                 ++withOwners;
-                m_discoveredSeen[e.discovered->owner] =
-                    std::max(m_discoveredSeen.value(e.discovered->owner), e.discovered->seenAt);
+                markSeen(e);
                 fresh.append(std::move(e));
             } else {
                 discovered.append(std::move(e));
@@ -770,9 +775,7 @@ void ResourceTreeModel::applyLater(quint64 epoch)
             Node *node = m_discovered.value(e.discoveredKey());
             if (!node && !m_nodes.contains(*e.owner))
                 continue;
-            QDateTime &mark = m_discoveredSeen[e.discovered->owner];
-            if (!mark.isValid() || e.discovered->seenAt > mark)
-                mark = e.discovered->seenAt;
+            markSeen(e);
             if (!node) {
                 fresh.append(std::move(e));
                 continue;
@@ -809,17 +812,18 @@ void ResourceTreeModel::applyLater(quint64 epoch)
 
 void ResourceTreeModel::freeLater()
 {
-    // Thousands of entries, each a dozen strings and two JSON objects: freed on the runner's
-    // thread, like what a load held (applyResult).
+    // Thousands of entries, each a dozen strings and two JSON objects, like what a load held
+    // (applyResult).
     m_laterNext = 0;
-    if (m_later.isEmpty())
-        return;
-    auto spent = std::make_shared<QList<Entry>>(std::move(m_later));
-    m_later = QList<Entry>();
-    (void)m_runner.run([spent](Workspace *, const StoreError &) {
-        spent->clear();
-        return true;
-    });
+    if (!m_later.isEmpty())
+        m_runner.dispose(std::exchange(m_later, {}));
+}
+
+void ResourceTreeModel::markSeen(const Entry &e)
+{
+    QDateTime &mark = m_discoveredSeen[e.discovered->owner];
+    if (!mark.isValid() || e.discovered->seenAt > mark)
+        mark = e.discovered->seenAt;
 }
 
 void ResourceTreeModel::removeNodes(const QSet<Node *> &removing)

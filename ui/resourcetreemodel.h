@@ -185,6 +185,8 @@ private:
     void applyLater(quint64 epoch);
     /// Hands what is left of m_later to the runner's thread to be freed.
     void freeLater();
+    /// Moves the owner's mark (m_discoveredSeen) up to the stamp of a discovered row read.
+    void markSeen(const Entry &e);
     void removeNodes(const QSet<Node *> &removing);
     void insertFresh(QList<Entry> fresh);
     void adoptOrphans();

@@ -96,6 +96,15 @@ public:
         watcher->setFuture(std::move(future));
     }
 
+    /// Destroys `value` on the runner's thread, after the tasks queued before: what a load
+    /// held (tens of thousands of rows of strings and JSON) is not freed on the GUI thread.
+    template<typename T>
+    void dispose(T value)
+    {
+        auto held = std::make_shared<T>(std::move(value));
+        post([held](Workspace *, const StoreError &) mutable { held.reset(); });
+    }
+
 private:
     struct Connection;
     void post(std::function<void(Workspace *, const StoreError &)> task);
