@@ -298,10 +298,11 @@ void ReconcileWorker::process(ThreadContext &tc, const Scheduler::Taken &taken)
         }
         // Kept in the workspace for the next start, with the phase runs' batch: no commit of
         // its own, and made only when it changed (a pass that skips writes none).
-        const std::optional<QuietRun> kept = quietRun;
-        if (m_scheduler.endRun(lock, key, std::move(quietRun)))
+        if (m_scheduler.endRun(lock, key, std::move(quietRun))) {
+            const QuietRun *kept = m_scheduler.quietRun(lock, key);
             tc.addMemo(kept ? RunMemo{key, kept->resourceVersion, kept->toMemo()}
                             : RunMemo{key, stored->metadata.resourceVersion, {}});
+        }
         if (result.kind == PhaseResult::Kind::Done && ready.isReady()) {
             // Children that waited for this owner go now rather than after their backoff.
             wokenChildren = m_scheduler.waitingFor(lock, key);

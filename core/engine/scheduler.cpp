@@ -303,6 +303,13 @@ bool Scheduler::endRun(const Lock &lock, const ResourceKey &key, std::optional<Q
     return changed;
 }
 
+const QuietRun *Scheduler::quietRun(const Lock &lock, const ResourceKey &key) const
+{
+    assertLocked(lock);
+    const auto it = m_keys.constFind(key);
+    return it != m_keys.cend() && it->quiet ? &*it->quiet : nullptr;
+}
+
 void Scheduler::restoreQuiet(const Lock &lock, const ResourceKey &key, QuietRun quiet)
 {
     assertLocked(lock);

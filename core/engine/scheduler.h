@@ -145,6 +145,8 @@ public:
     /// that changed nothing) for skipUnchanged(), or forgets the last one. True when that
     /// changed what it remembers (the workspace's memo is then out of date).
     bool endRun(const Lock &lock, const ResourceKey &key, std::optional<QuietRun> quiet);
+    /// The quiet run `key` remembers, or null.
+    const QuietRun *quietRun(const Lock &lock, const ResourceKey &key) const;
     /// Before the threads take keys: `key`'s last quiet run, from the memo a run before this
     /// start left in the workspace.
     void restoreQuiet(const Lock &lock, const ResourceKey &key, QuietRun quiet);
