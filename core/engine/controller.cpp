@@ -146,21 +146,19 @@ bool Controller::start(StoreError *error)
     }
     d->sources.origin = d->origin.get();
     d->scheduler.reset();
-    const bool background = d->options.background;
-    d->threads.push_back(QThread::create([this, background] {
-        if (background)
-            ThreadPriority::lowerCurrent();
-        d->schedulerLoop();
-    }));
-    d->threads.back()->setObjectName(QStringLiteral("converge-scheduler"));
-    for (int i = 0; i < d->options.workers; ++i) {
-        d->threads.push_back(QThread::create([w = d->workers[i].get(), background] {
-            if (background)
-                ThreadPriority::lowerCurrent();
-            w->run();
-        }));
-        d->threads.back()->setObjectName(QStringLiteral("converge-worker-%1").arg(i));
-    }
+    // The window's threads yield to its GUI thread (Options::background).
+    const auto spawn = [this](auto body, const QString &name) {
+        d->threads.push_back(
+            QThread::create([body = std::move(body), background = d->options.background] {
+                if (background)
+                    ThreadPriority::lowerCurrent();
+                body();
+            }));
+        d->threads.back()->setObjectName(name);
+    };
+    spawn([this] { d->schedulerLoop(); }, QStringLiteral("converge-scheduler"));
+    for (int i = 0; i < d->options.workers; ++i)
+        spawn([w = d->workers[i].get()] { w->run(); }, QStringLiteral("converge-worker-%1").arg(i));
     for (QThread *t : d->threads)
         t->start();
     d->flushTimer->start();
