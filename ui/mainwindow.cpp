@@ -169,6 +169,20 @@ void MainWindow::setup(const WindowServices &services)
             m_unmanaged->showItem(fuller);
         }
     });
+    // A listing tells the views nothing of a row only seen again (ResourceTreeModel::applyLater):
+    // the details of the current one say when it was last seen.
+    connect(m_treeModel, &ResourceTreeModel::batchApplied, this, [this] {
+        std::optional<DiscoveredResource> shown = m_unmanaged ? m_unmanaged->shown() : std::nullopt;
+        if (!shown || m_detailsStack->currentWidget() != m_unmanaged)
+            return;
+        const DiscoveredResource *item = m_treeModel->discoveredAt(
+            m_treeProxy->mapToSource(m_tree->selectionModel()->currentIndex()));
+        if (item && item->owner == shown->owner && item->kind == shown->kind &&
+            item->name == shown->name && item->seenAt != shown->seenAt) {
+            shown->seenAt = item->seenAt;
+            m_unmanaged->showItem(shown);
+        }
+    });
     if (m_controller) {
         m_lookup->setController(m_controller);
         m_treeModel->follow(m_controller);

@@ -615,6 +615,8 @@ void ResourceTreeModel::applyResult(LoadResult result)
     if (result.epoch != m_epoch)
         return; // superseded by a reload() started after it
     m_busy = false;
+    if (!m_laterPresent.isEmpty()) // of a load superseded while its slices went in
+        m_runner.dispose(std::exchange(m_laterPresent, {}));
     if (!result.error.isEmpty()) {
         m_error = result.error;
         qCWarning(lcTree) << "cannot load the workspace:" << m_error;
@@ -648,30 +650,9 @@ void ResourceTreeModel::applyResult(LoadResult result)
                     removing.insert(node);
             }
         } else {
-            // Rows the tree has not shown yet, per owner: when the rows it shows plus those
-            // are all the store holds, none went (the common case, page after page of a large
-            // listing) and the owner's rows are not looked at one by one.
-            QHash<ResourceKey, qsizetype> unseen;
-            for (const Entry &e : std::as_const(result.discovered)) {
-                if (!m_discovered.contains(e.discoveredKey()))
-                    ++unseen[e.discovered->owner];
-            }
-            for (const ResourceKey &owner : std::as_const(result.discoveredOwners)) {
-                const Node *ownerNode = m_nodes.value(owner);
-                if (!ownerNode)
-                    continue;
-                const QSet<QString> listed = result.discoveredPresent.value(owner);
-                qsizetype shown = 0;
-                for (const auto &child : ownerNode->children)
-                    shown += child->entry.isStoredDiscovered() ? 1 : 0;
-                if (shown + unseen.value(owner) == listed.size())
-                    continue;
-                for (const auto &child : ownerNode->children) {
-                    if (child->entry.isStoredDiscovered() &&
-                        !listed.contains(child->entry.discoveredKey()))
-                        removing.insert(child.get());
-                }
-            }
+            // Which rows of the owners read went is known once the rows read are in (at the end
+            // of the slices): the store holds what the tree shows then, or a row went.
+            m_laterPresent = std::move(result.discoveredPresent);
         }
         removeNodes(removing);
 
@@ -697,18 +678,19 @@ void ResourceTreeModel::applyResult(LoadResult result)
                 moveNode(node, place);
         }
         // A discovered row whose owner is new in this load arrives with its owner (the first
-        // chunk of them; the rest follow in slices).
-        QList<Entry> discovered;
-        discovered.reserve(result.discovered.size());
-        qsizetype withOwners = 0;
-        for (Entry &e : result.discovered) {
-            if (withOwners < laterChunk && freshKeys.contains(*e.owner) &&
-                !m_discovered.contains(e.discoveredKey())) {
-                ++withOwners;
-                markSeen(e);
-                fresh.append(std::move(e));
-            } else {
-                discovered.append(std::move(e));
+        // chunk of them; the rest follow in slices). The others stay where the load put them:
+        // a page of a large listing is five thousand rows, and moving them would be a stall.
+        if (!freshKeys.isEmpty()) {
+            qsizetype withOwners = 0;
+            SeenCursor cursor;
+            for (Entry &e : result.discovered) {
+                if (withOwners == laterChunk)
+                    break;
+                if (freshKeys.contains(*e.owner) && !m_discovered.contains(e.discoveredKey())) {
+                    ++withOwners;
+                    markSeen(e, cursor);
+                    fresh.append(std::move(e)); // leaves no record: applyLater() passes it by
+                }
             }
         }
         insertFresh(std::move(fresh));
@@ -720,13 +702,14 @@ void ResourceTreeModel::applyResult(LoadResult result)
         // that the window keeps painting and answering while a hundred thousand arrive or a
         // listing says of each that it was seen again.
         freeLater();
-        m_later = std::move(discovered);
+        m_later = std::move(result.discovered);
         if (!m_later.isEmpty()) {
             m_busy = true; // the rest of this load first
             QMetaObject::invokeMethod(
                 this, [this, epoch = m_epoch] { applyLater(epoch); }, Qt::QueuedConnection);
             return;
         }
+        removeGone();
     }
 
     if (!m_pendingKeys.isEmpty())
@@ -770,25 +753,31 @@ void ResourceTreeModel::applyLater(quint64 epoch)
         const qsizetype end = std::min(m_later.size(), m_laterNext + laterChunk);
         QList<Entry> fresh;
         Changes changes;
+        SeenCursor cursor;
         for (qsizetype i = m_laterNext; i < end; ++i) {
             Entry &e = m_later[i];
+            if (!e.discovered)
+                continue; // went in with its owner (applyResult)
             Node *node = m_discovered.value(e.discoveredKey());
             if (!node && !m_nodes.contains(*e.owner))
                 continue;
-            markSeen(e);
+            markSeen(e, cursor);
             if (!node) {
                 fresh.append(std::move(e));
                 continue;
             }
             QList<int> roles = changedRoles(node->entry, e);
-            // Seen again and nothing else: only the shared record changes hands. What the row
-            // held before stays in m_later, which is freed on the runner's thread.
-            if (roles.isEmpty() || (roles.size() == 1 && roles.constFirst() == DiscoveredRole))
+            // Seen again and nothing else: only the shared record changes hands, and no view is
+            // told, since nothing it shows changed (only the stamp a tool tip and the details
+            // read when asked; see batchApplied()). Telling it would cost the sorting proxy a
+            // look at each row's neighbours, for every row of a large account at each listing.
+            // What the row held before stays in m_later, which is freed on the runner's thread.
+            if (roles.isEmpty() || (roles.size() == 1 && roles.constFirst() == DiscoveredRole)) {
                 std::swap(node->entry.discovered, e.discovered);
-            else
-                std::swap(node->entry, e);
-            if (!roles.isEmpty())
-                changes.add(node, roles);
+                continue;
+            }
+            std::swap(node->entry, e);
+            changes.add(node, roles);
         }
         m_laterNext = end;
         insertFresh(std::move(fresh));
@@ -804,6 +793,7 @@ void ResourceTreeModel::applyLater(quint64 epoch)
         return;
     }
     freeLater();
+    removeGone();
     m_busy = false;
     if (!m_pendingKeys.isEmpty())
         startKeysLoad();
@@ -819,11 +809,41 @@ void ResourceTreeModel::freeLater()
         m_runner.dispose(std::exchange(m_later, {}));
 }
 
-void ResourceTreeModel::markSeen(const Entry &e)
+void ResourceTreeModel::markSeen(const Entry &e, SeenCursor &cursor)
 {
-    QDateTime &mark = m_discoveredSeen[e.discovered->owner];
-    if (!mark.isValid() || e.discovered->seenAt > mark)
-        mark = e.discovered->seenAt;
+    const DiscoveredResource &d = *e.discovered;
+    if (!cursor.owner || *cursor.owner != d.owner) {
+        cursor.mark = &m_discoveredSeen[d.owner];
+        cursor.owner = &d.owner;
+    }
+    if (!cursor.mark->isValid() || d.seenAt > *cursor.mark)
+        *cursor.mark = d.seenAt;
+}
+
+void ResourceTreeModel::removeGone()
+{
+    if (m_laterPresent.isEmpty())
+        return;
+    QHash<ResourceKey, QSet<QString>> present = std::exchange(m_laterPresent, {});
+    QSet<Node *> removing;
+    for (auto it = present.cbegin(); it != present.cend(); ++it) {
+        const Node *ownerNode = m_nodes.value(it.key());
+        if (!ownerNode)
+            continue;
+        // The common case, page after page of a large listing: the tree shows as many rows as
+        // the store holds, all of them read, so none went and none is looked up.
+        qsizetype shown = 0;
+        for (const auto &child : ownerNode->children)
+            shown += child->entry.isStoredDiscovered() ? 1 : 0;
+        if (shown == it->size())
+            continue;
+        for (const auto &child : ownerNode->children) {
+            if (child->entry.isStoredDiscovered() && !it->contains(child->entry.discoveredKey()))
+                removing.insert(child.get());
+        }
+    }
+    removeNodes(removing);
+    m_runner.dispose(std::move(present)); // the names of every row of a large account
 }
 
 void ResourceTreeModel::removeNodes(const QSet<Node *> &removing)

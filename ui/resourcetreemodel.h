@@ -185,8 +185,18 @@ private:
     void applyLater(quint64 epoch);
     /// Hands what is left of m_later to the runner's thread to be freed.
     void freeLater();
+    /// Where markSeen() left off: rows come owner by owner, so the owner's mark is looked up
+    /// once per run of its rows. Valid while m_discoveredSeen gets no other key and loses none.
+    struct SeenCursor
+    {
+        const ResourceKey *owner = nullptr;
+        QDateTime *mark = nullptr;
+    };
     /// Moves the owner's mark (m_discoveredSeen) up to the stamp of a discovered row read.
-    void markSeen(const Entry &e);
+    void markSeen(const Entry &e, SeenCursor &cursor);
+    /// Removes the discovered rows of the owners in m_laterPresent that the store no longer
+    /// holds, and forgets m_laterPresent.
+    void removeGone();
     void removeNodes(const QSet<Node *> &removing);
     void insertFresh(QList<Entry> fresh);
     void adoptOrphans();
@@ -223,8 +233,11 @@ private:
     qint64 m_sliceBudgetMs = 6;
     QList<Entry> m_later;
     qsizetype m_laterNext = 0; // the first of m_later not applied yet
-    quint64 m_epoch = 0;       // bumped by reload(): results of older loads are stale
-    bool m_busy = false;       // a load of the current epoch is in flight
+    /// Of the keyed load being applied: per owner read, every discovered row the store holds
+    /// under it. Once its rows are in, a row the tree shows that is not among them went.
+    QHash<ResourceKey, QSet<QString>> m_laterPresent;
+    quint64 m_epoch = 0; // bumped by reload(): results of older loads are stale
+    bool m_busy = false; // a load of the current epoch is in flight
     QString m_error;
 };
 

@@ -19,6 +19,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
@@ -380,6 +381,24 @@ private slots:
         QVERIFY2(preview->toPlainText().contains(QStringLiteral("kind: Table")),
                  qPrintable(preview->toPlainText()));
         QVERIFY2(preview->toPlainText().contains(tableName), qPrintable(preview->toPlainText()));
+
+        // The account listed again while the table is shown: the details say it was seen again
+        // (the tree tells its views nothing of a row only seen again).
+        QTRY_VERIFY_WITH_TIMEOUT(!controller.isListing({account}), readyTimeoutMs);
+        // The get that tells more than a list page (NameLookup::observe) is done by then, and
+        // the facts show seconds.
+        QTest::qWait(1100);
+        const QDateTime seenBefore = details->shown()->seenAt;
+        controller.refresh({account});
+        QTRY_VERIFY_WITH_TIMEOUT(details->shown() && details->shown()->seenAt > seenBefore,
+                                 readyTimeoutMs);
+        auto *facts = details->findChild<QLabel *>(QStringLiteral("unmanagedFacts"));
+        QVERIFY(facts);
+        QVERIFY2(facts->text().contains(
+                     details->shown()->seenAt.toLocalTime().toString(QStringLiteral("HH:mm:ss"))),
+                 qPrintable(facts->text()));
+        QCOMPARE(details->shown()->name, tableName);
+        QVERIFY(observed->topLevelItemCount() > 0);
 
         // Claim from the details: managed, Ready, and not one write reached the backend.
         QTRY_VERIFY_WITH_TIMEOUT(controller.isIdle(), readyTimeoutMs);
