@@ -14,12 +14,13 @@
 # every figure as JSON to FIGURES.json.
 #
 # Environment: BUILD_DIR (default build-bench), BENCH_RUNS (default 5), BENCH_WINDOW_RUNS (runs
-# of benchmarks 4 and 5, default 1: about 4 minutes each), BENCH_QUICK=1 for a smoke run at a
+# of benchmarks 4, 5 and 6, default 1: 4 takes about 4 minutes a run), BENCH_QUICK=1 for a smoke run at a
 # tiny size, BENCH_PARTS (default create,dynamo,drift,window; add explorer for benchmark 6, the
-# window over 100,000 unmanaged containers: seeding them takes 5 to 15 minutes).
+# window over 100,000 unmanaged containers: seeding them takes 5 to 15 minutes a run, and
+# BENCH_EXPLORER_SCALE=0.3 makes it 30,000).
 set -euo pipefail
 if [ $# -ne 1 ] || [ "${1#-}" != "$1" ]; then
-    sed -n '5,18p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '5,20p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 out=$(realpath -m "$1")
@@ -32,4 +33,4 @@ cmake --build "$build_dir" --parallel "$(nproc)" --target converge bench_barecre
     bench_window bench_store
 exec node tests/bench/peers/bench.js --build "$build_dir" --out "$out" \
     --runs "${BENCH_RUNS:-5}" --window-runs "${BENCH_WINDOW_RUNS:-1}" --quick "${BENCH_QUICK:-0}" \
-    --parts "${BENCH_PARTS:-create,dynamo,drift,window}"
+    --parts "${BENCH_PARTS:-create,dynamo,drift,window}" --explorer-scale "${BENCH_EXPLORER_SCALE:-1}"
