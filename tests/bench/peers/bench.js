@@ -412,6 +412,10 @@ async function benchDrift() {
   const p = stats(peerRuns);
   const pass = drift.passes[drift.passes.length - 1];
   const writes = drift.passes.reduce((sum, x) => sum + x.writes, 0);
+  const restart = stats(drift.restarts.map((x) => x.seconds));
+  const restartWrites = drift.restarts.reduce((sum, x) => sum + x.writes, 0);
+  const restartRequests = Math.max(...drift.restarts.map((x) => x.requests));
+  const last = drift.restarts[drift.restarts.length - 1];
   return [{
     name: `3. a no-change pass over ${drift.resources - 1} managed containers and queues`,
     unit: 's', converge: c, peer: p, ratio: c.median / p.median,
@@ -430,15 +434,15 @@ async function benchDrift() {
       'to idle); peer: getProperties of each resource (in-script time, SDK load excluded)',
   }, {
     name: `3b. the first pass after a restart over the same ${drift.resources - 1} resources`,
-    unit: 's', converge: stats([drift.restart.seconds]), peer: null, ratio: null,
+    unit: 's', converge: restart, peer: null, ratio: null,
     goal: '<= 0.3 s, zero writes, as few requests as a later pass',
-    met: drift.restart.seconds <= 0.3 && drift.restart.writes === 0 &&
-      drift.restart.requests <= pass.requests,
+    met: restart.median <= 0.3 && restartWrites === 0 && restartRequests <= pass.requests,
     counts: {
-      resources: drift.resources, convergeRequests: drift.restart.requests,
-      convergeLists: drift.restart.lists, convergeWrites: drift.restart.writes,
-      reconciles: drift.restart.reconciles, skippedUnchanged: drift.restart.skippedUnchanged,
-      laterPassRequests: pass.requests, convergeCpuSeconds: drift.restart.cpuSeconds,
+      resources: drift.resources, convergeRequests: restartRequests,
+      convergeLists: last.lists, convergeWrites: restartWrites,
+      reconciles: last.reconciles, skippedUnchanged: last.skippedUnchanged,
+      laterPassRequests: pass.requests,
+      convergeCpuSeconds: stats(drift.restarts.map((x) => x.cpuSeconds)),
     },
     note: 'bench_drift: after its passes, a fresh Controller over the same workspace, start() to ' +
       'idle (opening the workspace, the memo of quiet runs, the first resync by list pages)',
@@ -450,7 +454,7 @@ async function benchDrift() {
 function blobRow(blobs, setup, accountRequests) {
   const c = stats(blobs.passes.map((x) => x.seconds));
   const pass = blobs.passes[blobs.passes.length - 1];
-  const writes = blobs.passes.reduce((sum, x) => sum + x.writes, 0) + blobs.restart.writes;
+  const writes = [...blobs.passes, ...blobs.restarts].reduce((sum, x) => sum + x.writes, 0);
   const count = blobs.resources - 3; // the account and the 2 containers
   const blobRequests = Math.max(...blobs.passes.map((x) => x.requests)) - accountRequests;
   return {
@@ -465,8 +469,9 @@ function blobRow(blobs, setup, accountRequests) {
       skippedUnchanged: pass.skippedUnchanged,
       convergeCpuSeconds: stats(blobs.passes.map((x) => x.cpuSeconds)),
       setupSeconds: setup.seconds, startupPassSeconds: blobs.startup.seconds,
-      startupPassRequests: blobs.startup.requests, restartPassSeconds: blobs.restart.seconds,
-      restartPassRequests: blobs.restart.requests,
+      startupPassRequests: blobs.startup.requests,
+      restartPassSeconds: stats(blobs.restarts.map((x) => x.seconds)),
+      restartPassRequests: Math.max(...blobs.restarts.map((x) => x.requests)),
     },
     note: 'Converge: a resync pass of a running controller over blobs declared with their ' +
       'content (bench_drift); blobRequests: the pass\'s requests less the account\'s own (row 3)',
