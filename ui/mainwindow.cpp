@@ -161,9 +161,7 @@ void MainWindow::setup(const WindowServices &services)
     });
     // What only a get sees of an unmanaged row (a table's keys and indexes), once it comes.
     connect(m_lookup, &NameLookup::observed, this, [this](const DiscoveredResource &item) {
-        const std::optional<DiscoveredResource> shown = m_unmanaged->shown();
-        if (shown && shown->owner == item.owner && shown->kind == item.kind &&
-            shown->name == item.name && m_detailsStack->currentWidget() == m_unmanaged) {
+        if (const std::optional<DiscoveredResource> shown = unmanagedShowing(item)) {
             DiscoveredResource fuller = item;
             fuller.firstSeenAt = shown->firstSeenAt;
             m_unmanaged->showItem(fuller);
@@ -172,13 +170,10 @@ void MainWindow::setup(const WindowServices &services)
     // A listing tells the views nothing of a row only seen again (ResourceTreeModel::applyLater):
     // the details of the current one say when it was last seen.
     connect(m_treeModel, &ResourceTreeModel::batchApplied, this, [this] {
-        std::optional<DiscoveredResource> shown = m_unmanaged ? m_unmanaged->shown() : std::nullopt;
-        if (!shown || m_detailsStack->currentWidget() != m_unmanaged)
-            return;
         const DiscoveredResource *item = m_treeModel->discoveredAt(
             m_treeProxy->mapToSource(m_tree->selectionModel()->currentIndex()));
-        if (item && item->owner == shown->owner && item->kind == shown->kind &&
-            item->name == shown->name && item->seenAt != shown->seenAt) {
+        std::optional<DiscoveredResource> shown = item ? unmanagedShowing(*item) : std::nullopt;
+        if (shown && shown->seenAt != item->seenAt) {
             shown->seenAt = item->seenAt;
             m_unmanaged->showItem(shown);
         }
@@ -509,6 +504,17 @@ void MainWindow::currentChanged()
     m_unmanaged->showItem(std::nullopt);
     m_detailsStack->setCurrentWidget(m_details);
     m_details->showResource(m_treeModel->keyAt(current));
+}
+
+std::optional<DiscoveredResource> MainWindow::unmanagedShowing(const DiscoveredResource &item) const
+{
+    if (!m_unmanaged || m_detailsStack->currentWidget() != m_unmanaged)
+        return std::nullopt;
+    std::optional<DiscoveredResource> shown = m_unmanaged->shown();
+    if (!shown || shown->owner != item.owner || shown->kind != item.kind ||
+        shown->name != item.name)
+        return std::nullopt;
+    return shown;
 }
 
 void MainWindow::updateActions()

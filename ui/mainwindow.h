@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "discoveredresource.h"
 #include "resource.h"
 #include "resourcekey.h"
 #include "windowservices.h"
@@ -11,6 +12,7 @@
 #include <QMainWindow>
 
 #include <memory>
+#include <optional>
 
 class QComboBox;
 class QLineEdit;
@@ -117,6 +119,9 @@ private:
     /// Selects, shows and expands the tree model row `source`; false when filtered out.
     bool select(const QModelIndex &source);
     void currentChanged();
+    /// What the unmanaged details show, when they are on screen and show `item` (the same owner,
+    /// kind and name, whatever was observed of it since).
+    std::optional<DiscoveredResource> unmanagedShowing(const DiscoveredResource &item) const;
     /// Discovered rows become managed (Controller::claim, no backend write); managed resources
     /// that hold no finalizer yet are claimed by a reconcile.
     void claimSelected();
