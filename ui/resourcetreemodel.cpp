@@ -717,25 +717,39 @@ void ResourceTreeModel::applyResult(LoadResult result)
     Q_EMIT batchApplied();
 }
 
-void ResourceTreeModel::Changes::add(Node *node, const QList<int> &roles)
+void ResourceTreeModel::Changes::add(Node *node, const QList<int> &nodeRoles)
 {
-    auto it = spans.find(node->parent);
-    if (it == spans.end()) {
-        spans.insert(node->parent, Span{node->row, node->row, roles});
-        return;
-    }
-    it->first = std::min(it->first, node->row);
-    it->last = std::max(it->last, node->row);
-    for (int role : roles) {
-        if (!it->roles.contains(role))
-            it->roles.append(role);
+    QList<int> &all = roles[node];
+    for (int role : nodeRoles) {
+        if (!all.contains(role))
+            all.append(role);
     }
 }
 
 void ResourceTreeModel::emitChanged(const Changes &changes)
 {
-    // One dataChanged per parent, spanning the changed rows, with the union of roles.
-    for (auto it = changes.spans.cbegin(); it != changes.spans.cend(); ++it) {
+    struct Span
+    {
+        int first = 0;
+        int last = 0;
+        QList<int> roles;
+    };
+    QHash<Node *, Span> spans;
+    for (auto it = changes.roles.cbegin(); it != changes.roles.cend(); ++it) {
+        const Node *node = it.key();
+        const auto span = spans.find(node->parent);
+        if (span == spans.end()) {
+            spans.insert(node->parent, Span{node->row, node->row, it.value()});
+            continue;
+        }
+        span->first = std::min(span->first, node->row);
+        span->last = std::max(span->last, node->row);
+        for (int role : it.value()) {
+            if (!span->roles.contains(role))
+                span->roles.append(role);
+        }
+    }
+    for (auto it = spans.cbegin(); it != spans.cend(); ++it) {
         const QModelIndex parent = indexFor(it.key());
         Q_EMIT dataChanged(index(it->first, 0, parent), index(it->last, ColumnCount - 1, parent),
                            it->roles);

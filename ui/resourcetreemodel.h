@@ -168,19 +168,15 @@ private:
     QVariant folderData(const Entry &entry, int column, int role) const;
     void startKeysLoad();
     void applyResult(LoadResult result);
-    /// The changed rows of one pass, per parent: the span of their rows and the union of
-    /// their roles (one dataChanged each).
+    /// The changed rows of one pass and their roles. Where they are is read when they are told
+    /// (emitChanged): a row moved or a neighbour adopted after its change was read has a new
+    /// place by then. No row may be removed in between.
     struct Changes
     {
-        struct Span
-        {
-            int first = 0;
-            int last = 0;
-            QList<int> roles;
-        };
-        QHash<Node *, Span> spans;
-        void add(Node *node, const QList<int> &roles);
+        QHash<Node *, QList<int>> roles;
+        void add(Node *node, const QList<int> &nodeRoles);
     };
+    /// One dataChanged per parent, spanning its changed rows, with the union of their roles.
     void emitChanged(const Changes &changes);
     void applyLater(quint64 epoch);
     /// Hands what is left of m_later to the runner's thread to be freed.

@@ -347,6 +347,50 @@ private slots:
         QCOMPARE(removed.count(), 0);
     }
 
+    void aChangeIsToldWhereTheRowIsOnceTheBatchIsIn()
+    {
+        // A row that changes and moves in one batch (its owner edited), and a row whose
+        // neighbour above it leaves for an owner that arrives in the same batch: each
+        // dataChanged names the row where it is once the batch is in, not where it was when the
+        // change was read.
+        Setup s;
+        QVERIFY(s.f.apply({EngineFixture::gadget(QStringLiteral("g")),
+                           EngineFixture::gadget(QStringLiteral("h")),
+                           EngineFixture::widget(QStringLiteral("w"), QStringLiteral("g")),
+                           EngineFixture::widget(QStringLiteral("o1"), QStringLiteral("k")),
+                           EngineFixture::widget(QStringLiteral("o2"), QStringLiteral("gone"))}));
+        s.model.reload();
+        QVERIFY(s.settle());
+        const ResourceKey w = widgetKey(QStringLiteral("w"));
+        const ResourceKey o1 = widgetKey(QStringLiteral("o1"));
+        const ResourceKey o2 = widgetKey(QStringLiteral("o2"));
+        const ResourceKey k = gadgetKey(QStringLiteral("k"));
+        // Orphans wait at the top level, o1 above o2.
+        QVERIFY(!s.model.indexOf(o1).parent().isValid());
+        QVERIFY(s.model.indexOf(o1).row() < s.model.indexOf(o2).row());
+        QVERIFY(s.f.apply({EngineFixture::widget(QStringLiteral("w"), QStringLiteral("h")),
+                           EngineFixture::gadget(QStringLiteral("k"))}));
+        QVERIFY(s.setReady(o2, Condition::ready(1, t0)));
+
+        QSignalSpy changed{&s.model, &QAbstractItemModel::dataChanged};
+        QVERIFY(changed.isValid());
+        s.model.reloadKeys({w, o2, k});
+        QVERIFY(s.settle());
+        QCOMPARE(s.model.indexOf(w).parent(), s.model.indexOf(gadgetKey(QStringLiteral("h"))));
+        QCOMPARE(s.model.indexOf(o1).parent(), s.model.indexOf(k));
+        QSet<ResourceKey> told;
+        for (const QList<QVariant> &signal : std::as_const(changed)) {
+            const auto topLeft = signal.at(0).value<QModelIndex>();
+            const auto bottomRight = signal.at(1).value<QModelIndex>();
+            QVERIFY(topLeft.isValid());
+            QVERIFY(bottomRight.isValid());
+            for (int row = topLeft.row(); row <= bottomRight.row(); ++row)
+                told.insert(s.model.keyAt(s.model.index(row, 0, topLeft.parent())));
+        }
+        QVERIFY2(told.contains(w), "the moved row");
+        QVERIFY2(told.contains(o2), "the row its neighbour left");
+    }
+
     void removal()
     {
         Setup s;
