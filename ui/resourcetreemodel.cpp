@@ -106,6 +106,18 @@ struct ResourceTreeModel::Node
     Node *parent = nullptr;         // not owning
     std::vector<std::unique_ptr<Node>> children;
     int row = 0; // index in parent->children, kept current
+    /// How many of `children` are discovered rows read from the store, kept current by every
+    /// insertion, removal and move: a listing's end compares it with what the store holds
+    /// (removeGone) without walking a hundred thousand children.
+    qsizetype storedChildren = 0;
+
+    void attach(std::unique_ptr<Node> child)
+    {
+        child->parent = this;
+        child->row = int(children.size());
+        storedChildren += child->entry.isStoredDiscovered() ? 1 : 0;
+        children.push_back(std::move(child));
+    }
 };
 
 namespace {
@@ -405,11 +417,8 @@ void ResourceTreeModel::applyPage(const BrowsePage &page)
     if (!rows.empty()) {
         const int first = int(node->children.size());
         beginInsertRows(indexFor(node), first, first + int(rows.size()) - 1);
-        for (auto &row : rows) {
-            row->parent = node;
-            row->row = int(node->children.size());
-            node->children.push_back(std::move(row));
-        }
+        for (auto &row : rows)
+            node->attach(std::move(row));
         endInsertRows();
     }
     Q_EMIT batchApplied();
@@ -846,10 +855,11 @@ void ResourceTreeModel::removeGone()
             continue;
         // The common case, page after page of a large listing: the tree shows as many rows as
         // the store holds, all of them read, so none went and none is looked up.
-        qsizetype shown = 0;
-        for (const auto &child : ownerNode->children)
-            shown += child->entry.isStoredDiscovered() ? 1 : 0;
-        if (shown == it->size())
+        Q_ASSERT(
+            ownerNode->storedChildren ==
+            std::count_if(ownerNode->children.cbegin(), ownerNode->children.cend(),
+                          [](const auto &child) { return child->entry.isStoredDiscovered(); }));
+        if (ownerNode->storedChildren == it->size())
             continue;
         for (const auto &child : ownerNode->children) {
             if (child->entry.isStoredDiscovered() && !it->contains(child->entry.discoveredKey()))
@@ -900,8 +910,11 @@ void ResourceTreeModel::removeNodes(const QSet<Node *> &removing)
                 ++i;
             }
             beginRemoveRows(indexFor(parent), first, last);
-            for (int row = first; row <= last; ++row)
-                unregister(parent->children[size_t(row)].get());
+            for (int row = first; row <= last; ++row) {
+                Node *child = parent->children[size_t(row)].get();
+                parent->storedChildren -= child->entry.isStoredDiscovered() ? 1 : 0;
+                unregister(child);
+            }
             parent->children.erase(parent->children.begin() + first,
                                    parent->children.begin() + last + 1);
             renumber(parent, first);
@@ -945,9 +958,7 @@ void ResourceTreeModel::insertFresh(QList<Entry> fresh)
     QList<Node *> parentOrder;
     for (auto &node : nodes) {
         if (Node *up = freshOwner(node.get())) {
-            node->parent = up;
-            node->row = int(up->children.size());
-            up->children.push_back(std::move(node));
+            up->attach(std::move(node));
             continue;
         }
         Node *parent = placeFor(node->entry);
@@ -960,10 +971,8 @@ void ResourceTreeModel::insertFresh(QList<Entry> fresh)
         const int first = int(parent->children.size());
         beginInsertRows(indexFor(parent), first, first + int(rows.size()) - 1);
         for (auto &node : rows) {
-            node->parent = parent;
-            node->row = int(parent->children.size());
             registerSubtree(node.get());
-            parent->children.push_back(std::move(node));
+            parent->attach(std::move(node));
         }
         endInsertRows();
     }
@@ -996,10 +1005,9 @@ void ResourceTreeModel::moveNode(Node *node, Node *newParent)
     }
     std::unique_ptr<Node> owned = std::move(oldParent->children[size_t(row)]);
     oldParent->children.erase(oldParent->children.begin() + row);
+    oldParent->storedChildren -= owned->entry.isStoredDiscovered() ? 1 : 0;
     renumber(oldParent, row);
-    owned->parent = newParent;
-    owned->row = destination;
-    newParent->children.push_back(std::move(owned));
+    newParent->attach(std::move(owned));
     endMoveRows();
 }
 
