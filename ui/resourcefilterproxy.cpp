@@ -23,6 +23,14 @@ void ResourceFilterProxy::setSourceModel(QAbstractItemModel *model)
     QSortFilterProxyModel::setSourceModel(model);
 }
 
+QModelIndex ResourceFilterProxy::mapFromSource(const QModelIndex &source) const
+{
+    const QModelIndex parent = source.parent();
+    if (parent.isValid() && !mapFromSource(parent).isValid())
+        return {};
+    return QSortFilterProxyModel::mapFromSource(source);
+}
+
 void ResourceFilterProxy::setFilter(const ResourceFilter &filter)
 {
     if (filter == m_filter)

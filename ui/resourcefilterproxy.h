@@ -24,6 +24,13 @@ public:
 
     /// The source must be a ResourceTreeModel.
     void setSourceModel(QAbstractItemModel *model) override;
+    /// Invalid for a row whose owner the filter hides, as for one it hides itself. Qt 6.4's
+    /// mapFromSource() makes a mapping for the parent of any row it maps, hidden or not; with
+    /// recursive filtering, rows that match nothing and go in under a hidden parent leave
+    /// that mapping as it was, so that once the parent shows it misses them and the next
+    /// insertion under it is "invalid inserted rows" (a crash soon after). Asking for the
+    /// parent first makes a mapping only under parents that show.
+    QModelIndex mapFromSource(const QModelIndex &source) const override;
 
     ResourceFilter filter() const { return m_filter; }
     void setFilter(const ResourceFilter &filter);

@@ -10,6 +10,7 @@
 #include "workspacerunner.h"
 
 #include <QAbstractItemModelTester>
+#include <QRegularExpression>
 #include <QSignalSpy>
 
 using namespace converge;
@@ -127,6 +128,45 @@ private slots:
         model.reloadKeys({widgetKey(QStringLiteral("broken"))});
         QTRY_VERIFY(!model.isLoading());
         QCOMPARE(shape(proxy), QStringLiteral("acct(reports), other(broken)"));
+    }
+
+    void aRowUnderAHiddenOwnerMapsToNothingAndLeavesNoMapping()
+    {
+        // Qt 6.4's proxy makes a mapping for the parent of any row it is asked to map, hidden
+        // or not, and with recursive filtering leaves that mapping alone when rows that do not
+        // match go in under the hidden parent: once shown again it misses them, and the next
+        // insertion there is "invalid inserted rows" and a crash (the soak, seed 1057854973).
+        QTest::failOnWarning(QRegularExpression(QStringLiteral("QSortFilterProxyModel")));
+        EngineFixture f;
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("acct")),
+                         EngineFixture::gadget(QStringLiteral("other")),
+                         EngineFixture::widget(QStringLiteral("w1"), QStringLiteral("acct"))}));
+        WorkspaceRunner runner(f.path);
+        ResourceTreeModel model(runner, f.kinds);
+        ResourceFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester tester(&proxy,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.sort(ResourceTreeModel::NameColumn);
+        model.reload();
+        QTRY_VERIFY(!model.isLoading());
+
+        proxy.setFilterText(QStringLiteral("other"));
+        QCOMPARE(shape(proxy), QStringLiteral("other"));
+        QVERIFY(!proxy.mapFromSource(model.indexOf(widgetKey(QStringLiteral("w1")))).isValid());
+        const auto add = [&](const QString &name) {
+            if (!f.apply({EngineFixture::widget(name, QStringLiteral("acct"))}))
+                return false;
+            model.reloadKeys({widgetKey(name)});
+            return QTest::qWaitFor([&] { return !model.isLoading(); }, 10000);
+        };
+        QVERIFY(add(QStringLiteral("w2"))); // under the hidden owner, matching nothing
+        proxy.setFilterText(QString());
+        QCOMPARE(shape(proxy), QStringLiteral("acct(w1, w2), other"));
+        QVERIFY(add(QStringLiteral("w3")));
+        QCOMPARE(shape(proxy), QStringLiteral("acct(w1, w2, w3), other"));
+        // Rows under shown owners still map.
+        QVERIFY(proxy.mapFromSource(model.indexOf(widgetKey(QStringLiteral("w3")))).isValid());
     }
 
     void discoveredRows()
