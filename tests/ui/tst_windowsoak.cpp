@@ -10,7 +10,8 @@
 // as the CLI does) and the emulator is stopped (SIGSTOP) and continued.
 //
 // It prints its seed; CONVERGE_SOAK_SEED=N replays the same sequence of actions.
-// CONVERGE_SOAK_SKIP=ACTION,… leaves actions out. CONVERGE_SOAK_SECONDS sets how long it drives the
+// CONVERGE_SOAK_SKIP=ACTION,… leaves actions out; CONVERGE_SOAK_TRACE=1 prints each action as it
+// runs. CONVERGE_SOAK_SECONDS sets how long it drives the
 // window (default 90 s; the long variant, -DCONVERGE_LONG_SOAK=ON, 1,800 s). Pass: no crash, no
 // sanitizer report, and once everything has settled the tree shows exactly what the workspace
 // holds, every resource is Ready, and every managed container and queue exists in Azurite.
@@ -375,6 +376,8 @@ void tst_WindowSoak::run(const Step &step)
     if (skipped.contains(QLatin1String(actionName(step.action))))
         return;
     ++m_counts[step.action];
+    if (qEnvironmentVariableIsSet("CONVERGE_SOAK_TRACE"))
+        qInfo("soak: %s (%u, %u, %u)", actionName(step.action), step.a, step.b, step.c);
     const QList<QModelIndex> rows = visibleRows();
     const auto pick = [&rows](quint32 r) {
         return rows.isEmpty() ? QModelIndex() : rows.at(int(r % rows.size()));
