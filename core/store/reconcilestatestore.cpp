@@ -97,14 +97,24 @@ ReconcileState ReconcileStateStore::reconcileState(const ResourceKey &key, Store
     return state;
 }
 
-QHash<ResourceKey, ReconcileState> ReconcileStateStore::reconcileStates(StoreError *error) const
+namespace {
+
+QHash<ResourceKey, ReconcileState> selectStates(const QSqlDatabase &db, const QString &tail,
+                                                const QVariantList &values, StoreError *error)
 {
-    QSqlQuery q(m_connection.db());
+    QSqlQuery q(db);
     q.setForwardOnly(true);
     QHash<ResourceKey, ReconcileState> states;
-    if (!q.exec(
+    if (!q.prepare(
             QStringLiteral("SELECT kind, name, attempts, last_attempt, next_attempt,"
-                           " last_error, waiting_for, last_reconcile_id FROM reconcile_state"))) {
+                           " last_error, waiting_for, last_reconcile_id FROM reconcile_state") +
+            tail)) {
+        logSql(q, "reconcileStates", error);
+        return states;
+    }
+    for (const QVariant &v : values)
+        q.addBindValue(v);
+    if (!q.exec()) {
         logSql(q, "reconcileStates", error);
         return states;
     }
@@ -116,6 +126,23 @@ QHash<ResourceKey, ReconcileState> ReconcileStateStore::reconcileStates(StoreErr
         return {};
     }
     return states;
+}
+
+} // namespace
+
+QHash<ResourceKey, ReconcileState> ReconcileStateStore::reconcileStates(StoreError *error) const
+{
+    return selectStates(m_connection.db(), QString(), {}, error);
+}
+
+QHash<ResourceKey, ReconcileState> ReconcileStateStore::reconcileStates(const QString &kind,
+                                                                        const QString &afterName,
+                                                                        const QString &lastName,
+                                                                        StoreError *error) const
+{
+    return selectStates(m_connection.db(),
+                        QStringLiteral(" WHERE kind = ? AND name > ? AND name <= ?"),
+                        {text(kind), text(afterName), text(lastName)}, error);
 }
 
 bool ReconcileStateStore::remove(const ResourceKey &key, StoreError *error)

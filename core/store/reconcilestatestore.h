@@ -25,6 +25,10 @@ public:
     bool setReconcileState(const ResourceKey &key, const ReconcileState &state, StoreError *error);
     ReconcileState reconcileState(const ResourceKey &key, StoreError *error = nullptr) const;
     QHash<ResourceKey, ReconcileState> reconcileStates(StoreError *error = nullptr) const;
+    QHash<ResourceKey, ReconcileState> reconcileStates(const QString &kind,
+                                                       const QString &afterName,
+                                                       const QString &lastName,
+                                                       StoreError *error = nullptr) const;
     /// Drops the state of `key`, inside the caller's write (the resource's removal).
     bool remove(const ResourceKey &key, StoreError *error);
 

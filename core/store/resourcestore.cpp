@@ -365,6 +365,33 @@ QList<Resource> ResourceStore::list(const QString &kind, StoreError *error) cons
                            {text(kind)}, "list", error);
 }
 
+QList<Resource> ResourceStore::listPage(const QString &kind, const QString &afterName, int limit,
+                                        StoreError *error) const
+{
+    // The (kind, name) index answers it: a page costs its rows, wherever it starts.
+    return selectResources(m_connection.db(),
+                           QStringLiteral("WHERE kind = ? AND name > ? ORDER BY name LIMIT ?"),
+                           {text(kind), text(afterName), limit}, "listPage", error);
+}
+
+QStringList ResourceStore::kinds(StoreError *error) const
+{
+    QSqlQuery q(m_connection.db());
+    q.setForwardOnly(true);
+    QStringList kinds;
+    if (!q.exec(QStringLiteral("SELECT DISTINCT kind FROM resources ORDER BY kind"))) {
+        logSql(q, "kinds", error);
+        return kinds;
+    }
+    while (q.next())
+        kinds.append(q.value(0).toString());
+    if (q.lastError().isValid()) {
+        logSql(q, "kinds", error);
+        return {};
+    }
+    return kinds;
+}
+
 QList<Resource> ResourceStore::listChangedSince(qint64 resourceVersion, qint64 *current,
                                                 StoreError *error) const
 {

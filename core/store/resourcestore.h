@@ -8,6 +8,7 @@
 
 #include <QLatin1StringView>
 #include <QList>
+#include <QStringList>
 
 #include <functional>
 #include <optional>
@@ -38,6 +39,9 @@ public:
     std::optional<qint64> resourceVersion(const ResourceKey &key,
                                           StoreError *error = nullptr) const;
     QList<Resource> list(const QString &kind, StoreError *error = nullptr) const;
+    QList<Resource> listPage(const QString &kind, const QString &afterName, int limit,
+                             StoreError *error = nullptr) const;
+    QStringList kinds(StoreError *error = nullptr) const;
     QList<Resource> listChangedSince(qint64 resourceVersion, qint64 *current,
                                      StoreError *error = nullptr) const;
     QList<Resource> listOwnedBy(const QString &kind, const QString &ownerName,

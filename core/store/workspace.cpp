@@ -114,6 +114,17 @@ QList<Resource> Workspace::list(const QString &kind, StoreError *error) const
     return d->resources.list(kind, error);
 }
 
+QList<Resource> Workspace::listPage(const QString &kind, const QString &afterName, int limit,
+                                    StoreError *error) const
+{
+    return d->resources.listPage(kind, afterName, limit, error);
+}
+
+QStringList Workspace::kinds(StoreError *error) const
+{
+    return d->resources.kinds(error);
+}
+
 QList<Resource> Workspace::listChangedSince(qint64 resourceVersion, qint64 *current,
                                             StoreError *error) const
 {
@@ -195,6 +206,14 @@ ReconcileState Workspace::reconcileState(const ResourceKey &key, StoreError *err
 QHash<ResourceKey, ReconcileState> Workspace::reconcileStates(StoreError *error) const
 {
     return d->reconcileStates.reconcileStates(error);
+}
+
+QHash<ResourceKey, ReconcileState> Workspace::reconcileStates(const QString &kind,
+                                                              const QString &afterName,
+                                                              const QString &lastName,
+                                                              StoreError *error) const
+{
+    return d->reconcileStates.reconcileStates(kind, afterName, lastName, error);
 }
 
 bool Workspace::storeRunMemos(const QList<RunMemo> &memos, StoreError *error)

@@ -76,6 +76,12 @@ public:
                                           StoreError *error = nullptr) const;
     /// All resources, or those of one kind, ordered by kind then name.
     QList<Resource> list(const QString &kind = {}, StoreError *error = nullptr) const;
+    /// At most `limit` resources of `kind` whose names sort after `afterName` (empty: from the
+    /// first), ordered by name: a large workspace read a page at a time.
+    QList<Resource> listPage(const QString &kind, const QString &afterName, int limit,
+                             StoreError *error = nullptr) const;
+    /// The kinds the workspace holds resources of, in order.
+    QStringList kinds(StoreError *error = nullptr) const;
     /// The resources whose resourceVersion is above `resourceVersion` (created or changed
     /// since), ordered by kind then name; `current` receives the workspace's resourceVersion
     /// as of the same read. Removals do not show here: compare count().
@@ -122,6 +128,12 @@ public:
     ReconcileState reconcileState(const ResourceKey &key, StoreError *error = nullptr) const;
     /// Every resource's reconcile state in one read (what a full reload of the window needs).
     QHash<ResourceKey, ReconcileState> reconcileStates(StoreError *error = nullptr) const;
+    /// The reconcile states of the resources of `kind` whose names sort after `afterName` and
+    /// not after `lastName`: those of a page read with listPage().
+    QHash<ResourceKey, ReconcileState> reconcileStates(const QString &kind,
+                                                       const QString &afterName,
+                                                       const QString &lastName,
+                                                       StoreError *error = nullptr) const;
     /// Stores (or, for an empty memo, drops) the memos of quiet runs, in one write: the
     /// caller's when inside writeTogether().
     bool storeRunMemos(const QList<RunMemo> &memos, StoreError *error);

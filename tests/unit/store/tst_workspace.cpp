@@ -788,6 +788,40 @@ private slots:
         QVERIFY(m_ws->listOwnedBy(s("BlobContainer"), s("nobody")).isEmpty());
     }
 
+    void listedPageByPage()
+    {
+        QVERIFY(apply({container(s("c")), container(s("a")), container(s("b")),
+                       makeResource(s("Queue"), s("q")),
+                       makeResource(s("StorageAccount"), s("devstore"))}));
+        QCOMPARE(m_ws->kinds(), (QStringList{s("BlobContainer"), s("Queue"), s("StorageAccount")}));
+        const auto names = [](const QList<Resource> &page) {
+            QStringList names;
+            for (const Resource &r : page)
+                names.append(r.metadata.name);
+            return names;
+        };
+        const QString kind = s("BlobContainer");
+        QCOMPARE(names(m_ws->listPage(kind, QString(), 2)), (QStringList{s("a"), s("b")}));
+        QCOMPARE(names(m_ws->listPage(kind, s("b"), 2)), QStringList{s("c")});
+        QVERIFY(m_ws->listPage(kind, s("c"), 2).isEmpty());
+        QCOMPARE(names(m_ws->listPage(s("Queue"), QString(), 2)), QStringList{s("q")});
+
+        // The states of a page: after its start, up to its last name.
+        StoreError error;
+        for (const QString &name : {s("a"), s("b"), s("c")}) {
+            ReconcileState state;
+            state.attempts = int(name.at(0).unicode() - u'a') + 1;
+            QVERIFY2(m_ws->setReconcileState({kind, name}, state, &error),
+                     qPrintable(error.message));
+        }
+        const QHash<ResourceKey, ReconcileState> states =
+            m_ws->reconcileStates(kind, s("a"), s("c"));
+        QCOMPARE(states.size(), 2);
+        QCOMPARE(states.value({kind, s("b")}).attempts, 2);
+        QCOMPARE(states.value({kind, s("c")}).attempts, 3);
+        QCOMPARE(m_ws->reconcileStates(kind, QString(), s("a")).size(), 1);
+    }
+
     void discoveredStoredPageByPage()
     {
         // A large account's listing stores each page as it comes (the window shows the first

@@ -115,6 +115,11 @@ private slots:
             [](const Workspace &ws, StoreError *e) { return ws.list({}, e).size(); });
         row("list of a kind", "resources",
             [](const Workspace &ws, StoreError *e) { return ws.list(key.kind, e).size(); });
+        row("listPage", "resources", [](const Workspace &ws, StoreError *e) {
+            return ws.listPage(key.kind, QString(), 10, e).size();
+        });
+        row("kinds", "resources",
+            [](const Workspace &ws, StoreError *e) { return ws.kinds(e).size(); });
         row("get", "resources",
             [](const Workspace &ws, StoreError *e) { return qsizetype(ws.get(key, e) ? 1 : 0); });
         row("get many", "resources",
@@ -141,6 +146,9 @@ private slots:
         });
         row("reconcileStates", "reconcile_state",
             [](const Workspace &ws, StoreError *e) { return ws.reconcileStates(e).size(); });
+        row("reconcileStates of a page", "reconcile_state", [](const Workspace &ws, StoreError *e) {
+            return ws.reconcileStates(key.kind, QString(), key.name, e).size();
+        });
         row("phaseRuns", "phase_runs", [](const Workspace &ws, StoreError *e) {
             return ws.phaseRuns(key, Workspace::phaseRunsKept, e).size();
         });
