@@ -73,6 +73,14 @@ struct ResourceTreeModel::LoadResult
 {
     quint64 epoch = 0;
     bool full = false;
+    /// A full load reads the workspace a page at a time, owners' kinds first: the kinds left
+    /// to read (the first one from after `nextAfter`), empty once this page was the last.
+    /// The last page brings the discovered rows, and what the pages did not bring leaves.
+    QStringList nextKinds;
+    QString nextAfter;
+    bool lastPage() const { return nextKinds.isEmpty(); }
+    /// The first page's: how many resources the workspace holds, else -1.
+    qint64 total = -1;
     QList<Entry> found;
     QList<ResourceKey> missing; ///< keyed loads: asked for and not in the workspace
     /// The discovered rows under the owners read: every owner in a full load, else those in
@@ -110,6 +118,8 @@ struct ResourceTreeModel::Node
     /// insertion, removal and move: a listing's end compares it with what the store holds
     /// (removeGone) without walking a hundred thousand children.
     qsizetype storedChildren = 0;
+    /// Of a managed row: the epoch of the last full load whose pages brought it.
+    quint64 loadedIn = 0;
 
     void attach(std::unique_ptr<Node> child)
     {
@@ -498,10 +508,33 @@ void ResourceTreeModel::reload()
     ++m_epoch;
     freeLater();
     m_pendingKeys.clear();
+    m_fullBrought = 0;
     m_busy = true;
+    requestFullPage({}, {}, m_firstPageSize);
+}
+
+namespace {
+
+/// How many owners stand above a resource of `kind` (0 for one without an owner kind).
+int depthOf(const KindRegistry &kinds, const QString &kind)
+{
+    int depth = 0;
+    for (const Kind *k = kinds.find(kind); k && !k->ownerKind.isEmpty() && depth < 16;
+         k = kinds.find(k->ownerKind))
+        ++depth;
+    return depth;
+}
+
+} // namespace
+
+void ResourceTreeModel::requestFullPage(QStringList kindsLeft, QString after, int limit)
+{
     const KindRegistry &kinds = m_kinds; // outlives the model and the runner's tasks
     m_runner.run(
-        [epoch = m_epoch, &kinds](Workspace *ws, const StoreError &openError) {
+        [epoch = m_epoch, &kinds, startKinds = std::move(kindsLeft), startAfter = std::move(after),
+         limit](Workspace *ws, const StoreError &openError) {
+            QStringList kindsLeft = startKinds;
+            QString after = startAfter;
             LoadResult result;
             result.epoch = epoch;
             result.full = true;
@@ -511,24 +544,43 @@ void ResourceTreeModel::reload()
             }
             // A failed read keeps the tree as it is (applyResult) instead of emptying it.
             StoreError readError;
-            const QList<Resource> resources = ws->list({}, &readError);
-            const QHash<ResourceKey, ReconcileState> states =
-                readError.isError() ? QHash<ResourceKey, ReconcileState>()
-                                    : ws->reconcileStates(&readError);
-            QList<DiscoveredResource> discovered;
-            if (!readError.isError())
-                discovered = ws->discovered({}, &readError);
+            if (kindsLeft.isEmpty()) {
+                // The first page: owners' kinds first, so that every row after finds its
+                // owner in the tree and goes in under it.
+                result.total = ws->count(&readError);
+                kindsLeft = ws->kinds(&readError);
+                std::stable_sort(kindsLeft.begin(), kindsLeft.end(),
+                                 [&kinds](const QString &a, const QString &b) {
+                                     return depthOf(kinds, a) < depthOf(kinds, b);
+                                 });
+            }
+            while (!kindsLeft.isEmpty() && result.found.size() < limit && !readError.isError()) {
+                const QString kind = kindsLeft.constFirst();
+                const QList<Resource> page =
+                    ws->listPage(kind, after, int(limit - result.found.size()), &readError);
+                if (page.isEmpty()) {
+                    kindsLeft.removeFirst();
+                    after.clear();
+                    continue;
+                }
+                const QHash<ResourceKey, ReconcileState> states =
+                    ws->reconcileStates(kind, after, page.constLast().metadata.name, &readError);
+                for (const Resource &r : page)
+                    result.found.append(makeEntry(r, states.value(r.key()), kinds));
+                after = page.constLast().metadata.name;
+            }
+            if (!readError.isError() && kindsLeft.isEmpty()) {
+                for (DiscoveredResource &d : ws->discovered({}, &readError)) {
+                    if (!isBrowsedKind(kinds, d.kind))
+                        result.discovered.append(makeStoredDiscoveredEntry(std::move(d)));
+                }
+            }
             if (readError.isError()) {
                 result.error = readError.message;
                 return result;
             }
-            result.found.reserve(resources.size());
-            for (const Resource &r : resources)
-                result.found.append(makeEntry(r, states.value(r.key()), kinds));
-            for (DiscoveredResource &d : discovered) {
-                if (!isBrowsedKind(kinds, d.kind))
-                    result.discovered.append(makeStoredDiscoveredEntry(std::move(d)));
-            }
+            result.nextKinds = std::move(kindsLeft);
+            result.nextAfter = std::move(after);
             return result;
         },
         this, [this](LoadResult result) { applyResult(std::move(result)); });
@@ -623,7 +675,11 @@ void ResourceTreeModel::applyResult(LoadResult result)
         qScopeGuard([this, &result] { m_runner.dispose(std::move(result)); });
     if (result.epoch != m_epoch)
         return; // superseded by a reload() started after it
-    m_busy = false;
+    // A full load's next page is read while this one goes in; keyed loads wait for its end.
+    const bool morePages = result.full && !result.lastPage() && result.error.isEmpty();
+    if (morePages)
+        requestFullPage(std::move(result.nextKinds), std::move(result.nextAfter), m_pageSize);
+    m_busy = morePages;
     if (!m_laterPresent.isEmpty()) // of a load superseded while its slices went in
         m_runner.dispose(std::exchange(m_laterPresent, {}));
     if (!result.error.isEmpty()) {
@@ -638,17 +694,12 @@ void ResourceTreeModel::applyResult(LoadResult result)
                 removing.insert(node);
         }
         if (result.full) {
-            QSet<ResourceKey> present;
-            present.reserve(result.found.size());
-            for (const Entry &e : std::as_const(result.found))
-                present.insert(e.key());
-            for (auto it = m_nodes.cbegin(); it != m_nodes.cend(); ++it) {
-                if (!present.contains(it.key()))
-                    removing.insert(it.value());
-            }
+            m_fullBrought += result.found.size();
+            if (result.total > m_nodes.size())
+                m_nodes.reserve(result.total); // grown once, not rehashed page after page
         }
         // Discovered rows of the owners read that the load did not list any more.
-        if (result.full) {
+        if (result.full && !morePages) {
             m_discoveredSeen.clear();
             QSet<QString> listed;
             listed.reserve(result.discovered.size());
@@ -658,7 +709,7 @@ void ResourceTreeModel::applyResult(LoadResult result)
                 if (!listed.contains(node->entry.discoveredKey()))
                     removing.insert(node);
             }
-        } else {
+        } else if (!result.full) {
             // Which rows of the owners read went is known once the rows read are in (at the end
             // of the slices): the store holds what the tree shows then, or a row went.
             m_laterPresent = std::move(result.discoveredPresent);
@@ -678,6 +729,8 @@ void ResourceTreeModel::applyResult(LoadResult result)
             }
             QList<int> roles = changedRoles(node->entry, e);
             node->entry = std::move(e);
+            if (result.full)
+                node->loadedIn = m_epoch;
             if (!roles.isEmpty()) {
                 changes.add(node, roles);
                 retryBrowse(node);
@@ -702,11 +755,27 @@ void ResourceTreeModel::applyResult(LoadResult result)
                 }
             }
         }
-        insertFresh(std::move(fresh));
+        insertFresh(std::move(fresh), result.full ? m_epoch : 0);
         adoptOrphans();
         emitChanged(changes);
         if (result.epoch != m_epoch)
             return; // a slot of those signals called reload(): it brings everything
+        if (result.full && !morePages) {
+            // What no page brought went. Every row a page brought is in the tree now, so the
+            // tree shows more rows than the pages brought only when some went.
+            QSet<Node *> gone;
+            if (m_nodes.size() != m_fullBrought) {
+                for (Node *node : std::as_const(m_nodes)) {
+                    if (node->loadedIn != m_epoch)
+                        gone.insert(node);
+                }
+            }
+            removeNodes(gone);
+        }
+        if (morePages) {
+            Q_EMIT batchApplied();
+            return;
+        }
         // The discovered rows go in in slices, each a few milliseconds of this thread, so
         // that the window keeps painting and answering while a hundred thousand arrive or a
         // listing says of each that it was seen again.
@@ -923,7 +992,7 @@ void ResourceTreeModel::removeNodes(const QSet<Node *> &removing)
     }
 }
 
-void ResourceTreeModel::insertFresh(QList<Entry> fresh)
+void ResourceTreeModel::insertFresh(QList<Entry> fresh, quint64 loadedIn)
 {
     if (fresh.isEmpty())
         return;
@@ -933,8 +1002,10 @@ void ResourceTreeModel::insertFresh(QList<Entry> fresh)
     for (Entry &e : fresh) {
         auto node = std::make_unique<Node>();
         node->entry = std::move(e);
-        if (node->entry.isManaged())
+        if (node->entry.isManaged()) {
+            node->loadedIn = loadedIn;
             freshByKey.insert(node->entry.key(), node.get());
+        }
         nodes.push_back(std::move(node));
     }
 

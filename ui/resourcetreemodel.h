@@ -101,6 +101,13 @@ public:
     QModelIndex find(const NameQuery &query) const;
     /// How many items a browsed page asks for (500 by default; tests page with fewer).
     void setBrowsePageSize(int size) { m_browsePageSize = std::max(1, size); }
+    /// How many resources the first page of a full load reads (its rows are the first paint)
+    /// and how many each later page reads.
+    void setLoadPageSizes(int first, int later)
+    {
+        m_firstPageSize = std::max(1, first);
+        m_pageSize = std::max(1, later);
+    }
     /// How long one turn of the event loop may apply a load's discovered rows before the rest
     /// waits for the next turn (at least one chunk of them goes each turn).
     void setSliceBudget(qint64 ms) { m_sliceBudgetMs = std::max<qint64>(0, ms); }
@@ -166,6 +173,9 @@ private:
     void retryBrowse(Node *node);
     void applyPage(const BrowsePage &page);
     QVariant folderData(const Entry &entry, int column, int role) const;
+    /// Reads the next page of a full load: `limit` resources of `kindsLeft` (all kinds, owners'
+    /// first, when empty), the first kind from after `after`.
+    void requestFullPage(QStringList kindsLeft, QString after, int limit);
     void startKeysLoad();
     void applyResult(LoadResult result);
     /// The changed rows of one pass and their roles. Where they are is read when they are told
@@ -194,7 +204,8 @@ private:
     /// holds, and forgets m_laterPresent.
     void removeGone();
     void removeNodes(const QSet<Node *> &removing);
-    void insertFresh(QList<Entry> fresh);
+    /// Inserts the rows, managed ones marked as brought by the full load `loadedIn` (or 0).
+    void insertFresh(QList<Entry> fresh, quint64 loadedIn = 0);
     void adoptOrphans();
     void moveNode(Node *node, Node *newParent);
     void unregister(Node *node);
@@ -232,8 +243,11 @@ private:
     /// Of the keyed load being applied: per owner read, every discovered row the store holds
     /// under it. Once its rows are in, a row the tree shows that is not among them went.
     QHash<ResourceKey, QSet<QString>> m_laterPresent;
-    quint64 m_epoch = 0; // bumped by reload(): results of older loads are stale
-    bool m_busy = false; // a load of the current epoch is in flight
+    int m_firstPageSize = 500;
+    int m_pageSize = 2000;
+    qsizetype m_fullBrought = 0; // how many rows the pages of the full load in progress brought
+    quint64 m_epoch = 0;         // bumped by reload(): results of older loads are stale
+    bool m_busy = false;         // a load of the current epoch is in flight
     QString m_error;
 };
 

@@ -391,6 +391,68 @@ private slots:
         QVERIFY2(told.contains(o2), "the row its neighbour left");
     }
 
+    void aFullLoadComesInPagesOwnersFirst()
+    {
+        // A third level whose kind sorts before its owner's: Gadget > Widget > Part, read in
+        // that order (owners first), so that no row waits at the top level for its owner.
+        Setup s;
+        Kind part;
+        part.group = QStringLiteral("test.converge.dev");
+        part.version = QStringLiteral("v1");
+        part.name = QStringLiteral("Part");
+        part.ownerKind = QStringLiteral("Widget");
+        part.spec = FieldSchema::object(
+            QStringLiteral("spec"),
+            {FieldSchema::object(QStringLiteral("owner"),
+                                 {FieldSchema::string(QStringLiteral("name")).setRequired()})
+                 .setRequired()});
+        QVERIFY(s.f.kinds.add(part));
+        const auto partOf = [](const QString &name, const QString &widget) {
+            Resource r = EngineFixture::gadget(name);
+            r.kind = QStringLiteral("Part");
+            r.spec = QJsonObject{
+                {QStringLiteral("owner"), QJsonObject{{QStringLiteral("name"), widget}}}};
+            return r;
+        };
+        QList<Resource> all{EngineFixture::gadget(QStringLiteral("g1")),
+                            EngineFixture::gadget(QStringLiteral("g2"))};
+        for (int i = 1; i <= 4; ++i) {
+            const QString widget = QStringLiteral("w%1").arg(i);
+            all << EngineFixture::widget(widget,
+                                         i <= 2 ? QStringLiteral("g1") : QStringLiteral("g2"))
+                << partOf(QStringLiteral("p%1").arg(i), widget);
+        }
+        QVERIFY(s.f.apply(all));
+
+        s.model.setLoadPageSizes(2, 3);
+        QSignalSpy batches{&s.model, &ResourceTreeModel::batchApplied};
+        QSignalSpy moved{&s.model, &QAbstractItemModel::rowsMoved};
+        s.model.reload();
+        QVERIFY(QTest::qWaitFor([&] { return batches.count() >= 1; }, 10000));
+        // The first page: the owners at the top, the rest still on its way.
+        QCOMPARE(s.childNames({}), (QStringList{QStringLiteral("g1"), QStringLiteral("g2")}));
+        QVERIFY(s.model.isLoading());
+        QVERIFY(s.settle());
+        QCOMPARE(batches.count(), 4); // pages of 2, 3, 3 and 2
+        QCOMPARE(moved.count(), 0);
+        QCOMPARE(s.model.resourceCount(), 10);
+        const QModelIndex w3 = s.model.indexOf(widgetKey(QStringLiteral("w3")));
+        QCOMPARE(w3.parent(), s.model.indexOf(gadgetKey(QStringLiteral("g2"))));
+        QCOMPARE(s.model.indexOf({QStringLiteral("Part"), QStringLiteral("p3")}).parent(), w3);
+        QCOMPARE(s.childNames({}), (QStringList{QStringLiteral("g1"), QStringLiteral("g2")}));
+
+        // What went meanwhile leaves at the end of the next full load; its part waits at the top.
+        StoreError error;
+        QVERIFY2(s.f.ws->remove(widgetKey(QStringLiteral("w4")), &error),
+                 qPrintable(error.message));
+        s.model.reload();
+        QVERIFY(s.settle());
+        QCOMPARE(s.model.resourceCount(), 9);
+        QVERIFY(!s.model.indexOf(widgetKey(QStringLiteral("w4"))).isValid());
+        QVERIFY(
+            !s.model.indexOf({QStringLiteral("Part"), QStringLiteral("p4")}).parent().isValid());
+    }
+
     void removal()
     {
         Setup s;
