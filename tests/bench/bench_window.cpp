@@ -189,6 +189,131 @@ private:
     bool m_inside = false;
 };
 
+// --- the GUI thread's time ------------------------------------------------------------
+
+/// The GUI thread's pulse: how late each tick of a 10 ms timer comes, while `recording`.
+class Pulse final : public QObject
+{
+public:
+    static constexpr int intervalMs = 10;
+
+    Pulse()
+    {
+        m_timer.setTimerType(Qt::PreciseTimer);
+        m_timer.setInterval(intervalMs);
+        connect(&m_timer, &QTimer::timeout, this, [this] {
+            const qint64 gap = m_sinceTick.nsecsElapsed();
+            m_sinceTick.start();
+            if (recording)
+                m_late.append(std::max<qint64>(0, gap - qint64(intervalMs) * 1'000'000));
+        });
+        m_sinceTick.start();
+        m_timer.start();
+    }
+    /// Starts a new series.
+    void restart()
+    {
+        m_late.clear();
+        recording = true;
+    }
+    double maxMs() const
+    {
+        return m_late.isEmpty() ? NAN : *std::max_element(m_late.cbegin(), m_late.cend()) / 1e6;
+    }
+    double p99Ms() const
+    {
+        if (m_late.isEmpty())
+            return NAN;
+        QList<qint64> sorted = m_late;
+        std::sort(sorted.begin(), sorted.end());
+        return sorted.at(sorted.size() * 99 / 100) / 1e6;
+    }
+    qsizetype ticks() const { return m_late.size(); }
+    bool recording = false;
+
+private:
+    QTimer m_timer;
+    QElapsedTimer m_sinceTick;
+    QList<qint64> m_late; // ns beyond the interval
+};
+
+/// The GUI thread's slowest events: which receiver and event type a stall was, with its wall and
+/// CPU time (a stall with little CPU is the thread waiting for a core, not work of its own).
+class TimedApplication final : public QApplication
+{
+public:
+    using QApplication::QApplication;
+
+    struct Slow
+    {
+        double wallMs = 0;
+        double cpuMs = 0;
+        QString what;
+    };
+
+    bool notify(QObject *receiver, QEvent *event) override
+    {
+        if (m_depth > 0 || !recording) {
+            ++m_depth;
+            const bool r = QApplication::notify(receiver, event);
+            --m_depth;
+            return r;
+        }
+        ++m_depth;
+        const qint64 cpuStart = threadCpuNs();
+        QElapsedTimer wall;
+        wall.start();
+        const int type = event->type();
+        const char *cls = receiver->metaObject()->className();
+        const QString name = receiver->objectName();
+        const bool r = QApplication::notify(receiver, event);
+        const double wallMs = wall.nsecsElapsed() / 1e6;
+        --m_depth;
+        if (wallMs >= 8) {
+            m_slow.append(
+                {wallMs, (threadCpuNs() - cpuStart) / 1e6,
+                 QStringLiteral("%1 %2 event %3").arg(QLatin1String(cls), name).arg(type)});
+            std::sort(m_slow.begin(), m_slow.end(),
+                      [](const Slow &a, const Slow &b) { return a.wallMs > b.wallMs; });
+            if (m_slow.size() > 8)
+                m_slow.resize(8);
+        }
+        return r;
+    }
+    void restart()
+    {
+        m_slow.clear();
+        recording = true;
+    }
+    /// The slowest events since restart(), one per line.
+    void print(const QString &title) const
+    {
+        out() << title << ":\n";
+        for (const Slow &slow : m_slow)
+            out() << QStringLiteral("  %1 ms wall, %2 ms CPU: %3\n")
+                         .arg(slow.wallMs, 0, 'f', 1)
+                         .arg(slow.cpuMs, 0, 'f', 1)
+                         .arg(slow.what);
+        out().flush();
+    }
+    bool recording = false;
+
+private:
+    static qint64 threadCpuNs()
+    {
+        timespec t{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+        return qint64(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
+    }
+    int m_depth = 0;
+    QList<Slow> m_slow;
+};
+
+TimedApplication *timedApp()
+{
+    return static_cast<TimedApplication *>(QCoreApplication::instance());
+}
+
 // --- tree ---------------------------------------------------------------------------------
 
 Resource widget(int account, int i)
@@ -310,18 +435,36 @@ QJsonObject benchTree(double scale)
             if (std::isnan(applyStartedAt))
                 applyStartedAt = ms(clock);
         });
-    const auto finished = QObject::connect(&model, &ResourceTreeModel::batchApplied, &view,
-                                           [&] { appliedAt = ms(clock); });
+    const auto finished = QObject::connect(&model, &ResourceTreeModel::batchApplied, &view, [&] {
+        if (std::isnan(appliedAt))
+            appliedAt = ms(clock);
+    });
+    Pulse pulse;
+    QTest::qWait(100);
+    pulse.restart();
+    timedApp()->restart();
     clock.start();
     model.reload();
     const double firstPaint = watch.waitForPaint(clock, [&] { return proxy.rowCount() > 0; });
     QObject::disconnect(started);
     QObject::disconnect(finished);
+    // The rest comes page by page; the GUI thread's longest stall meanwhile.
+    if (!QTest::qWaitFor([&] { return !model.isLoading(); }, 600000))
+        qFatal("tree: the load did not end in 10 minutes");
+    const double loaded = ms(clock);
+    (void)watch.waitForPaint(clock, [] { return true; });
+    const double maxStall = pulse.maxMs();
+    const double p99Stall = pulse.p99Ms();
+    pulse.recording = false;
+    timedApp()->print(s("tree: the slowest events while the rows came"));
     const qint64 rssAfter = rss();
     const int rows = model.resourceCount() + model.discoveredCount();
-    row(s("load on the runner's thread"), applyStartedAt, s("ms"));
-    row(s("applying the batch (GUI thread, incl. proxy)"), appliedAt - applyStartedAt, s("ms"));
+    row(s("first page on the runner's thread"), applyStartedAt, s("ms"));
+    row(s("applying it (GUI thread, incl. proxy)"), appliedAt - applyStartedAt, s("ms"));
     row(s("reload() to first paint"), firstPaint, s("ms"));
+    row(s("reload() to the last row"), loaded, s("ms"));
+    row(s("longest GUI stall meanwhile (10 ms timer)"), maxStall, s("ms"));
+    row(s("99th percentile GUI stall meanwhile"), p99Stall, s("ms"));
     const double perResource = double(rssAfter - rssBefore) / rows;
     row(s("memory per row (RSS)"), perResource, s("B"));
 
@@ -352,11 +495,19 @@ QJsonObject benchTree(double scale)
         qFatal("the text filter kept nothing");
 
     return QJsonObject{
-        {s("resources"), model.resourceCount()}, {s("discovered"), model.discoveredCount()},
-        {s("loadMs"), applyStartedAt},           {s("applyMs"), appliedAt - applyStartedAt},
-        {s("firstPaintMs"), firstPaint},         {s("bytesPerRow"), perResource},
-        {s("filterTextCallMs"), textCall},       {s("filterTextPaintMs"), textPaint},
-        {s("filterErrorsPaintMs"), quickPaint},  {s("filterUnmanagedPaintMs"), unmanagedPaint},
+        {s("resources"), model.resourceCount()},
+        {s("discovered"), model.discoveredCount()},
+        {s("loadMs"), applyStartedAt},
+        {s("applyMs"), appliedAt - applyStartedAt},
+        {s("firstPaintMs"), firstPaint},
+        {s("bytesPerRow"), perResource},
+        {s("allRowsMs"), loaded},
+        {s("maxStallMs"), maxStall},
+        {s("p99StallMs"), p99Stall},
+        {s("filterTextCallMs"), textCall},
+        {s("filterTextPaintMs"), textPaint},
+        {s("filterErrorsPaintMs"), quickPaint},
+        {s("filterUnmanagedPaintMs"), unmanagedPaint},
         {s("filterClearPaintMs"), clearPaint},
     };
 }
@@ -612,129 +763,6 @@ QJsonObject benchHistory(double scale)
 }
 
 // --- frozen -------------------------------------------------------------------------------
-
-/// The GUI thread's pulse: how late each tick of a 10 ms timer comes, while `recording`.
-class Pulse final : public QObject
-{
-public:
-    static constexpr int intervalMs = 10;
-
-    Pulse()
-    {
-        m_timer.setTimerType(Qt::PreciseTimer);
-        m_timer.setInterval(intervalMs);
-        connect(&m_timer, &QTimer::timeout, this, [this] {
-            const qint64 gap = m_sinceTick.nsecsElapsed();
-            m_sinceTick.start();
-            if (recording)
-                m_late.append(std::max<qint64>(0, gap - qint64(intervalMs) * 1'000'000));
-        });
-        m_sinceTick.start();
-        m_timer.start();
-    }
-    /// Starts a new series.
-    void restart()
-    {
-        m_late.clear();
-        recording = true;
-    }
-    double maxMs() const
-    {
-        return m_late.isEmpty() ? NAN : *std::max_element(m_late.cbegin(), m_late.cend()) / 1e6;
-    }
-    double p99Ms() const
-    {
-        if (m_late.isEmpty())
-            return NAN;
-        QList<qint64> sorted = m_late;
-        std::sort(sorted.begin(), sorted.end());
-        return sorted.at(sorted.size() * 99 / 100) / 1e6;
-    }
-    qsizetype ticks() const { return m_late.size(); }
-    bool recording = false;
-
-private:
-    QTimer m_timer;
-    QElapsedTimer m_sinceTick;
-    QList<qint64> m_late; // ns beyond the interval
-};
-
-/// The GUI thread's slowest events: which receiver and event type a stall was, with its wall and
-/// CPU time (a stall with little CPU is the thread waiting for a core, not work of its own).
-class TimedApplication final : public QApplication
-{
-public:
-    using QApplication::QApplication;
-
-    struct Slow
-    {
-        double wallMs = 0;
-        double cpuMs = 0;
-        QString what;
-    };
-
-    bool notify(QObject *receiver, QEvent *event) override
-    {
-        if (m_depth > 0 || !recording) {
-            ++m_depth;
-            const bool r = QApplication::notify(receiver, event);
-            --m_depth;
-            return r;
-        }
-        ++m_depth;
-        const qint64 cpuStart = threadCpuNs();
-        QElapsedTimer wall;
-        wall.start();
-        const int type = event->type();
-        const char *cls = receiver->metaObject()->className();
-        const QString name = receiver->objectName();
-        const bool r = QApplication::notify(receiver, event);
-        const double wallMs = wall.nsecsElapsed() / 1e6;
-        --m_depth;
-        if (wallMs >= 8) {
-            m_slow.append(
-                {wallMs, (threadCpuNs() - cpuStart) / 1e6,
-                 QStringLiteral("%1 %2 event %3").arg(QLatin1String(cls), name).arg(type)});
-            std::sort(m_slow.begin(), m_slow.end(),
-                      [](const Slow &a, const Slow &b) { return a.wallMs > b.wallMs; });
-            if (m_slow.size() > 8)
-                m_slow.resize(8);
-        }
-        return r;
-    }
-    void restart()
-    {
-        m_slow.clear();
-        recording = true;
-    }
-    /// The slowest events since restart(), one per line.
-    void print(const QString &title) const
-    {
-        out() << title << ":\n";
-        for (const Slow &slow : m_slow)
-            out() << QStringLiteral("  %1 ms wall, %2 ms CPU: %3\n")
-                         .arg(slow.wallMs, 0, 'f', 1)
-                         .arg(slow.cpuMs, 0, 'f', 1)
-                         .arg(slow.what);
-        out().flush();
-    }
-    bool recording = false;
-
-private:
-    static qint64 threadCpuNs()
-    {
-        timespec t{};
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-        return qint64(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
-    }
-    int m_depth = 0;
-    QList<Slow> m_slow;
-};
-
-TimedApplication *timedApp()
-{
-    return static_cast<TimedApplication *>(QCoreApplication::instance());
-}
 
 QJsonObject benchFrozen(double scale)
 {
