@@ -13,6 +13,8 @@
 #include <QRegularExpression>
 #include <QSignalSpy>
 
+#include <memory>
+
 using namespace converge;
 using namespace converge::test;
 
@@ -24,6 +26,32 @@ ResourceKey widgetKey(const QString &name)
 {
     return {QStringLiteral("Widget"), name};
 }
+
+/// The tree of a fixture's workspace behind the proxy, sorted by name as the window sorts it,
+/// every change the proxy reports checked by QAbstractItemModelTester.
+struct Sorted
+{
+    explicit Sorted(const EngineFixture &f)
+        : runner(f.path)
+        , model(runner, f.kinds)
+    {
+        proxy.setSourceModel(&model);
+        tester = std::make_unique<QAbstractItemModelTester>(
+            &proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.sort(ResourceTreeModel::NameColumn);
+    }
+    /// Loads the whole workspace and waits until it is in.
+    bool load()
+    {
+        model.reload();
+        return QTest::qWaitFor([this] { return !model.isLoading(); }, 10000);
+    }
+
+    WorkspaceRunner runner;
+    ResourceTreeModel model;
+    ResourceFilterProxy proxy;
+    std::unique_ptr<QAbstractItemModelTester> tester;
+};
 
 } // namespace
 
@@ -72,15 +100,10 @@ private slots:
                          Condition::notReady(Condition::Severity::Info,
                                              QStringLiteral("Reconciling"), QString(), 1, t0)));
 
-        WorkspaceRunner runner(f.path);
-        ResourceTreeModel model(runner, f.kinds);
-        ResourceFilterProxy proxy;
-        proxy.setSourceModel(&model);
-        QAbstractItemModelTester tester(&proxy,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
-        proxy.sort(ResourceTreeModel::NameColumn);
-        model.reload();
-        QTRY_VERIFY(!model.isLoading());
+        Sorted tree(f);
+        QVERIFY(tree.load());
+        ResourceTreeModel &model = tree.model;
+        ResourceFilterProxy &proxy = tree.proxy;
 
         QCOMPARE(shape(proxy), QStringLiteral("acct(invoices, reports), other(logs)"));
         proxy.setFilterText(QStringLiteral("INVO"));
@@ -141,15 +164,10 @@ private slots:
         QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("acct")),
                          EngineFixture::gadget(QStringLiteral("other")),
                          EngineFixture::widget(QStringLiteral("w1"), QStringLiteral("acct"))}));
-        WorkspaceRunner runner(f.path);
-        ResourceTreeModel model(runner, f.kinds);
-        ResourceFilterProxy proxy;
-        proxy.setSourceModel(&model);
-        QAbstractItemModelTester tester(&proxy,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
-        proxy.sort(ResourceTreeModel::NameColumn);
-        model.reload();
-        QTRY_VERIFY(!model.isLoading());
+        Sorted tree(f);
+        QVERIFY(tree.load());
+        ResourceTreeModel &model = tree.model;
+        ResourceFilterProxy &proxy = tree.proxy;
 
         proxy.setFilterText(QStringLiteral("other"));
         QCOMPARE(shape(proxy), QStringLiteral("other"));
@@ -187,15 +205,10 @@ private slots:
         archive.firstSeenAt = t0; // as the store reads it back
         QVERIFY(f.ws->replaceDiscovered(archive.owner, archive.kind, {archive}, nullptr));
 
-        WorkspaceRunner runner(f.path);
-        ResourceTreeModel model(runner, f.kinds);
-        ResourceFilterProxy proxy;
-        proxy.setSourceModel(&model);
-        QAbstractItemModelTester tester(&proxy,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
-        proxy.sort(ResourceTreeModel::NameColumn);
-        model.reload();
-        QTRY_VERIFY(!model.isLoading());
+        Sorted tree(f);
+        QVERIFY(tree.load());
+        ResourceTreeModel &model = tree.model;
+        ResourceFilterProxy &proxy = tree.proxy;
 
         QCOMPARE(shape(proxy), QStringLiteral("acct(archive, invoices), other"));
         proxy.setQuickFilter(ResourceFilter::Quick::Unmanaged);
