@@ -121,11 +121,16 @@ struct ResourceTreeModel::Node
     /// Of a managed row: the epoch of the last full load whose pages brought it.
     quint64 loadedIn = 0;
 
+    /// What a child adds to storedChildren: 1 for a discovered row read from the store.
+    static qsizetype storedCount(const Node &child)
+    {
+        return child.entry.isStoredDiscovered() ? 1 : 0;
+    }
     void attach(std::unique_ptr<Node> child)
     {
         child->parent = this;
         child->row = int(children.size());
-        storedChildren += child->entry.isStoredDiscovered() ? 1 : 0;
+        storedChildren += storedCount(*child);
         children.push_back(std::move(child));
     }
 };
@@ -677,6 +682,7 @@ void ResourceTreeModel::applyResult(LoadResult result)
         return; // superseded by a reload() started after it
     // A full load's next page is read while this one goes in; keyed loads wait for its end.
     const bool morePages = result.full && !result.lastPage() && result.error.isEmpty();
+    const bool lastFullPage = result.full && !morePages;
     if (morePages)
         requestFullPage(std::move(result.nextKinds), std::move(result.nextAfter), m_pageSize);
     m_busy = morePages;
@@ -699,7 +705,7 @@ void ResourceTreeModel::applyResult(LoadResult result)
                 m_nodes.reserve(result.total); // grown once, not rehashed page after page
         }
         // Discovered rows of the owners read that the load did not list any more.
-        if (result.full && !morePages) {
+        if (lastFullPage) {
             m_discoveredSeen.clear();
             QSet<QString> listed;
             listed.reserve(result.discovered.size());
@@ -760,7 +766,7 @@ void ResourceTreeModel::applyResult(LoadResult result)
         emitChanged(changes);
         if (result.epoch != m_epoch)
             return; // a slot of those signals called reload(): it brings everything
-        if (result.full && !morePages) {
+        if (lastFullPage) {
             // What no page brought went. Every row a page brought is in the tree now, so the
             // tree shows more rows than the pages brought only when some went.
             QSet<Node *> gone;
@@ -924,10 +930,9 @@ void ResourceTreeModel::removeGone()
             continue;
         // The common case, page after page of a large listing: the tree shows as many rows as
         // the store holds, all of them read, so none went and none is looked up.
-        Q_ASSERT(
-            ownerNode->storedChildren ==
-            std::count_if(ownerNode->children.cbegin(), ownerNode->children.cend(),
-                          [](const auto &child) { return child->entry.isStoredDiscovered(); }));
+        Q_ASSERT(ownerNode->storedChildren ==
+                 std::count_if(ownerNode->children.cbegin(), ownerNode->children.cend(),
+                               [](const auto &child) { return Node::storedCount(*child) == 1; }));
         if (ownerNode->storedChildren == it->size())
             continue;
         for (const auto &child : ownerNode->children) {
@@ -981,7 +986,7 @@ void ResourceTreeModel::removeNodes(const QSet<Node *> &removing)
             beginRemoveRows(indexFor(parent), first, last);
             for (int row = first; row <= last; ++row) {
                 Node *child = parent->children[size_t(row)].get();
-                parent->storedChildren -= child->entry.isStoredDiscovered() ? 1 : 0;
+                parent->storedChildren -= Node::storedCount(*child);
                 unregister(child);
             }
             parent->children.erase(parent->children.begin() + first,
@@ -1076,7 +1081,7 @@ void ResourceTreeModel::moveNode(Node *node, Node *newParent)
     }
     std::unique_ptr<Node> owned = std::move(oldParent->children[size_t(row)]);
     oldParent->children.erase(oldParent->children.begin() + row);
-    oldParent->storedChildren -= owned->entry.isStoredDiscovered() ? 1 : 0;
+    oldParent->storedChildren -= Node::storedCount(*owned);
     renumber(oldParent, row);
     newParent->attach(std::move(owned));
     endMoveRows();
