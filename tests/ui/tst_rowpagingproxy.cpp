@@ -1,0 +1,342 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+//
+// The tree a page at a time: each parent shows the first rows of its sorted, filtered whole,
+// more on showMore() and reveal(); what changes past a page is not told. Over a sorting and
+// filtering proxy, as in the window, every change checked by QAbstractItemModelTester, and a
+// seeded run of random changes compared with the source after each.
+#include "rowpagingproxy.h"
+
+#include "scrollfetcher.h"
+
+#include <QAbstractItemModelTester>
+#include <QHeaderView>
+#include <QRandomGenerator>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QStandardItemModel>
+#include <QTest>
+#include <QTreeView>
+
+#include <memory>
+
+using namespace converge;
+
+namespace {
+
+QString name(int i)
+{
+    return QStringLiteral("r%1").arg(i, 3, 10, QLatin1Char('0'));
+}
+
+/// A tree of named rows, sorted and filtered as the window's, paged three rows at a time,
+/// every change checked by QAbstractItemModelTester.
+struct Paged
+{
+    Paged()
+    {
+        sorted.setSourceModel(&source);
+        sorted.setRecursiveFilteringEnabled(true);
+        sorted.setDynamicSortFilter(true);
+        sorted.sort(0);
+        pages.setPageSize(3);
+        pages.setSourceModel(&sorted);
+        tester = std::make_unique<QAbstractItemModelTester>(
+            &pages, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    }
+    QStandardItem *add(QStandardItem *parent, const QString &text)
+    {
+        auto *item = new QStandardItem(text);
+        parent->appendRow(item);
+        return item;
+    }
+    QStandardItem *root() { return source.invisibleRootItem(); }
+    /// The texts shown under `parent` (an index of the pages).
+    QStringList shown(const QModelIndex &parent = {}) const
+    {
+        QStringList texts;
+        for (int row = 0; row < pages.rowCount(parent); ++row)
+            texts.append(pages.index(row, 0, parent).data().toString());
+        return texts;
+    }
+
+    QStandardItemModel source;
+    QSortFilterProxyModel sorted;
+    RowPagingProxy pages;
+    std::unique_ptr<QAbstractItemModelTester> tester;
+};
+
+} // namespace
+
+class tst_RowPagingProxy final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void aParentShowsAPageAndAPageMoreOnEachFetch()
+    {
+        Paged p;
+        for (int i = 0; i < 8; ++i)
+            p.add(p.root(), name(i));
+        QCOMPARE(p.shown(), QStringList({name(0), name(1), name(2)}));
+        QCOMPARE(p.pages.rowsNotShown({}), 5);
+        QVERIFY(!p.pages.canFetchMore({})); // the source's: pages are shown, not fetched
+        p.pages.showMore({});
+        QCOMPARE(p.pages.rowCount(), 6);
+        p.pages.showMore({});
+        QCOMPARE(p.pages.rowCount(), 8);
+        p.pages.showMore({});
+        QCOMPARE(p.pages.rowCount(), 8);
+        QCOMPARE(p.pages.rowsNotShown({}), 0);
+    }
+
+    void rowsPastThePageTellNothing()
+    {
+        Paged p;
+        for (int i = 0; i < 5; ++i)
+            p.add(p.root(), name(i * 10));
+        QSignalSpy inserted(&p.pages, &QAbstractItemModel::rowsInserted);
+        QSignalSpy removed(&p.pages, &QAbstractItemModel::rowsRemoved);
+        QSignalSpy changed(&p.pages, &QAbstractItemModel::dataChanged);
+        QSignalSpy layout(&p.pages, &QAbstractItemModel::layoutChanged);
+        p.add(p.root(), name(45));           // sorts after the third row
+        p.source.item(4)->setText(name(44)); // the fifth row, past the page, re-sorted
+        QCOMPARE(inserted.size(), 0);
+        QCOMPARE(removed.size(), 0);
+        QCOMPARE(changed.size(), 0);
+        QCOMPARE(layout.size(), 0);
+        QCOMPARE(p.pages.rowsNotShown({}), 3);
+    }
+
+    void aRowThatSortsIntoThePagePushesItsLastRowOut()
+    {
+        Paged p;
+        for (int i = 1; i <= 5; ++i)
+            p.add(p.root(), name(i * 10));
+        QPersistentModelIndex last = p.pages.index(2, 0);
+        QSignalSpy inserted(&p.pages, &QAbstractItemModel::rowsInserted);
+        QSignalSpy removed(&p.pages, &QAbstractItemModel::rowsRemoved);
+        p.add(p.root(), name(5));
+        QCOMPARE(p.shown(), QStringList({name(5), name(10), name(20)}));
+        QCOMPARE(removed.size(), 1);
+        QCOMPARE(removed.at(0).at(1).toInt(), 2);
+        QCOMPARE(inserted.size(), 1);
+        QCOMPARE(inserted.at(0).at(1).toInt(), 0);
+        QVERIFY(!last.isValid()); // r030 left the page
+    }
+
+    void aRemovalBringsTheNextRowsUpIntoThePage()
+    {
+        Paged p;
+        for (int i = 0; i < 5; ++i)
+            p.add(p.root(), name(i));
+        p.source.removeRows(0, 2); // the sorted order is the source's here
+        QCOMPARE(p.shown(), QStringList({name(2), name(3), name(4)}));
+        p.source.removeRows(0, 1);
+        QCOMPARE(p.shown(), QStringList({name(3), name(4)}));
+        QCOMPARE(p.pages.rowsNotShown({}), 0);
+    }
+
+    void aSortShowsTheFirstRowsOfTheNewOrderAndKeepsTheRowsThatStay()
+    {
+        Paged p;
+        for (int i = 0; i < 6; ++i)
+            p.add(p.root(), name(i));
+        const QPersistentModelIndex first = p.pages.index(0, 0);
+        const QPersistentModelIndex third = p.pages.index(2, 0);
+        p.sorted.sort(0, Qt::DescendingOrder);
+        QCOMPARE(p.shown(), QStringList({name(5), name(4), name(3)}));
+        QVERIFY(!first.isValid()); // r000 sorts past the page now
+        QVERIFY(!third.isValid());
+        p.pages.showMore({});
+        const QPersistentModelIndex shownAgain = p.pages.index(5, 0);
+        p.sorted.sort(0, Qt::AscendingOrder);
+        QCOMPARE(shownAgain.data().toString(), name(0));
+        QCOMPARE(shownAgain.row(), 0);
+    }
+
+    void aFilterFindsRowsPastThePage()
+    {
+        Paged p;
+        QStandardItem *account = p.add(p.root(), QStringLiteral("account"));
+        for (int i = 0; i < 10; ++i)
+            p.add(account, name(i));
+        const QModelIndex shownAccount = p.pages.index(0, 0);
+        QCOMPARE(p.pages.rowCount(shownAccount), 3);
+        p.sorted.setFilterRegularExpression(QRegularExpression(name(8)));
+        QCOMPARE(p.shown(p.pages.index(0, 0)), QStringList({name(8)}));
+        p.sorted.setFilterRegularExpression(QRegularExpression());
+        QCOMPARE(p.pages.rowCount(p.pages.index(0, 0)), 3);
+    }
+
+    void revealShowsARowPastThePagesOfItsOwners()
+    {
+        Paged p;
+        QStandardItem *deep = nullptr;
+        for (int a = 0; a < 7; ++a) {
+            QStandardItem *account = p.add(p.root(), QStringLiteral("account%1").arg(a));
+            for (int i = 0; i < 9; ++i) {
+                QStandardItem *item = p.add(account, name(i));
+                if (a == 6 && i == 7)
+                    deep = item;
+            }
+        }
+        QVERIFY(deep);
+        const QModelIndex wanted = p.sorted.mapFromSource(p.source.indexFromItem(deep));
+        QVERIFY(!p.pages.mapFromSource(wanted).isValid()); // past both pages
+        const QModelIndex shown = p.pages.reveal(wanted);
+        QVERIFY(shown.isValid());
+        QCOMPARE(shown.data().toString(), name(7));
+        QCOMPARE(shown.parent().data().toString(), QStringLiteral("account6"));
+        QCOMPARE(p.pages.rowCount(), 7);               // two pages up to the seventh account
+        QCOMPARE(p.pages.rowCount(shown.parent()), 9); // three pages up to the eighth row
+        QCOMPARE(p.pages.mapToSource(shown), wanted);
+    }
+
+    /// QTreeView would fetch a page at each layout of an expanded parent; ScrollFetcher shows
+    /// more of the parents whose last row is in sight, whichever they are.
+    void aViewShowsMoreOfTheParentsWhoseLastRowIsInSight()
+    {
+        Paged p;
+        p.pages.setPageSize(5);
+        for (int a = 0; a < 2; ++a) {
+            QStandardItem *account = p.add(p.root(), QStringLiteral("account%1").arg(a));
+            for (int i = 0; i < 60; ++i)
+                p.add(account, name(i));
+        }
+        QTreeView view;
+        view.setUniformRowHeights(true);
+        view.setModel(&p.pages);
+        new ScrollFetcher(&view, &p.pages);
+        // Eight rows in sight: the second account's rows are out of it.
+        view.resize(300, view.header()->sizeHint().height() + 8 * view.sizeHintForRow(0) +
+                             2 * view.frameWidth());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const QModelIndex first = p.pages.index(0, 0);
+        const QModelIndex second = p.pages.index(1, 0);
+        view.expand(first);
+        view.expand(second);
+        // The first account's last row was in sight until it showed a page or two more; the
+        // second one went out of sight below it.
+        QTRY_VERIFY(view.visualRect(p.pages.index(p.pages.rowCount(first) - 1, 0, first)).top() >=
+                    view.viewport()->height());
+        const int firstShown = p.pages.rowCount(first);
+        QVERIFY2(firstShown > 5 && firstShown < 60, qPrintable(QString::number(firstShown)));
+        QCOMPARE(p.pages.rowCount(second), 5);
+        // Layouts do not show more by themselves.
+        for (int i = 0; i < 5; ++i) {
+            p.add(p.source.item(0), name(100 + i));
+            QCoreApplication::processEvents();
+        }
+        QCOMPARE(p.pages.rowCount(first), firstShown);
+        // Scrolled to the end of the first account: more of it, not of the second.
+        view.scrollTo(p.pages.index(firstShown - 1, 0, first), QAbstractItemView::PositionAtBottom);
+        QTRY_VERIFY(p.pages.rowCount(first) > firstShown);
+        QCOMPARE(p.pages.rowCount(second), 5);
+    }
+
+    /// Random inserts, removals, renames (re-sorts), filters, fetches and reveals under two
+    /// levels; after each, every parent shows the first rows of the sorted source, at least a
+    /// page of them, and rows kept persistent still show the item they showed.
+    void randomChangesKeepThePagesTheFirstRowsOfTheSource()
+    {
+        const quint32 seed = qEnvironmentVariableIsSet("CONVERGE_PAGING_SEED")
+                                 ? quint32(qEnvironmentVariableIntValue("CONVERGE_PAGING_SEED"))
+                                 : 20261202;
+        QRandomGenerator random(seed);
+        Paged p;
+        QTreeView view; // a view's expanded rows and layouts over the pages, as the window's
+        view.setModel(&p.pages);
+        view.resize(300, 200);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        int next = 0;
+        for (int a = 0; a < 4; ++a)
+            p.add(p.root(), QStringLiteral("account%1").arg(a));
+        // Rows revealed, and the source's item each showed: a persistent row keeps showing it.
+        QList<std::pair<QPersistentModelIndex, QPersistentModelIndex>> kept;
+        int steppedPastAPage = 0; // steps × accounts with rows past their page
+        for (int step = 0; step < 600; ++step) {
+            QStandardItem *parent = p.source.item(int(random.bounded(p.source.rowCount())));
+            const int op = int(random.bounded(10));
+            if (op < 4 || parent->rowCount() == 0) {
+                const int count = 1 + int(random.bounded(4));
+                QList<QStandardItem *> items;
+                for (int i = 0; i < count; ++i)
+                    items.append(new QStandardItem(name(int(random.bounded(1000))) +
+                                                   QStringLiteral("-%1").arg(next++)));
+                for (QStandardItem *item : items)
+                    parent->insertRow(int(random.bounded(parent->rowCount() + 1)), item);
+            } else if (op < 6) {
+                const int row = int(random.bounded(parent->rowCount()));
+                parent->removeRows(row,
+                                   std::min(parent->rowCount() - row, 1 + int(random.bounded(3))));
+            } else if (op == 6) {
+                parent->child(int(random.bounded(parent->rowCount())))
+                    ->setText(name(int(random.bounded(1000))) + QStringLiteral("-%1").arg(next++));
+            } else if (op == 7) {
+                const QModelIndex shown =
+                    p.pages.mapFromSource(p.sorted.mapFromSource(p.source.indexFromItem(parent)));
+                if (shown.isValid()) {
+                    view.expand(shown);
+                    p.pages.showMore(shown);
+                }
+            } else if (op == 8) {
+                const QModelIndex sortedParent =
+                    p.sorted.mapFromSource(p.source.indexFromItem(parent));
+                const int rows = p.sorted.rowCount(sortedParent);
+                if (rows > 0) {
+                    const QModelIndex wanted =
+                        p.sorted.index(int(random.bounded(rows)), 0, sortedParent);
+                    const QModelIndex shown = p.pages.reveal(wanted);
+                    QCOMPARE(p.pages.mapToSource(shown), wanted);
+                    kept.append({QPersistentModelIndex(shown),
+                                 QPersistentModelIndex(p.sorted.mapToSource(wanted))});
+                }
+            } else {
+                const bool filtering = random.bounded(2) == 0;
+                p.sorted.setFilterRegularExpression(
+                    filtering ? QRegularExpression(QStringLiteral("%1").arg(random.bounded(10)))
+                              : QRegularExpression());
+            }
+            QCoreApplication::processEvents();
+            checkPagesAreThePrefixOfTheSource(p, {}, seed, step);
+            for (int row = 0; row < p.pages.rowCount(); ++row)
+                steppedPastAPage += p.pages.rowsNotShown(p.pages.index(row, 0)) > 0 ? 1 : 0;
+            for (const auto &[index, item] : std::as_const(kept)) {
+                if (index.isValid())
+                    QCOMPARE(p.sorted.mapToSource(p.pages.mapToSource(index)), QModelIndex(item));
+            }
+            if (QTest::currentTestFailed())
+                return;
+        }
+        // Most of the run has rows past a page.
+        QVERIFY2(steppedPastAPage > 600, qPrintable(QString::number(steppedPastAPage)));
+    }
+
+private:
+    static void checkPagesAreThePrefixOfTheSource(const Paged &p, const QModelIndex &parent,
+                                                  quint32 seed, int step)
+    {
+        const QModelIndex sortedParent = p.pages.mapToSource(parent);
+        const int shown = p.pages.rowCount(parent);
+        const int all = p.sorted.rowCount(sortedParent);
+        const QString where = QStringLiteral("seed %1, step %2, under %3")
+                                  .arg(seed)
+                                  .arg(step)
+                                  .arg(parent.data().toString());
+        QVERIFY2(shown <= all && shown >= std::min(all, p.pages.pageSize()), qPrintable(where));
+        QCOMPARE(p.pages.rowsNotShown(parent), all - shown);
+        for (int row = 0; row < shown; ++row) {
+            const QModelIndex index = p.pages.index(row, 0, parent);
+            QVERIFY2(p.pages.mapToSource(index) == p.sorted.index(row, 0, sortedParent),
+                     qPrintable(where));
+            checkPagesAreThePrefixOfTheSource(p, index, seed, step);
+        }
+    }
+};
+
+QTEST_MAIN(tst_RowPagingProxy)
+#include "tst_rowpagingproxy.moc"
