@@ -23,6 +23,8 @@
 #include "recentworkspaces.h"
 #include "resourcefilterproxy.h"
 #include "resourcetreemodel.h"
+#include "rowpagingproxy.h"
+#include "scrollfetcher.h"
 #include "settingsdialog.h"
 #include "unmanageddetails.h"
 #include "windowactions.h"
@@ -170,8 +172,8 @@ void MainWindow::setup(const WindowServices &services)
     // A listing tells the views nothing of a row only seen again (ResourceTreeModel::applyLater):
     // the details of the current one say when it was last seen.
     connect(m_treeModel, &ResourceTreeModel::batchApplied, this, [this] {
-        const DiscoveredResource *item = m_treeModel->discoveredAt(
-            m_treeProxy->mapToSource(m_tree->selectionModel()->currentIndex()));
+        const DiscoveredResource *item =
+            m_treeModel->discoveredAt(treeIndexAt(m_tree->selectionModel()->currentIndex()));
         std::optional<DiscoveredResource> shown = item ? unmanagedShowing(*item) : std::nullopt;
         if (shown && shown->seenAt != item->seenAt) {
             shown->seenAt = item->seenAt;
@@ -212,6 +214,11 @@ void MainWindow::createCentral()
     m_treeProxy = new ResourceFilterProxy(this);
     m_treeProxy->setObjectName(QStringLiteral("resourceFilterProxy"));
     m_treeProxy->setSourceModel(m_treeModel);
+    // A view lays out every row it is given at each change: an account of a hundred thousand
+    // containers shows them a page at a time, more as a person scrolls.
+    m_treePages = new RowPagingProxy(this);
+    m_treePages->setObjectName(QStringLiteral("resourcePages"));
+    m_treePages->setSourceModel(m_treeProxy);
     connect(m_treeModel, &ResourceTreeModel::loadFailed, this,
             [this](const QString &message) { showMessage(tr("Cannot read: %1").arg(message)); });
     connect(m_treeModel, &ResourceTreeModel::browseFailed, this, &MainWindow::showMessage);
@@ -250,7 +257,8 @@ void MainWindow::createCentral()
     m_tree->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_tree->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_tree->setAllColumnsShowFocus(true);
-    m_tree->setModel(m_treeProxy);
+    m_tree->setModel(m_treePages);
+    new ScrollFetcher(m_tree, m_treePages);
     m_tree->setSortingEnabled(true);
     m_tree->sortByColumn(ResourceTreeModel::NameColumn, Qt::AscendingOrder);
     m_tree->setContextMenuPolicy(Qt::ActionsContextMenu);
@@ -275,12 +283,12 @@ void MainWindow::createCentral()
     header->resizeSection(ResourceTreeModel::NextAttemptColumn, timeWidth);
     leftLayout->addWidget(m_tree, 1);
 
-    connect(m_treeProxy, &QAbstractItemModel::rowsInserted, this,
+    connect(m_treePages, &QAbstractItemModel::rowsInserted, this,
             [this](const QModelIndex &parent, int first, int last) {
                 if (parent.isValid() || last - first >= expandAtMost)
                     return;
                 for (int row = first; row <= last; ++row)
-                    m_tree->expand(m_treeProxy->index(row, 0));
+                    m_tree->expand(m_treePages->index(row, 0));
             });
     connect(m_tree->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &MainWindow::updateActions);
@@ -427,7 +435,7 @@ QList<ResourceKey> MainWindow::selectedKeys() const
     QList<ResourceKey> keys;
     const QModelIndexList rows = m_tree->selectionModel()->selectedRows(0);
     for (const QModelIndex &row : rows) {
-        const ResourceKey key = m_treeModel->keyAt(m_treeProxy->mapToSource(row));
+        const ResourceKey key = m_treeModel->keyAt(treeIndexAt(row));
         if (key.isValid() && !keys.contains(key))
             keys.append(key);
     }
@@ -436,7 +444,7 @@ QList<ResourceKey> MainWindow::selectedKeys() const
 
 bool MainWindow::selectResource(const ResourceKey &key)
 {
-    const QModelIndex index = m_treeProxy->mapFromSource(m_treeModel->indexOf(key));
+    const QModelIndex index = showInView(m_treeModel->indexOf(key));
     if (!index.isValid()) {
         showMessage(m_treeModel->indexOf(key).isValid()
                         ? tr("%1 is hidden by the filter").arg(key.toString())
@@ -476,9 +484,19 @@ bool MainWindow::openByName(const QString &text)
     return select(found);
 }
 
+QModelIndex MainWindow::treeIndexAt(const QModelIndex &view) const
+{
+    return m_treeProxy->mapToSource(m_treePages->mapToSource(view));
+}
+
+QModelIndex MainWindow::showInView(const QModelIndex &source)
+{
+    return m_treePages->reveal(m_treeProxy->mapFromSource(source));
+}
+
 bool MainWindow::select(const QModelIndex &source)
 {
-    const QModelIndex index = m_treeProxy->mapFromSource(source);
+    const QModelIndex index = showInView(source);
     if (!index.isValid()) {
         showMessage(tr("%1 is hidden by the filter").arg(source.data().toString()));
         return false;
@@ -492,7 +510,7 @@ bool MainWindow::select(const QModelIndex &source)
 
 void MainWindow::currentChanged()
 {
-    const QModelIndex current = m_treeProxy->mapToSource(m_tree->selectionModel()->currentIndex());
+    const QModelIndex current = treeIndexAt(m_tree->selectionModel()->currentIndex());
     // What nothing manages has no spec to edit: the backend's side of it, and Claim.
     if (const DiscoveredResource *item = m_treeModel->discoveredAt(current)) {
         m_details->showResource({});
@@ -555,8 +573,7 @@ QList<DiscoveredResource> MainWindow::selectedDiscovered() const
     QList<DiscoveredResource> items;
     const QModelIndexList rows = m_tree->selectionModel()->selectedRows(0);
     for (const QModelIndex &row : rows) {
-        if (const DiscoveredResource *item =
-                m_treeModel->discoveredAt(m_treeProxy->mapToSource(row)))
+        if (const DiscoveredResource *item = m_treeModel->discoveredAt(treeIndexAt(row)))
             items.append(*item);
     }
     return items;
@@ -595,7 +612,7 @@ QList<QModelIndex> MainWindow::selectedBrowsable() const
 {
     QList<QModelIndex> rows;
     for (const QModelIndex &row : m_tree->selectionModel()->selectedRows(0)) {
-        const QModelIndex source = m_treeProxy->mapToSource(row);
+        const QModelIndex source = treeIndexAt(row);
         if (m_treeModel->browseScopeAt(source))
             rows.append(source);
     }

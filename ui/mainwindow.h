@@ -30,6 +30,7 @@ class UnmanagedDetails;
 class EventLogModel;
 class LogPanel;
 class ResourceFilterProxy;
+class RowPagingProxy;
 class ResourceTreeModel;
 class WindowActions;
 class WindowStatusBar;
@@ -118,6 +119,11 @@ private:
     void updateActions();
     /// Selects, shows and expands the tree model row `source`; false when filtered out.
     bool select(const QModelIndex &source);
+    /// The tree model's row at a row of the view (through the filter and the pages).
+    QModelIndex treeIndexAt(const QModelIndex &view) const;
+    /// The view's row of the tree model's row `source`, its owners' pages grown to show it;
+    /// invalid when the filter hides it.
+    QModelIndex showInView(const QModelIndex &source);
     void currentChanged();
     /// What the unmanaged details show, when they are on screen and show `item` (the same owner,
     /// kind and name, whatever was observed of it since).
@@ -155,6 +161,7 @@ private:
     // Owned by the window through Qt parents.
     ResourceTreeModel *m_treeModel = nullptr;
     ResourceFilterProxy *m_treeProxy = nullptr;
+    RowPagingProxy *m_treePages = nullptr; // the filtered tree a page per owner, for the view
     QTreeView *m_tree = nullptr;
     QLineEdit *m_filterEdit = nullptr;
     QComboBox *m_quickFilter = nullptr;

@@ -46,7 +46,9 @@
 #include "privateazurite.h"
 #include "resourcefilterproxy.h"
 #include "resourcetreemodel.h"
+#include "rowpagingproxy.h"
 #include "schemavalidator.h"
+#include "scrollfetcher.h"
 #include "testkinds.h"
 #include "workspace.h"
 #include "workspacerunner.h"
@@ -407,17 +409,20 @@ QJsonObject benchTree(double scale)
     view.setAlternatingRowColors(true);
     view.setSelectionMode(QAbstractItemView::ExtendedSelection);
     view.setSelectionBehavior(QAbstractItemView::SelectRows);
-    view.setModel(&proxy);
+    RowPagingProxy pages; // as the window: a page of rows per owner, more on scrolling
+    pages.setSourceModel(&proxy);
+    view.setModel(&pages);
+    new ScrollFetcher(&view, &pages); // the view's child
     view.setSortingEnabled(true);
     view.sortByColumn(ResourceTreeModel::NameColumn, Qt::AscendingOrder);
     view.header()->resizeSection(ResourceTreeModel::NameColumn, 220);
     // As the window: new top-level rows are expanded when a batch brings fewer than 100.
-    QObject::connect(&proxy, &QAbstractItemModel::rowsInserted, &view,
+    QObject::connect(&pages, &QAbstractItemModel::rowsInserted, &view,
                      [&](const QModelIndex &parent, int first, int last) {
                          if (parent.isValid() || last - first >= 100)
                              return;
                          for (int r = first; r <= last; ++r)
-                             view.expand(proxy.index(r, 0));
+                             view.expand(pages.index(r, 0));
                      });
     view.resize(1200, 800);
     view.show();

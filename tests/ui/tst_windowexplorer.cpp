@@ -15,6 +15,7 @@
 #include "azureintegration.h"
 #include "resourcefilterproxy.h"
 #include "resourcetreemodel.h"
+#include "rowpagingproxy.h"
 #include "unmanageddetails.h"
 
 #include <QAbstractItemModelTester>
@@ -38,6 +39,27 @@ using namespace converge::test;
 namespace {
 
 constexpr int readyTimeoutMs = 60000;
+
+/// The window's rows as its tree view shows them: the tree model's, through the filter and the
+/// pages.
+struct ViewRows
+{
+    explicit ViewRows(const MainWindow &window)
+        : filter(window.findChild<ResourceFilterProxy *>(QStringLiteral("resourceFilterProxy")))
+        , pages(window.findChild<RowPagingProxy *>(QStringLiteral("resourcePages")))
+    {}
+    QModelIndex of(const QModelIndex &tree) const
+    {
+        return pages->mapFromSource(filter->mapFromSource(tree));
+    }
+    QModelIndex treeIndex(const QModelIndex &view) const
+    {
+        return filter->mapToSource(pages->mapToSource(view));
+    }
+
+    ResourceFilterProxy *filter;
+    RowPagingProxy *pages;
+};
 
 /// Runs `fn(DirectAccess &)` on a thread of its own: HttpClient refuses the GUI thread.
 template<typename Fn>
@@ -123,10 +145,9 @@ private slots:
         window->show();
         QVERIFY(QTest::qWaitForWindowExposed(window.get()));
         auto *tree = window->findChild<ResourceTreeModel *>(QStringLiteral("resourceTreeModel"));
-        auto *proxy =
-            window->findChild<ResourceFilterProxy *>(QStringLiteral("resourceFilterProxy"));
+        const ViewRows rows(*window);
         auto *view = window->findChild<QTreeView *>(QStringLiteral("resourceTree"));
-        QVERIFY(tree && proxy && view);
+        QVERIFY(tree && rows.filter && rows.pages && view);
         tree->setBrowsePageSize(3);
 
         QTRY_VERIFY_WITH_TIMEOUT(
@@ -153,7 +174,7 @@ private slots:
         QVERIFY(tree->hasChildren(containerRow));
         // Expanding the container in the view asks for its first page.
         QVERIFY(window->selectResource(container));
-        view->expand(proxy->mapFromSource(containerRow));
+        view->expand(rows.of(containerRow));
         // The top: docs/, logs/ and readme.txt (three per page: the whole top in one page).
         QTRY_COMPARE_WITH_TIMEOUT(namesUnder(tree, tree->indexOf(container)),
                                   (QStringList{QStringLiteral("docs/"), QStringLiteral("logs/"),
@@ -173,13 +194,13 @@ private slots:
         QCOMPARE(readme.data(ResourceTreeModel::StatusRole).toInt(), int(StatusKind::Unmanaged));
 
         // A folder pages in: docs/ holds a.txt, b.txt and the folder deep/.
-        view->expand(proxy->mapFromSource(docs));
+        view->expand(rows.of(docs));
         QTRY_COMPARE_WITH_TIMEOUT(namesUnder(tree, docs),
                                   (QStringList{QStringLiteral("a.txt"), QStringLiteral("b.txt"),
                                                QStringLiteral("deep/")}),
                                   readyTimeoutMs);
         const QModelIndex deep = childNamed(tree, docs, QStringLiteral("deep/"));
-        view->expand(proxy->mapFromSource(deep));
+        view->expand(rows.of(deep));
         QTRY_COMPARE_WITH_TIMEOUT(namesUnder(tree, deep), QStringList{QStringLiteral("c.txt")},
                                   readyTimeoutMs);
         QCOMPARE(tree->discoveredAt(tree->index(0, 0, deep))->name,
@@ -200,7 +221,7 @@ private slots:
         view->selectionModel()->clear();
         QVERIFY(window->openByName(emulators.blobEndpoint().toString() + QLatin1Char('/') +
                                    containerName));
-        QCOMPARE(proxy->mapToSource(view->currentIndex()), tree->indexOf(container));
+        QCOMPARE(rows.treeIndex(view->currentIndex()), tree->indexOf(container));
         QVERIFY(window->openByName(QStringLiteral("StorageAccount/") + accountName));
         const QList<ResourceKey> accountOnly{{AzureKinds::storageAccount(), accountName}};
         QCOMPARE(window->selectedKeys(), accountOnly);
@@ -261,11 +282,10 @@ private slots:
         window->show();
         QVERIFY(QTest::qWaitForWindowExposed(window.get()));
         auto *tree = window->findChild<ResourceTreeModel *>(QStringLiteral("resourceTreeModel"));
-        auto *proxy =
-            window->findChild<ResourceFilterProxy *>(QStringLiteral("resourceFilterProxy"));
+        const ViewRows rows(*window);
         auto *view = window->findChild<QTreeView *>(QStringLiteral("resourceTree"));
         auto *details = window->findChild<UnmanagedDetails *>(QStringLiteral("unmanagedDetails"));
-        QVERIFY(tree && proxy && view && details);
+        QVERIFY(tree && rows.filter && rows.pages && view && details);
         QAbstractItemModelTester tester(tree,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         QTRY_VERIFY_WITH_TIMEOUT(tree->indexOf(account).isValid() &&
@@ -289,7 +309,7 @@ private slots:
             tree->indexOfDiscovered(account, AzureKinds::queue(), queueName).isValid(),
             readyTimeoutMs);
         QTRY_COMPARE_WITH_TIMEOUT(
-            proxy->mapToSource(view->currentIndex()),
+            rows.treeIndex(view->currentIndex()),
             QModelIndex(tree->indexOfDiscovered(account, AzureKinds::queue(), queueName)),
             readyTimeoutMs);
         QVERIFY2(requests.since(before).contains(queueName), qPrintable(requests.since(before)));
@@ -348,12 +368,11 @@ private slots:
         window->show();
         QVERIFY(QTest::qWaitForWindowExposed(window.get()));
         auto *tree = window->findChild<ResourceTreeModel *>(QStringLiteral("resourceTreeModel"));
-        auto *proxy =
-            window->findChild<ResourceFilterProxy *>(QStringLiteral("resourceFilterProxy"));
+        const ViewRows rows(*window);
         auto *view = window->findChild<QTreeView *>(QStringLiteral("resourceTree"));
         auto *stack = window->findChild<QStackedWidget *>(QStringLiteral("detailsStack"));
         auto *details = window->findChild<UnmanagedDetails *>(QStringLiteral("unmanagedDetails"));
-        QVERIFY(tree && proxy && view && stack && details);
+        QVERIFY(tree && rows.filter && rows.pages && view && stack && details);
         QAbstractItemModelTester tester(tree,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
 
@@ -364,7 +383,7 @@ private slots:
         const QModelIndex row = tree->indexOfDiscovered(account, AzureKinds::table(), tableName);
         // Open by name finds what nothing manages too.
         QVERIFY(window->openByName(tableName));
-        QCOMPARE(proxy->mapToSource(view->currentIndex()), row);
+        QCOMPARE(rows.treeIndex(view->currentIndex()), row);
         QCOMPARE(stack->currentWidget(), details);
         QVERIFY(details->isVisible());
         QVERIFY(details->shown());

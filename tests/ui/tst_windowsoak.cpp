@@ -25,6 +25,7 @@
 #include "detailspane.h"
 #include "privateazurite.h"
 #include "resourcetreemodel.h"
+#include "rowpagingproxy.h"
 #include "specedit.h"
 
 #include <QAbstractItemModelTester>
@@ -613,8 +614,13 @@ void tst_WindowSoak::soak()
         std::make_unique<QSettings>(m_dir.filePath(QStringLiteral("ui.ini")), QSettings::IniFormat);
     m_window = std::make_unique<MainWindow>(
         WindowServices{m_services->kinds, m_path, m_controller.get(), m_settings.get()});
-    // Every change the tree and its proxy report is checked as it happens (a few dozen rows).
-    for (const char *name : {"resourceTreeModel", "resourceFilterProxy"}) {
+    // Pages of a few rows: the soak's few dozen rows come and go past them, as a hundred
+    // thousand do past the window's pages of 500.
+    auto *pages = m_window->findChild<RowPagingProxy *>(QStringLiteral("resourcePages"));
+    QVERIFY(pages);
+    pages->setPageSize(4);
+    // Every change the tree and its proxies report is checked as it happens.
+    for (const char *name : {"resourceTreeModel", "resourceFilterProxy", "resourcePages"}) {
         auto *model = m_window->findChild<QAbstractItemModel *>(QLatin1String(name));
         QVERIFY2(model, name);
         new QAbstractItemModelTester(model, QAbstractItemModelTester::FailureReportingMode::Fatal,
