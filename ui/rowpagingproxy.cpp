@@ -40,8 +40,7 @@ void RowPagingProxy::setSourceModel(QAbstractItemModel *source)
     beginResetModel();
     if (QAbstractItemModel *old = sourceModel())
         disconnect(old, nullptr, this, nullptr);
-    m_limits.clear();
-    m_rootLimit = 0;
+    forgetLimits();
     QAbstractProxyModel::setSourceModel(source);
     if (source) {
         connect(source, &QAbstractItemModel::rowsInserted, this,
@@ -56,50 +55,41 @@ void RowPagingProxy::setSourceModel(QAbstractItemModel *source)
                 &RowPagingProxy::sourceLayoutAboutToBeChanged);
         connect(source, &QAbstractItemModel::layoutChanged, this,
                 &RowPagingProxy::sourceLayoutChanged);
-        connect(source, &QAbstractItemModel::modelAboutToBeReset, this,
-                &RowPagingProxy::beginResetModel);
-        connect(source, &QAbstractItemModel::modelReset, this, [this] {
-            m_limits.clear();
-            m_rootLimit = 0;
-            endResetModel();
-        });
         // Columns are not paged: told as they come, under the parents shown.
-        connect(source, &QAbstractItemModel::columnsAboutToBeInserted, this,
-                [this](const QModelIndex &parent, int first, int last) {
-                    m_columns.push_back(isShown(parent));
-                    if (m_columns.back())
-                        beginInsertColumns(mapFromSource(parent), first, last);
-                });
-        connect(source, &QAbstractItemModel::columnsInserted, this, [this] {
-            // Popped once told: a listener's showMore() waits until every listener heard.
-            if (m_columns.back())
-                endInsertColumns();
-            m_columns.pop_back();
-        });
-        connect(source, &QAbstractItemModel::columnsAboutToBeRemoved, this,
-                [this](const QModelIndex &parent, int first, int last) {
-                    m_columns.push_back(isShown(parent));
-                    if (m_columns.back())
-                        beginRemoveColumns(mapFromSource(parent), first, last);
-                });
-        connect(source, &QAbstractItemModel::columnsRemoved, this, [this] {
-            // Popped once told: a listener's showMore() waits until every listener heard.
-            if (m_columns.back())
-                endRemoveColumns();
-            m_columns.pop_back();
-        });
-        // Moves are told as a reset (a sorting proxy, the usual source, never moves rows; the
-        // tree's columns are fixed).
+        const auto followColumns = [this, source](auto aboutToChange, auto changed, auto begin,
+                                                  auto end) {
+            connect(source, aboutToChange, this,
+                    [this, begin](const QModelIndex &parent, int first, int last) {
+                        m_columns.push_back(isShown(parent));
+                        if (m_columns.back())
+                            (this->*begin)(mapFromSource(parent), first, last);
+                    });
+            connect(source, changed, this, [this, end] {
+                // Popped once told: a listener's showMore() waits until every listener heard.
+                if (m_columns.back())
+                    (this->*end)();
+                m_columns.pop_back();
+            });
+        };
+        followColumns(&QAbstractItemModel::columnsAboutToBeInserted,
+                      &QAbstractItemModel::columnsInserted, &RowPagingProxy::beginInsertColumns,
+                      &RowPagingProxy::endInsertColumns);
+        followColumns(&QAbstractItemModel::columnsAboutToBeRemoved,
+                      &QAbstractItemModel::columnsRemoved, &RowPagingProxy::beginRemoveColumns,
+                      &RowPagingProxy::endRemoveColumns);
+        // A reset starts every parent again from a page; moves are told as a reset (a sorting
+        // proxy, the usual source, never moves rows; the tree's columns are fixed).
         const auto resetBefore = [this] {
-            m_moving = true;
+            m_resetting = true;
             beginResetModel();
         };
         const auto resetAfter = [this] {
-            m_limits.clear();
-            m_rootLimit = 0;
+            forgetLimits();
             endResetModel();
-            m_moving = false;
+            m_resetting = false;
         };
+        connect(source, &QAbstractItemModel::modelAboutToBeReset, this, resetBefore);
+        connect(source, &QAbstractItemModel::modelReset, this, resetAfter);
         connect(source, &QAbstractItemModel::rowsAboutToBeMoved, this, resetBefore);
         connect(source, &QAbstractItemModel::rowsMoved, this, resetAfter);
         connect(source, &QAbstractItemModel::columnsAboutToBeMoved, this, resetBefore);
@@ -112,8 +102,7 @@ void RowPagingProxy::setPageSize(int rows)
 {
     beginResetModel();
     m_pageSize = std::max(1, rows);
-    m_limits.clear();
-    m_rootLimit = 0;
+    forgetLimits();
     endResetModel();
 }
 
@@ -295,12 +284,19 @@ void RowPagingProxy::grow(const QModelIndex &sourceParent, int limit)
 
 bool RowPagingProxy::isTelling() const
 {
-    return !m_told.empty() || !m_removals.empty() || !m_columns.empty() || m_layoutTold || m_moving;
+    return !m_told.empty() || !m_removals.empty() || !m_columns.empty() || m_layoutTold ||
+           m_resetting;
 }
 
 bool RowPagingProxy::isShown(const QModelIndex &sourceParent) const
 {
     return !sourceParent.isValid() || mapFromSource(sourceParent).isValid();
+}
+
+void RowPagingProxy::forgetLimits()
+{
+    m_limits.clear();
+    m_rootLimit = 0;
 }
 
 void RowPagingProxy::forgetInvalidLimits()
@@ -338,7 +334,7 @@ void RowPagingProxy::sourceRowsInserted(const QModelIndex &parent, int first, in
 
 void RowPagingProxy::sourceRowsAboutToBeRemoved(const QModelIndex &parent, int first, int last)
 {
-    Removal removal{QPersistentModelIndex(parent), first, -1, 0};
+    Removal removal{first, -1, 0};
     if (isShown(parent)) {
         removal.shownBefore = shownOf(parent);
         removal.last = std::min(last, removal.shownBefore - 1);
@@ -368,7 +364,6 @@ void RowPagingProxy::sourceRowsRemoved(const QModelIndex &parent, int first, int
             endInsertRows();
         }
     }
-    forgetInvalidLimits();
 }
 
 void RowPagingProxy::sourceDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight,

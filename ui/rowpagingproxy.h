@@ -77,6 +77,7 @@ private:
     /// Whether `sourceParent` is the root or a row shown here (its page and its owners' pages
     /// hold it).
     bool isShown(const QModelIndex &sourceParent) const;
+    void forgetLimits();
     void forgetInvalidLimits();
 
     void sourceRowsInserted(const QModelIndex &parent, int first, int last);
@@ -90,7 +91,7 @@ private:
                              QAbstractItemModel::LayoutChangeHint hint);
 
     /// While a change under a parent is told in steps: how many rows it has been told to have.
-    /// A stack: a listener may make another parent grow meanwhile.
+    /// A stack: a listener may change the source while it hears of a change.
     struct Told
     {
         QPersistentModelIndex parent;
@@ -106,10 +107,9 @@ private:
     std::vector<std::pair<QPersistentModelIndex, int>> m_limits;
     int m_rootLimit = 0;
     std::vector<Told> m_told;
-    /// A removal being told: its parent, the shown rows it removes and the rows shown before.
+    /// A removal being told: the shown rows it removes and the rows shown before.
     struct Removal
     {
-        QPersistentModelIndex parent;
         int first = 0;
         int last = -1;
         int shownBefore = 0;
@@ -120,7 +120,7 @@ private:
     QList<QPersistentModelIndex> m_layoutSources;
     QList<QPersistentModelIndex> m_layoutParents;
     bool m_layoutTold = false;
-    bool m_moving = false;
+    bool m_resetting = false;    // a reset (or a move, told as one) is being told
     std::vector<bool> m_columns; // per column change being told: whether it is told here
 };
 

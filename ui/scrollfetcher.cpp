@@ -58,13 +58,11 @@ void ScrollFetcher::fetchInSight()
             break;
         const QModelIndex parent = row.parent();
         if (row.row() != m_pages->rowCount(parent) - 1)
-            continue;
-        if (m_pages->rowsNotShown(parent) > 0 || m_pages->canFetchMore(parent)) {
-            if (parent.isValid())
-                parents.append(parent);
-            else
-                root = true;
-        }
+            continue; // not the last row its parent shows
+        if (parent.isValid())
+            parents.append(parent);
+        else
+            root = true;
     }
     // Showing more moves the rows below: the rows in sight were read first.
     const auto more = [this](const QModelIndex &parent) {
