@@ -7,7 +7,9 @@
 // tree model under QAbstractItemModelTester all along; Refresh (F5) of the container reads it
 // again, so that a blob deleted outside leaves it. A table another tool made shows greyed under
 // its account; selected, the details show what the backend says of it and what Claim would
-// store, and Claim there makes it managed with no backend write.
+// store, and Claim there makes it managed with no backend write. A container another tool makes
+// after the account was listed comes with Refresh (F5) of the account, and goes with the next
+// Refresh once it is deleted outside.
 #include "mainwindow.h"
 
 #include "applyplandialog.h"
@@ -251,6 +253,82 @@ private slots:
                     {});
             return true;
         });
+    }
+
+    void containerMadeOutsideComesAndGoesWithRefreshOfItsAccount()
+    {
+        // After the account's first listing another tool makes a container: it is not in the
+        // tree until Refresh (F5) of the account lists it again, greyed under the account, and
+        // it leaves at the next Refresh once it is deleted outside. No restart in between.
+        const Emulators emulators = Emulators::fromEnvironment();
+        QVERIFY2(emulators.isValid(), qPrintable(emulators.error));
+        const QString accountName = QStringLiteral("refreshstore");
+        const ResourceKey account{AzureKinds::storageAccount(), accountName};
+        const QString containerName = uniqueStem() + QStringLiteral("-outside");
+        const Resource outside =
+            azureResource(AzureKinds::blobContainer(), containerName, ownedBy(accountName));
+
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("refresh.converge"));
+        QVERIFY(Workspace::open(path, nullptr)
+                    ->apply({emulatorAccount(emulators, accountName)}, nullptr, nullptr));
+        AppServices services;
+        Controller controller(path, services.kinds, services.factories, services.reconciler,
+                              services.clock, nullptr, AzureEngine::fastOptions());
+        QVERIFY(controller.start());
+        QSettings settings(dir.filePath(QStringLiteral("ui.ini")), QSettings::IniFormat);
+        auto window = std::make_unique<MainWindow>(
+            WindowServices{services.kinds, path, &controller, &settings});
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        auto *tree = window->findChild<ResourceTreeModel *>(QStringLiteral("resourceTreeModel"));
+        auto *view = window->findChild<QTreeView *>(QStringLiteral("resourceTree"));
+        QVERIFY(tree && view);
+        QAbstractItemModelTester tester(tree,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QTRY_VERIFY_WITH_TIMEOUT(tree->indexOf(account).isValid() &&
+                                     tree->indexOf(account).data(ResourceTreeModel::StatusRole) ==
+                                         int(StatusKind::Ready),
+                                 readyTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(controller.isIdle() && !controller.isListing({account}),
+                                 readyTimeoutMs);
+        const auto refreshAccount = [&] {
+            QVERIFY(window->selectResource(account));
+            view->setFocus();
+            QTest::keyClick(view, Qt::Key_F5);
+        };
+
+        QVERIFY(direct(emulators, [&](DirectAccess &access) {
+            std::shared_ptr<Manager> manager = access.manager(AzureKinds::blobContainer());
+            return manager && manager->create(access.target(outside));
+        }));
+        QTest::qWait(200);
+        QVERIFY(!tree->indexOfDiscovered(account, AzureKinds::blobContainer(), containerName)
+                     .isValid());
+        refreshAccount();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            tree->indexOfDiscovered(account, AzureKinds::blobContainer(), containerName).isValid(),
+            readyTimeoutMs);
+        const QModelIndex row =
+            tree->indexOfDiscovered(account, AzureKinds::blobContainer(), containerName);
+        QCOMPARE(row.parent(), tree->indexOf(account));
+        QCOMPARE(row.data(ResourceTreeModel::StatusRole).toInt(), int(StatusKind::Unmanaged));
+
+        QVERIFY(direct(emulators, [&](DirectAccess &access) {
+            std::shared_ptr<Manager> manager = access.manager(AzureKinds::blobContainer());
+            return manager && manager->deleteResource(access.target(outside), {});
+        }));
+        QTRY_VERIFY_WITH_TIMEOUT(controller.isIdle() && !controller.isListing({account}),
+                                 readyTimeoutMs);
+        refreshAccount();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !tree->indexOfDiscovered(account, AzureKinds::blobContainer(), containerName).isValid(),
+            readyTimeoutMs);
+        QVERIFY(tree->indexOf(account).isValid());
+
+        window.reset();
+        controller.stop();
     }
 
     void openByNameLooksUpWhatNoListingShowed()
