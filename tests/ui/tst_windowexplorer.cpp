@@ -63,6 +63,44 @@ struct ViewRows
     RowPagingProxy *pages;
 };
 
+/// The window as the application makes it: a MainWindow over a started Controller (the
+/// engine's fast options) on the workspace at `path`, its settings in `settingsPath`.
+struct ExplorerWindow
+{
+    ExplorerWindow(AppServices &services, const QString &path, const QString &settingsPath)
+        : services(services)
+        , path(path)
+        , controller(path, services.kinds, services.factories, services.reconciler, services.clock,
+                     nullptr, AzureEngine::fastOptions())
+        , settings(settingsPath, QSettings::IniFormat)
+    {}
+    /// Starts the controller and shows the window; false when either fails.
+    bool open()
+    {
+        if (!controller.start())
+            return false;
+        window = std::make_unique<MainWindow>(
+            WindowServices{services.kinds, path, &controller, &settings});
+        window->show();
+        return QTest::qWaitForWindowExposed(window.get());
+    }
+
+    AppServices &services;
+    QString path;
+    Controller controller;
+    QSettings settings;
+    std::unique_ptr<MainWindow> window;
+};
+
+/// Whether `account` shows Ready in the tree and the controller is done listing it.
+bool accountListed(const ResourceTreeModel &tree, const Controller &controller,
+                   const ResourceKey &account)
+{
+    const QModelIndex row = tree.indexOf(account);
+    return row.isValid() && row.data(ResourceTreeModel::StatusRole) == int(StatusKind::Ready) &&
+           controller.isIdle() && !controller.isListing({account});
+}
+
 /// Runs `fn(DirectAccess &)` on a thread of its own: HttpClient refuses the GUI thread.
 template<typename Fn>
 auto direct(const Emulators &emulators, Fn fn)
@@ -138,14 +176,10 @@ private slots:
         }
 
         AppServices services;
-        Controller controller(path, services.kinds, services.factories, services.reconciler,
-                              services.clock, nullptr, AzureEngine::fastOptions());
-        QVERIFY(controller.start());
-        QSettings settings(dir.filePath(QStringLiteral("ui.ini")), QSettings::IniFormat);
-        auto window = std::make_unique<MainWindow>(
-            WindowServices{services.kinds, path, &controller, &settings});
-        window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        ExplorerWindow explorer(services, path, dir.filePath(QStringLiteral("ui.ini")));
+        QVERIFY(explorer.open());
+        Controller &controller = explorer.controller;
+        std::unique_ptr<MainWindow> &window = explorer.window;
         auto *tree = window->findChild<ResourceTreeModel *>(QStringLiteral("resourceTreeModel"));
         const ViewRows rows(*window);
         auto *view = window->findChild<QTreeView *>(QStringLiteral("resourceTree"));
@@ -274,25 +308,16 @@ private slots:
         QVERIFY(Workspace::open(path, nullptr)
                     ->apply({emulatorAccount(emulators, accountName)}, nullptr, nullptr));
         AppServices services;
-        Controller controller(path, services.kinds, services.factories, services.reconciler,
-                              services.clock, nullptr, AzureEngine::fastOptions());
-        QVERIFY(controller.start());
-        QSettings settings(dir.filePath(QStringLiteral("ui.ini")), QSettings::IniFormat);
-        auto window = std::make_unique<MainWindow>(
-            WindowServices{services.kinds, path, &controller, &settings});
-        window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        ExplorerWindow explorer(services, path, dir.filePath(QStringLiteral("ui.ini")));
+        QVERIFY(explorer.open());
+        Controller &controller = explorer.controller;
+        std::unique_ptr<MainWindow> &window = explorer.window;
         auto *tree = window->findChild<ResourceTreeModel *>(QStringLiteral("resourceTreeModel"));
         auto *view = window->findChild<QTreeView *>(QStringLiteral("resourceTree"));
         QVERIFY(tree && view);
         QAbstractItemModelTester tester(tree,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QTRY_VERIFY_WITH_TIMEOUT(tree->indexOf(account).isValid() &&
-                                     tree->indexOf(account).data(ResourceTreeModel::StatusRole) ==
-                                         int(StatusKind::Ready),
-                                 readyTimeoutMs);
-        QTRY_VERIFY_WITH_TIMEOUT(controller.isIdle() && !controller.isListing({account}),
-                                 readyTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(accountListed(*tree, controller, account), readyTimeoutMs);
         const auto refreshAccount = [&] {
             QVERIFY(window->selectResource(account));
             view->setFocus();
@@ -351,14 +376,10 @@ private slots:
         AzureFactory::Options azure;
         azure.requestObserver = requests.observer();
         AppServices services(azure);
-        Controller controller(path, services.kinds, services.factories, services.reconciler,
-                              services.clock, nullptr, AzureEngine::fastOptions());
-        QVERIFY(controller.start());
-        QSettings settings(dir.filePath(QStringLiteral("ui.ini")), QSettings::IniFormat);
-        auto window = std::make_unique<MainWindow>(
-            WindowServices{services.kinds, path, &controller, &settings});
-        window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        ExplorerWindow explorer(services, path, dir.filePath(QStringLiteral("ui.ini")));
+        QVERIFY(explorer.open());
+        Controller &controller = explorer.controller;
+        std::unique_ptr<MainWindow> &window = explorer.window;
         auto *tree = window->findChild<ResourceTreeModel *>(QStringLiteral("resourceTreeModel"));
         const ViewRows rows(*window);
         auto *view = window->findChild<QTreeView *>(QStringLiteral("resourceTree"));
@@ -366,12 +387,7 @@ private slots:
         QVERIFY(tree && rows.filter && rows.pages && view && details);
         QAbstractItemModelTester tester(tree,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QTRY_VERIFY_WITH_TIMEOUT(tree->indexOf(account).isValid() &&
-                                     tree->indexOf(account).data(ResourceTreeModel::StatusRole) ==
-                                         int(StatusKind::Ready),
-                                 readyTimeoutMs);
-        QTRY_VERIFY_WITH_TIMEOUT(controller.isIdle() && !controller.isListing({account}),
-                                 readyTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(accountListed(*tree, controller, account), readyTimeoutMs);
 
         QVERIFY(direct(emulators, [&](DirectAccess &access) {
             std::shared_ptr<Manager> manager = access.manager(AzureKinds::queue());
@@ -437,14 +453,10 @@ private slots:
         AzureFactory::Options azure;
         azure.requestObserver = requests.observer();
         AppServices services(azure);
-        Controller controller(path, services.kinds, services.factories, services.reconciler,
-                              services.clock, nullptr, AzureEngine::fastOptions());
-        QVERIFY(controller.start());
-        QSettings settings(dir.filePath(QStringLiteral("ui.ini")), QSettings::IniFormat);
-        auto window = std::make_unique<MainWindow>(
-            WindowServices{services.kinds, path, &controller, &settings});
-        window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        ExplorerWindow explorer(services, path, dir.filePath(QStringLiteral("ui.ini")));
+        QVERIFY(explorer.open());
+        Controller &controller = explorer.controller;
+        std::unique_ptr<MainWindow> &window = explorer.window;
         auto *tree = window->findChild<ResourceTreeModel *>(QStringLiteral("resourceTreeModel"));
         const ViewRows rows(*window);
         auto *view = window->findChild<QTreeView *>(QStringLiteral("resourceTree"));
