@@ -4,6 +4,7 @@
 
 #include <QBrush>
 #include <QColor>
+#include <QStringList>
 
 namespace converge {
 
@@ -43,7 +44,7 @@ void TimelineModel::setRuns(const QList<PhaseRun> &runs)
                                           : QString(),
                     r.phase,
                     durationText(r.durationMs),
-                    r.outcome,
+                    r.repeats > 1 ? tr("%1 ×%2").arg(r.outcome).arg(r.repeats) : r.outcome,
                     r.reason,
                     r.backendCode,
                     r.requestId,
@@ -80,9 +81,20 @@ QVariant TimelineModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == MessageColumn)
             return row.run.message;
-        if (index.column() == StartedColumn)
-            return row.run.reconcileId.isEmpty() ? QVariant()
-                                                 : tr("Reconcile %1").arg(row.run.reconcileId);
+        if (index.column() == StartedColumn || index.column() == OutcomeColumn) {
+            QStringList lines;
+            if (row.run.repeats > 1)
+                lines << tr("%n runs that found nothing to do, the first at %1, the last at %2",
+                            nullptr, row.run.repeats)
+                             .arg(row.run.firstStartedAt.toLocalTime().toString(
+                                      QStringLiteral("yyyy-MM-dd HH:mm:ss")),
+                                  row.run.startedAt.toLocalTime().toString(
+                                      QStringLiteral("yyyy-MM-dd HH:mm:ss")));
+            if (!row.run.reconcileId.isEmpty())
+                lines << (row.run.repeats > 1 ? tr("Last reconcile %1") : tr("Reconcile %1"))
+                             .arg(row.run.reconcileId);
+            return lines.isEmpty() ? QVariant() : QVariant(lines.join(QLatin1Char('\n')));
+        }
         return {};
     case Qt::DecorationRole:
         if (index.column() == StartedColumn && row.failed)

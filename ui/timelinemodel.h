@@ -11,9 +11,10 @@
 namespace converge {
 
 /// A resource's phase runs (Workspace::phaseRuns), newest first: when each started, which
-/// phase, how long it took, its outcome, the Ready reason after it, the backend's error code
-/// and request ID, how many writes it made and its message. Failed runs (outcome Retry or
-/// Fatal, or a backend error code) are marked with an icon and FailedRole.
+/// phase, how long it took, its outcome (×N when quiet resyncs repeated it: PhaseRun::repeats),
+/// the Ready reason after it, the backend's error code and request ID, how many writes it made
+/// and its message. Failed runs (outcome Retry or Fatal, or a backend error code) are marked
+/// with an icon and FailedRole.
 class TimelineModel final : public QAbstractTableModel
 {
     Q_OBJECT

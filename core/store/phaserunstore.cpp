@@ -35,9 +35,53 @@ bool PhaseRunStore::recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error)
         error);
     if (!insertStatement)
         return false;
+    // A quiet run that says what the newest stored run of its resource said is that run
+    // again (PhaseRun::repeats): one row rewritten, and nothing to prune.
+    QSqlQuery *newestStatement = m_connection.statement(
+        QStringLiteral("SELECT id, phase, outcome, reason, message, backend_writes, backend_code"
+                       " FROM phase_runs WHERE kind = ? AND name = ? ORDER BY id DESC LIMIT 1"),
+        error);
+    QSqlQuery *repeatStatement = m_connection.statement(
+        QStringLiteral("UPDATE phase_runs SET repeats = repeats + 1,"
+                       " first_started_at = coalesce(first_started_at, started_at),"
+                       " started_at = ?, duration_ms = ?, reconcile_id = ?, request_id = ?"
+                       " WHERE id = ?"),
+        error);
+    if (!newestStatement || !repeatStatement)
+        return false;
     QSqlQuery &insert = *insertStatement;
+    QSqlQuery &newest = *newestStatement;
+    QSqlQuery &repeat = *repeatStatement;
     QSet<ResourceKey> keys;
     for (PhaseRun &run : runs) {
+        if (run.backendWrites == 0 && run.outcome == QLatin1String("Done")) {
+            newest.addBindValue(text(run.key.kind));
+            newest.addBindValue(text(run.key.name));
+            if (!newest.exec())
+                return failSql(error, newest, QStringLiteral("cannot read phase runs"));
+            PhaseRun stored;
+            if (newest.next()) {
+                stored.id = newest.value(0).toLongLong();
+                stored.phase = newest.value(1).toString();
+                stored.outcome = newest.value(2).toString();
+                stored.reason = newest.value(3).toString();
+                stored.message = newest.value(4).toString();
+                stored.backendWrites = newest.value(5).toInt();
+                stored.backendCode = newest.value(6).toString();
+            }
+            newest.finish();
+            if (stored.id > 0 && stored.repeatedBy(run)) {
+                repeat.addBindValue(run.startedAt.toMSecsSinceEpoch());
+                repeat.addBindValue(run.durationMs);
+                repeat.addBindValue(text(run.reconcileId));
+                repeat.addBindValue(text(run.requestId));
+                repeat.addBindValue(stored.id);
+                if (!repeat.exec())
+                    return failSql(error, repeat, QStringLiteral("cannot store a phase run"));
+                run.id = stored.id;
+                continue;
+            }
+        }
         insert.addBindValue(text(run.key.kind));
         insert.addBindValue(text(run.key.name));
         insert.addBindValue(text(run.reconcileId));
@@ -56,6 +100,7 @@ bool PhaseRunStore::recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error)
         keys.insert(run.key);
     }
     insert.finish();
+    repeat.finish();
     // The reconcile state's last attempt is the last phase run, whatever it changed; a run
     // that changed nothing (a quiet resync) stores no state of its own, so it goes here, in
     // the batch's transaction. Never backwards: the run's own write may have been later.
@@ -105,7 +150,8 @@ QList<PhaseRun> PhaseRunStore::phaseRuns(const ResourceKey &key, int limit, Stor
     // A failed prepare() would leave exec() with only Qt's own words to say.
     if (!q.prepare(QStringLiteral(
             "SELECT id, reconcile_id, phase, started_at, duration_ms, outcome, reason, message,"
-            " backend_writes, backend_code, request_id FROM phase_runs WHERE kind = ? AND name = ?"
+            " backend_writes, backend_code, request_id, repeats, first_started_at FROM phase_runs"
+            " WHERE kind = ? AND name = ?"
             " ORDER BY id DESC LIMIT ?"))) {
         logSql(q, "phaseRuns", error);
         return {};
@@ -132,6 +178,8 @@ QList<PhaseRun> PhaseRunStore::phaseRuns(const ResourceKey &key, int limit, Stor
         run.backendWrites = q.value(8).toInt();
         run.backendCode = q.value(9).toString();
         run.requestId = q.value(10).toString();
+        run.repeats = q.value(11).toInt();
+        run.firstStartedAt = q.value(12).isNull() ? run.startedAt : timeFrom(q.value(12));
         result.append(run);
     }
     if (q.lastError().isValid()) { // a step failed part way through the rows

@@ -157,7 +157,8 @@ public:
 
     // --- Phase runs (the Timeline) --------------------------------------------------------
     static constexpr int phaseRunsKept = 200;
-    /// Stores runs in one transaction (ids written back); keeps the newest phaseRunsKept per
+    /// Stores runs in one transaction (ids written back; a quiet run that repeats the newest one
+    /// of its resource is folded into it, PhaseRun::repeats); keeps the newest phaseRunsKept per
     /// resource; advances each one's reconcile state to its last attempt (the run's end).
     bool recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error);
     /// The resource's runs, newest first.

@@ -210,6 +210,14 @@ const char *const version7[] = {
     "CREATE INDEX discovered_seen ON discovered (owner_kind, owner_name, seen_at)",
 };
 
+// A quiet resync repeats the resource's newest phase run rather than adding one
+// (PhaseRun::repeats): the Timeline's 200 rows keep what happened, and a pass over many
+// resources that finds nothing to do rewrites a row each instead of inserting and pruning.
+const char *const version8[] = {
+    "ALTER TABLE phase_runs ADD COLUMN repeats INTEGER NOT NULL DEFAULT 1",
+    "ALTER TABLE phase_runs ADD COLUMN first_started_at INTEGER", // NULL: once
+};
+
 struct Step
 {
     int version;
@@ -217,7 +225,7 @@ struct Step
 };
 
 const std::array steps{Step{1, version1}, Step{2, version2}, Step{3, version3}, Step{4, version4},
-                       Step{5, version5}, Step{6, version6}, Step{7, version7}};
+                       Step{5, version5}, Step{6, version6}, Step{7, version7}, Step{8, version8}};
 
 bool run(QSqlDatabase &db, const QString &sql, QString *error)
 {

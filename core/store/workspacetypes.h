@@ -82,6 +82,20 @@ struct PhaseRun
     int backendWrites = 0; ///< create, update and delete calls made by the run
     QString backendCode;   ///< the backend's error code of a failed run, else empty
     QString requestId;     ///< the last backend request ID the run saw, or empty
+    /// How many runs this row stands for. A run that changed nothing and says what the
+    /// resource's newest run said (a quiet resync) is stored as a repeat of that run: its
+    /// count, its start, its duration, its IDs. The Timeline keeps what happened, not every
+    /// resync that found nothing to do.
+    int repeats = 1;
+    QDateTime firstStartedAt; ///< UTC; the first of the repeats (startedAt is the last)
+
+    /// Whether `next`, run after this one, is stored as a repeat of it.
+    bool repeatedBy(const PhaseRun &next) const
+    {
+        return backendWrites == 0 && next.backendWrites == 0 && outcome == QLatin1String("Done") &&
+               next.outcome == outcome && next.phase == phase && next.reason == reason &&
+               next.message == message && next.backendCode == backendCode;
+    }
 };
 
 /// What the controller's last run of a resource that changed nothing concluded, kept across

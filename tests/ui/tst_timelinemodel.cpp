@@ -122,6 +122,29 @@ private Q_SLOTS:
         model.clear();
         QCOMPARE(model.rowCount(), 0);
     }
+
+    void repeatsShowTheirCountAndSpan()
+    {
+        TimelineModel model;
+        PhaseRun quiet = run("Done");
+        quiet.backendWrites = 0;
+        quiet.repeats = 12;
+        quiet.firstStartedAt = quiet.startedAt.addSecs(-3600);
+        model.setRuns({quiet, run("Done")});
+        QCOMPARE(model.index(0, TimelineModel::OutcomeColumn).data().toString(), s("Done ×12"));
+        QCOMPARE(model.index(1, TimelineModel::OutcomeColumn).data().toString(), s("Done"));
+        const QString tip =
+            model.index(0, TimelineModel::StartedColumn).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(s("12 runs that found nothing to do")), qPrintable(tip));
+        QVERIFY2(
+            tip.contains(quiet.firstStartedAt.toLocalTime().toString(s("yyyy-MM-dd HH:mm:ss"))),
+            qPrintable(tip));
+        QVERIFY2(tip.contains(s("Last reconcile rec-1")), qPrintable(tip));
+        QVERIFY(!model.index(1, TimelineModel::StartedColumn)
+                     .data(Qt::ToolTipRole)
+                     .toString()
+                     .contains(s("nothing to do")));
+    }
 };
 
 QTEST_MAIN(tst_TimelineModel)

@@ -753,6 +753,60 @@ private slots:
         QCOMPARE(m_ws->phaseRuns(other).size(), 1);
     }
 
+    void quietRunsRepeatTheNewestRun()
+    {
+        QVERIFY(apply({container(s("invoices"))}));
+        const ResourceKey key{s("BlobContainer"), s("invoices")};
+        auto quiet = [&](int i) {
+            PhaseRun run;
+            run.key = key;
+            run.reconcileId = QStringLiteral("r%1").arg(i);
+            run.phase = s("createOrUpdate");
+            run.startedAt = t0.addSecs(i * 60);
+            run.durationMs = i;
+            run.outcome = s("Done");
+            run.reason = s("Succeeded");
+            run.requestId = QStringLiteral("req-%1").arg(i);
+            return run;
+        };
+        PhaseRun created = quiet(0);
+        created.backendWrites = 1; // the create: never repeated by a quiet run
+        QList<PhaseRun> runs{created, quiet(1), quiet(2)};
+        StoreError error;
+        QVERIFY2(m_ws->recordPhaseRuns(runs, &error), qPrintable(error.message));
+        QList<PhaseRun> more{quiet(3)};
+        QVERIFY2(m_ws->recordPhaseRuns(more, &error), qPrintable(error.message));
+        QCOMPARE(more.first().id, runs.at(1).id); // folded into the row of the first quiet run
+        QCOMPARE(runs.at(2).id, runs.at(1).id);
+
+        QList<PhaseRun> stored = m_ws->phaseRuns(key);
+        QCOMPARE(stored.size(), 2);
+        QCOMPARE(stored.at(0).repeats, 3);
+        QCOMPARE(stored.at(0).firstStartedAt, t0.addSecs(60));
+        QCOMPARE(stored.at(0).startedAt, t0.addSecs(180)); // the last of them
+        QCOMPARE(stored.at(0).reconcileId, s("r3"));
+        QCOMPARE(stored.at(0).requestId, s("req-3"));
+        QCOMPARE(stored.at(0).durationMs, 3);
+        QCOMPARE(stored.at(1).repeats, 1);
+        QCOMPARE(stored.at(1).firstStartedAt, stored.at(1).startedAt);
+        QCOMPARE(stored.at(1).backendWrites, 1);
+
+        // Anything else the run says is a row of its own, and the quiet runs after it too.
+        PhaseRun other = quiet(4);
+        other.message = s("ready again");
+        PhaseRun failed = quiet(5);
+        failed.outcome = s("Retry");
+        QList<PhaseRun> rest{other, failed, quiet(6), quiet(7)};
+        QVERIFY2(m_ws->recordPhaseRuns(rest, &error), qPrintable(error.message));
+        stored = m_ws->phaseRuns(key);
+        QCOMPARE(stored.size(), 5);
+        QCOMPARE(stored.at(0).repeats, 2);
+        QCOMPARE(stored.at(0).reconcileId, s("r7"));
+        QCOMPARE(stored.at(1).outcome, s("Retry"));
+        QCOMPARE(stored.at(2).message, s("ready again"));
+        QCOMPARE(stored.at(2).repeats, 1);
+    }
+
     void getManyInOneRead()
     {
         Resource odd = container(s("quote\"d-é"));
