@@ -19,6 +19,7 @@
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QSettings>
+#include <QTabWidget>
 #include <QTimer>
 #include <QTranslator>
 
@@ -59,7 +60,8 @@ void installTranslators(QApplication &app)
 // CONVERGE_SCREENSHOT=PATH, for scripts/screenshots.sh: show the window at a fixed size
 // (CONVERGE_SCREENSHOT_SIZE, default 1280x800), save a picture of it to PATH after
 // CONVERGE_SCREENSHOT_DELAY seconds (default 5) and quit; exit 1 when it cannot be saved.
-// CONVERGE_SCREENSHOT_OPEN=TEXT opens a resource by name (and so expands it) two seconds in.
+// CONVERGE_SCREENSHOT_OPEN=TEXT opens a resource by name (and so expands it) two seconds in,
+// and CONVERGE_SCREENSHOT_TAB=TITLE shows the details tab of that title (e.g. Timeline).
 void scheduleScreenshot(MainWindow &window)
 {
     const QString path = qEnvironmentVariable("CONVERGE_SCREENSHOT");
@@ -70,9 +72,17 @@ void scheduleScreenshot(MainWindow &window)
             .split(QLatin1Char('x'));
     window.resize(size.value(0).toInt(), size.value(1).toInt());
     const QString open = qEnvironmentVariable("CONVERGE_SCREENSHOT_OPEN");
+    const QString tab = qEnvironmentVariable("CONVERGE_SCREENSHOT_TAB");
     if (!open.isEmpty())
-        QTimer::singleShot(std::chrono::seconds(2), &window,
-                           [&window, open] { window.openByName(open); });
+        QTimer::singleShot(std::chrono::seconds(2), &window, [&window, open, tab] {
+            window.openByName(open);
+            for (QTabWidget *tabs : window.findChildren<QTabWidget *>()) {
+                for (int i = 0; i < tabs->count(); ++i) {
+                    if (!tab.isEmpty() && tabs->tabText(i).remove(QLatin1Char('&')) == tab)
+                        tabs->setCurrentIndex(i);
+                }
+            }
+        });
     bool ok = false;
     const int seconds = qEnvironmentVariableIntValue("CONVERGE_SCREENSHOT_DELAY", &ok);
     QTimer::singleShot(std::chrono::seconds(ok ? seconds : 5), &window, [&window, path] {

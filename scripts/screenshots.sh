@@ -2,7 +2,7 @@
 # SPDX-FileCopyrightText: Converge contributors
 # SPDX-License-Identifier: MIT
 #
-# Regenerates docs/screenshots/window.png: starts the emulators on their well-known ports, applies
+# Regenerates docs/screenshots/window.png and timeline.png: starts the emulators on their well-known ports, applies
 # the sample manifests to a fresh workspace and waits until every resource is Ready, then opens the
 # window under Xvfb at a fixed size and lets it save a picture of itself (CONVERGE_SCREENSHOT, see
 # app/main.cpp). Builds nothing: build first (scripts/dev.sh build).
@@ -64,3 +64,16 @@ CONVERGE_SCREENSHOT="$(realpath -m "$out")" CONVERGE_SCREENSHOT_SIZE=${SIZE:-128
     xvfb-run -a -s "-screen 0 1600x1000x24" "$converge" "$workspace"
 [ -s "$out" ] || { echo "screenshots: the window saved no picture" >&2; exit 1; }
 echo "screenshots: wrote $out"
+
+# The Timeline of the same container after three refreshes that found nothing to do: one row
+# for the create, one for the quiet looks (Done ×3).
+timeline=${TIMELINE_OUT:-$(dirname "$out")/timeline.png}
+for _ in 1 2 3; do
+    "$converge" refresh --workspace "$workspace" BlobContainer/invoices --wait=1m >/dev/null
+done
+rm -f "$timeline"
+CONVERGE_SCREENSHOT="$(realpath -m "$timeline")" CONVERGE_SCREENSHOT_SIZE=${SIZE:-1280x800} \
+    CONVERGE_SCREENSHOT_DELAY=${DELAY:-5} CONVERGE_SCREENSHOT_OPEN=BlobContainer/invoices \
+    CONVERGE_SCREENSHOT_TAB=Timeline xvfb-run -a -s "-screen 0 1600x1000x24" "$converge" "$workspace"
+[ -s "$timeline" ] || { echo "screenshots: the window saved no Timeline picture" >&2; exit 1; }
+echo "screenshots: wrote $timeline"
