@@ -83,13 +83,13 @@ QVariant TimelineModel::data(const QModelIndex &index, int role) const
             return row.run.message;
         if (index.column() == StartedColumn || index.column() == OutcomeColumn) {
             QStringList lines;
+            const auto shown = [](const QDateTime &at) {
+                return at.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+            };
             if (row.run.repeats > 1)
                 lines << tr("%n runs that found nothing to do, the first at %1, the last at %2",
                             nullptr, row.run.repeats)
-                             .arg(row.run.firstStartedAt.toLocalTime().toString(
-                                      QStringLiteral("yyyy-MM-dd HH:mm:ss")),
-                                  row.run.startedAt.toLocalTime().toString(
-                                      QStringLiteral("yyyy-MM-dd HH:mm:ss")));
+                             .arg(shown(row.run.firstStartedAt), shown(row.run.startedAt));
             if (!row.run.reconcileId.isEmpty())
                 lines << (row.run.repeats > 1 ? tr("Last reconcile %1") : tr("Reconcile %1"))
                              .arg(row.run.reconcileId);

@@ -15,6 +15,35 @@ namespace converge {
 
 using namespace StoreSql;
 
+namespace {
+
+// What both reads of runs select, in the order runFrom() reads it.
+constexpr char runColumns[] =
+    "id, reconcile_id, phase, started_at, duration_ms, outcome, reason, message, backend_writes,"
+    " backend_code, request_id, repeats, first_started_at";
+
+PhaseRun runFrom(const QSqlQuery &q, const ResourceKey &key)
+{
+    PhaseRun run;
+    run.id = q.value(0).toLongLong();
+    run.key = key;
+    run.reconcileId = q.value(1).toString();
+    run.phase = q.value(2).toString();
+    run.startedAt = timeFrom(q.value(3));
+    run.durationMs = q.value(4).toLongLong();
+    run.outcome = q.value(5).toString();
+    run.reason = q.value(6).toString();
+    run.message = q.value(7).toString();
+    run.backendWrites = q.value(8).toInt();
+    run.backendCode = q.value(9).toString();
+    run.requestId = q.value(10).toString();
+    run.repeats = q.value(11).toInt();
+    run.firstStartedAt = q.value(12).isNull() ? run.startedAt : timeFrom(q.value(12));
+    return run;
+}
+
+} // namespace
+
 PhaseRunStore::PhaseRunStore(WorkspaceConnection &connection)
     : m_connection(connection)
 {}
@@ -38,8 +67,9 @@ bool PhaseRunStore::recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error)
     // A quiet run that says what the newest stored run of its resource said is that run
     // again (PhaseRun::repeats): one row rewritten, and nothing to prune.
     QSqlQuery *newestStatement = m_connection.statement(
-        QStringLiteral("SELECT id, phase, outcome, reason, message, backend_writes, backend_code"
-                       " FROM phase_runs WHERE kind = ? AND name = ? ORDER BY id DESC LIMIT 1"),
+        QStringLiteral("SELECT %1 FROM phase_runs WHERE kind = ? AND name = ?"
+                       " ORDER BY id DESC LIMIT 1")
+            .arg(QLatin1String(runColumns)),
         error);
     QSqlQuery *repeatStatement = m_connection.statement(
         QStringLiteral("UPDATE phase_runs SET repeats = repeats + 1,"
@@ -54,21 +84,12 @@ bool PhaseRunStore::recordPhaseRuns(QList<PhaseRun> &runs, StoreError *error)
     QSqlQuery &repeat = *repeatStatement;
     QSet<ResourceKey> keys;
     for (PhaseRun &run : runs) {
-        if (run.backendWrites == 0 && run.outcome == QLatin1String("Done")) {
+        if (run.isQuiet()) {
             newest.addBindValue(text(run.key.kind));
             newest.addBindValue(text(run.key.name));
             if (!newest.exec())
                 return failSql(error, newest, QStringLiteral("cannot read phase runs"));
-            PhaseRun stored;
-            if (newest.next()) {
-                stored.id = newest.value(0).toLongLong();
-                stored.phase = newest.value(1).toString();
-                stored.outcome = newest.value(2).toString();
-                stored.reason = newest.value(3).toString();
-                stored.message = newest.value(4).toString();
-                stored.backendWrites = newest.value(5).toInt();
-                stored.backendCode = newest.value(6).toString();
-            }
+            const PhaseRun stored = newest.next() ? runFrom(newest, run.key) : PhaseRun();
             newest.finish();
             if (stored.id > 0 && stored.repeatedBy(run)) {
                 repeat.addBindValue(run.startedAt.toMSecsSinceEpoch());
@@ -148,11 +169,9 @@ QList<PhaseRun> PhaseRunStore::phaseRuns(const ResourceKey &key, int limit, Stor
     QSqlQuery q(m_connection.db());
     q.setForwardOnly(true);
     // A failed prepare() would leave exec() with only Qt's own words to say.
-    if (!q.prepare(QStringLiteral(
-            "SELECT id, reconcile_id, phase, started_at, duration_ms, outcome, reason, message,"
-            " backend_writes, backend_code, request_id, repeats, first_started_at FROM phase_runs"
-            " WHERE kind = ? AND name = ?"
-            " ORDER BY id DESC LIMIT ?"))) {
+    if (!q.prepare(QStringLiteral("SELECT %1 FROM phase_runs WHERE kind = ? AND name = ?"
+                                  " ORDER BY id DESC LIMIT ?")
+                       .arg(QLatin1String(runColumns)))) {
         logSql(q, "phaseRuns", error);
         return {};
     }
@@ -164,24 +183,8 @@ QList<PhaseRun> PhaseRunStore::phaseRuns(const ResourceKey &key, int limit, Stor
         logSql(q, "phaseRuns", error);
         return result;
     }
-    while (q.next()) {
-        PhaseRun run;
-        run.id = q.value(0).toLongLong();
-        run.key = key;
-        run.reconcileId = q.value(1).toString();
-        run.phase = q.value(2).toString();
-        run.startedAt = timeFrom(q.value(3));
-        run.durationMs = q.value(4).toLongLong();
-        run.outcome = q.value(5).toString();
-        run.reason = q.value(6).toString();
-        run.message = q.value(7).toString();
-        run.backendWrites = q.value(8).toInt();
-        run.backendCode = q.value(9).toString();
-        run.requestId = q.value(10).toString();
-        run.repeats = q.value(11).toInt();
-        run.firstStartedAt = q.value(12).isNull() ? run.startedAt : timeFrom(q.value(12));
-        result.append(run);
-    }
+    while (q.next())
+        result.append(runFrom(q, key));
     if (q.lastError().isValid()) { // a step failed part way through the rows
         logSql(q, "phaseRuns", error);
         return {};

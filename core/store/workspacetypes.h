@@ -89,11 +89,12 @@ struct PhaseRun
     int repeats = 1;
     QDateTime firstStartedAt; ///< UTC; the first of the repeats (startedAt is the last)
 
+    /// Whether the run wrote nothing to the backend and ended Done: one that may repeat another.
+    bool isQuiet() const { return backendWrites == 0 && outcome == QLatin1String("Done"); }
     /// Whether `next`, run after this one, is stored as a repeat of it.
     bool repeatedBy(const PhaseRun &next) const
     {
-        return backendWrites == 0 && next.backendWrites == 0 && outcome == QLatin1String("Done") &&
-               next.outcome == outcome && next.phase == phase && next.reason == reason &&
+        return isQuiet() && next.isQuiet() && next.phase == phase && next.reason == reason &&
                next.message == message && next.backendCode == backendCode;
     }
 };
