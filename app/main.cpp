@@ -76,9 +76,11 @@ void scheduleScreenshot(MainWindow &window)
     if (!open.isEmpty())
         QTimer::singleShot(std::chrono::seconds(2), &window, [&window, open, tab] {
             window.openByName(open);
+            if (tab.isEmpty())
+                return;
             for (QTabWidget *tabs : window.findChildren<QTabWidget *>()) {
                 for (int i = 0; i < tabs->count(); ++i) {
-                    if (!tab.isEmpty() && tabs->tabText(i).remove(QLatin1Char('&')) == tab)
+                    if (tabs->tabText(i).remove(QLatin1Char('&')) == tab)
                         tabs->setCurrentIndex(i);
                 }
             }

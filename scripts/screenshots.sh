@@ -2,10 +2,11 @@
 # SPDX-FileCopyrightText: Converge contributors
 # SPDX-License-Identifier: MIT
 #
-# Regenerates docs/screenshots/window.png and timeline.png: starts the emulators on their well-known ports, applies
-# the sample manifests to a fresh workspace and waits until every resource is Ready, then opens the
-# window under Xvfb at a fixed size and lets it save a picture of itself (CONVERGE_SCREENSHOT, see
-# app/main.cpp). Builds nothing: build first (scripts/dev.sh build).
+# Regenerates docs/screenshots/window.png and timeline.png: starts the emulators on their
+# well-known ports, applies the sample manifests to a fresh workspace and waits until every
+# resource is Ready, then opens the window under Xvfb at a fixed size and lets it save a picture
+# of itself (CONVERGE_SCREENSHOT, see app/main.cpp). Builds nothing: build first (scripts/dev.sh
+# build).
 #
 # Environment: BUILD_DIR (default build), OUT (default docs/screenshots/window.png), SIZE (default
 # 1280x800), DELAY (seconds the window runs before the picture, default 5), SCREENSHOT_LOCALE
@@ -57,23 +58,27 @@ const c = BlobServiceClient.fromConnectionString('UseDevelopmentStorage=true')
         await c.getBlockBlobClient(n).upload('{}', 2);
 })().catch(e => { console.error(e.message); process.exit(1); });"
 
-mkdir -p "$(dirname "$out")"
-rm -f "$out"
-CONVERGE_SCREENSHOT="$(realpath -m "$out")" CONVERGE_SCREENSHOT_SIZE=${SIZE:-1280x800} \
-    CONVERGE_SCREENSHOT_DELAY=${DELAY:-5} CONVERGE_SCREENSHOT_OPEN=${OPEN:-BlobContainer/invoices} \
-    xvfb-run -a -s "-screen 0 1600x1000x24" "$converge" "$workspace"
-[ -s "$out" ] || { echo "screenshots: the window saved no picture" >&2; exit 1; }
-echo "screenshots: wrote $out"
+# shoot PICTURE [VARIABLE=VALUE...]: the window over the workspace, saved to PICTURE.
+shoot() {
+    local picture=$1
+    shift
+    rm -f "$picture"
+    env CONVERGE_SCREENSHOT="$(realpath -m "$picture")" CONVERGE_SCREENSHOT_SIZE="${SIZE:-1280x800}" \
+        CONVERGE_SCREENSHOT_DELAY="${DELAY:-5}" "$@" \
+        xvfb-run -a -s "-screen 0 1600x1000x24" "$converge" "$workspace"
+    [ -s "$picture" ] || { echo "screenshots: the window saved no picture to $picture" >&2; exit 1; }
+    echo "screenshots: wrote $picture"
+}
 
-# The Timeline of the same container after three refreshes that found nothing to do: one row
-# for the create, one for the quiet looks (Done ×3).
-timeline=${TIMELINE_OUT:-$(dirname "$out")/timeline.png}
+mkdir -p "$(dirname "$out")"
+shoot "$out" CONVERGE_SCREENSHOT_OPEN="${OPEN:-BlobContainer/invoices}"
+
+# The Timeline of the same container after three refreshes that found nothing to do. Each
+# `converge refresh` starts a controller of its own, whose start-up pass leaves a quiet run
+# before the refresh's: the rows alternate, and the start-up passes that follow one another fold
+# into one (Done ×N).
 for _ in 1 2 3; do
     "$converge" refresh --workspace "$workspace" BlobContainer/invoices --wait=1m >/dev/null
 done
-rm -f "$timeline"
-CONVERGE_SCREENSHOT="$(realpath -m "$timeline")" CONVERGE_SCREENSHOT_SIZE=${SIZE:-1280x800} \
-    CONVERGE_SCREENSHOT_DELAY=${DELAY:-5} CONVERGE_SCREENSHOT_OPEN=BlobContainer/invoices \
-    CONVERGE_SCREENSHOT_TAB=Timeline xvfb-run -a -s "-screen 0 1600x1000x24" "$converge" "$workspace"
-[ -s "$timeline" ] || { echo "screenshots: the window saved no Timeline picture" >&2; exit 1; }
-echo "screenshots: wrote $timeline"
+shoot "${TIMELINE_OUT:-$(dirname "$out")/timeline.png}" \
+    CONVERGE_SCREENSHOT_OPEN=BlobContainer/invoices CONVERGE_SCREENSHOT_TAB=Timeline
