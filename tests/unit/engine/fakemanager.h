@@ -11,6 +11,7 @@
 #include <QHash>
 #include <QJsonObject>
 #include <QMutex>
+#include <QSemaphore>
 #include <QSet>
 #include <QThread>
 
@@ -36,6 +37,11 @@ public:
     std::atomic<int> asyncDeletePolls{-1}; ///< >= 0: deletes are asynchronous
     std::atomic<int> listPageSize{1000};   ///< items per list page
     std::atomic<int> listFailsFrom{-1};    ///< a page from this offset on fails once (Transient)
+    /// A list page from this offset waits until the test calls releaseList(): a latch that holds
+    /// a listing in a known state, instead of a test hoping to sample it in passing.
+    std::atomic<int> listHoldsAt{-1};
+    QSemaphore listHeld;                   ///< released once a held page has started waiting
+    QSemaphore listReleased;               ///< what the held page waits for
     std::atomic<bool> listComplete{true};  ///< whether list pages observe as fully as get
     std::atomic<bool> listIds{true};       ///< false: list items carry a name only (ListTables)
     std::atomic<bool> createAdopts{false}; ///< create finds an existing object instead of replacing
@@ -67,6 +73,13 @@ public:
     {
         QMutexLocker lock(&mutex);
         return objects.value(key.toString()).spec;
+    }
+    /// Lets a page held by listHoldsAt go on (idempotent, so that a test may call it on every
+    /// exit).
+    void releaseList()
+    {
+        if (listHoldsAt.exchange(-1) >= 0)
+            listReleased.release();
     }
     void injectError(const QString &op, const ResourceKey &key, const BackendError &error)
     {
@@ -240,6 +253,12 @@ public:
         }
         names.sort();
         const int from = scope.continuation.toInt();
+        if (from == m_backend.listHoldsAt.load()) {
+            lock.unlock();
+            m_backend.listHeld.release();
+            m_backend.listReleased.acquire();
+            lock.relock();
+        }
         if (from > 0 && from == m_backend.listFailsFrom.load()) {
             m_backend.listFailsFrom = -1;
             return fakeError(BackendError::Category::Transient, QStringLiteral("PageLost"));

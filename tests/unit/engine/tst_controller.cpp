@@ -13,6 +13,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QRandomGenerator>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -496,11 +497,17 @@ private slots:
         QTRY_VERIFY(e.controller->isIdle());
         for (int i = 0; i < 300; ++i)
             putStray(f, QStringLiteral("s%1").arg(i, 3, 10, QLatin1Char('0')));
-        f.backend.listPageSize = 1; // 300 pages: long enough to be seen running
+        f.backend.listPageSize = 1;
+        // The listing is held at its 150th page, so that "listing" is a state the test observes
+        // for certain rather than one it must catch in passing between two polls.
+        f.backend.listHoldsAt = 150;
+        const auto release = qScopeGuard([&f] { f.backend.releaseList(); });
         const ResourceKey g{QStringLiteral("Gadget"), QStringLiteral("g")};
         QVERIFY(!e.controller->isListing({g}));
         e.controller->refresh({g});
-        QTRY_VERIFY(e.controller->isListing({g}));
+        QTRY_COMPARE(f.backend.listHeld.available(), 1); // a latch: it stays until released
+        QVERIFY(e.controller->isListing({g}));
+        f.backend.releaseList();
         QTRY_VERIFY(!e.controller->isListing({g}));
         QCOMPARE(f.ws->discovered().size(), 300);
     }
