@@ -507,7 +507,7 @@ void DetailsPane::specEdited()
         m_spec->clearDiagnostic();
         m_restoredDraft = false;
     } else {
-        m_validator->schedule(m_key, text);
+        m_validator->schedule(m_key, text, m_base);
     }
     updateSpecState();
 }

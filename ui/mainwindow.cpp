@@ -857,7 +857,7 @@ void MainWindow::applyResources(const QList<Resource> &resources, const QString 
         [resources, sourceName, &kinds](Workspace *ws, const StoreError &) {
             ManifestReader::Result read;
             for (const Resource &r : resources)
-                read.objects.append(ManifestObject{r, SourceLocation{sourceName, 0, 0}});
+                read.objects.append(ManifestObject{r, SourceLocation{sourceName, 0, 0}, {}});
             return ApplyPlan::build({sourceName}, read, ws, kinds);
         },
         this,

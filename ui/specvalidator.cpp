@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "specvalidator.h"
 
+#include "immutablefields.h"
 #include "kindregistry.h"
 #include "manifestreader.h"
 #include "workspacerunner.h"
@@ -69,7 +70,8 @@ QString SpecValidator::Result::toString() const
 }
 
 SpecValidator::Result SpecValidator::check(const KindRegistry &kinds, const ResourceKey &key,
-                                           const QString &text)
+                                           const QString &text,
+                                           const std::optional<Resource> &stored)
 {
     if (text.trimmed().isEmpty())
         return failure(key, 1, 1, {}, SpecValidator::tr("the manifest is empty"));
@@ -115,6 +117,16 @@ SpecValidator::Result SpecValidator::check(const KindRegistry &kinds, const Reso
                                          "file to create another resource)")
                            .arg(key.name, key.toString()));
     }
+    // A new name would be a second backend resource, the first left behind: refused here as
+    // apply refuses it.
+    if (const Kind *kind = kinds.find(r.kind); kind && stored) {
+        const QList<ImmutableFields::Change> changes = ImmutableFields::changed(*kind, r, *stored);
+        if (!changes.isEmpty()) {
+            const SourceLocation where = object.locationOf(changes.first().path);
+            return failure(key, where.line, where.column, changes.first().path,
+                           ImmutableFields::message(key, changes));
+        }
+    }
     Result ok;
     ok.key = key;
     ok.ok = true;
@@ -139,10 +151,12 @@ SpecValidator::~SpecValidator()
     m_pool.waitForDone();
 }
 
-quint64 SpecValidator::schedule(const ResourceKey &key, const QString &text)
+quint64 SpecValidator::schedule(const ResourceKey &key, const QString &text,
+                                const std::optional<Resource> &stored)
 {
     m_key = key;
     m_text = text;
+    m_stored = stored;
     m_pending = true;
     m_timer.start();
     return ++m_serial;
@@ -166,12 +180,13 @@ void SpecValidator::start()
     QFuture<Result> future = promise->future();
     promise->start();
     const KindRegistry &kinds = m_kinds; // outlives the validator, which waits for its task
-    m_pool.start([promise, &kinds, key = m_key, text = m_text, serial = m_serial] {
-        Result r = check(kinds, key, text);
-        r.serial = serial;
-        promise->addResult(std::move(r));
-        promise->finish();
-    });
+    m_pool.start(
+        [promise, &kinds, key = m_key, text = m_text, stored = m_stored, serial = m_serial] {
+            Result r = check(kinds, key, text, stored);
+            r.serial = serial;
+            promise->addResult(std::move(r));
+            promise->finish();
+        });
     WorkspaceRunner::deliver(future, this, [this](Result result) {
         m_running = false;
         if (result.serial == m_serial && m_pending) {

@@ -9,12 +9,15 @@
 #include <QThreadPool>
 #include <QTimer>
 
+#include <optional>
+
 namespace converge {
 
 class KindRegistry;
 
 /// Checks the spec editor's text as it is typed: parsed and validated as a single manifest of
-/// the edited resource, whose kind and name must stay the same.
+/// the edited resource, whose kind and name must stay the same, and whose immutable fields must
+/// stay as the backend resource was made (ImmutableFields).
 ///
 /// A check starts once typing pauses for delay() and runs on a thread of the validator's own,
 /// so that a large paste never stalls the GUI thread; while one runs, only the newest text is
@@ -40,8 +43,10 @@ public:
         QString toString() const;
     };
 
-    /// Checks `text` as the manifest of `key`. Thread-safe: reads `kinds` only.
-    static Result check(const KindRegistry &kinds, const ResourceKey &key, const QString &text);
+    /// Checks `text` as the manifest of `key`, stored as `stored` (when known). Thread-safe:
+    /// reads `kinds` only.
+    static Result check(const KindRegistry &kinds, const ResourceKey &key, const QString &text,
+                        const std::optional<Resource> &stored = std::nullopt);
 
     /// `kinds` is not owned and must outlive the validator.
     explicit SpecValidator(const KindRegistry &kinds, QObject *parent = nullptr);
@@ -52,7 +57,8 @@ public:
     int delay() const { return m_timer.interval(); }
 
     /// Checks `text` once typing pauses; replaces any text given before. Returns its serial.
-    quint64 schedule(const ResourceKey &key, const QString &text);
+    quint64 schedule(const ResourceKey &key, const QString &text,
+                     const std::optional<Resource> &stored = std::nullopt);
     /// Forgets the scheduled text: nothing is reported until the next schedule().
     void cancel();
     /// Whether the newest scheduled text still waits for its result.
@@ -72,6 +78,7 @@ private:
     QThreadPool m_pool;
     ResourceKey m_key;
     QString m_text;
+    std::optional<Resource> m_stored;
     quint64 m_serial = 0;
     bool m_pending = false;
     bool m_running = false;

@@ -9,6 +9,7 @@
 #include "azurekinds.h"
 #include "delta.h"
 #include "fieldpath.h"
+#include "immutablefields.h"
 #include "kindregistry.h"
 #include "workspace.h"
 
@@ -48,25 +49,6 @@ const FieldSchema *schemaAt(const FieldSchema &spec, const QList<FieldPath::Segm
     return schema;
 }
 
-QJsonValue valueAt(const QJsonObject &spec, const QList<FieldPath::Segment> &segments)
-{
-    QJsonValue value = spec;
-    for (qsizetype i = 1; i < segments.size(); ++i) {
-        const FieldPath::Segment &s = segments.at(i);
-        if (s.isIndex()) {
-            const QJsonArray array = value.toArray();
-            if (!value.isArray() || s.index >= array.size())
-                return QJsonValue::Undefined;
-            value = array.at(s.index);
-        } else {
-            if (!value.isObject() || !value.toObject().contains(s.key))
-                return QJsonValue::Undefined;
-            value = value.toObject().value(s.key);
-        }
-    }
-    return value;
-}
-
 /// The values of `path` in two specs, a default shown as such where the field is absent.
 ApplyPlan::Change specChange(const FieldSchema &specSchema, const QString &path,
                              const QJsonObject &before, const QJsonObject &after)
@@ -85,21 +67,9 @@ ApplyPlan::Change specChange(const FieldSchema &specSchema, const QString &path,
             return compact(value);
         return ApplyPlan::tr("%1 (default)").arg(compact(schema->defaultValue));
     };
-    change.before = show(valueAt(before, *segments));
-    change.after = show(valueAt(after, *segments));
+    change.before = show(FieldPath::valueAt(before, *segments));
+    change.after = show(FieldPath::valueAt(after, *segments));
     return change;
-}
-
-/// A copy of `schema` in which every field is compared: what the workspace stores is every
-/// field, server-defaulted ones included.
-FieldSchema everyFieldCompared(FieldSchema schema)
-{
-    schema.compared = true;
-    for (FieldSchema &f : schema.fields)
-        f = everyFieldCompared(f);
-    for (FieldSchema &f : schema.items)
-        f = everyFieldCompared(f);
-    return schema;
 }
 
 QList<ApplyPlan::Change> mapChanges(const QString &field, const QMap<QString, QString> &stored,
@@ -216,6 +186,20 @@ ApplyPlan ApplyPlan::build(const QStringList &files, const ManifestReader::Resul
             continue;
         }
         const Resource &old = *found;
+        // A field the backend resource cannot change is refused here, before anything is
+        // stored: reconciled, a new name would make a second resource and leave this one.
+        if (const Kind *kind = kinds.find(incoming.kind); kind && !old.metadata.isBeingDeleted()) {
+            const QList<ImmutableFields::Change> changes =
+                ImmutableFields::changed(*kind, incoming, old);
+            if (!changes.isEmpty()) {
+                item.action = Item::Action::Invalid;
+                item.location = object.locationOf(changes.first().path).toString();
+                item.detail = changes.first().path + QStringLiteral(": ") +
+                              ImmutableFields::message(item.key, changes);
+                plan.items.append(item);
+                continue;
+            }
+        }
         for (const QString &name : kept) {
             const auto it = old.metadata.annotations.constFind(name);
             if (it != old.metadata.annotations.cend() &&
@@ -233,7 +217,7 @@ ApplyPlan ApplyPlan::build(const QStringList &files, const ManifestReader::Resul
         if (old.spec != incoming.spec) {
             QStringList paths;
             if (kind) {
-                const FieldSchema all = everyFieldCompared(kind->spec);
+                const FieldSchema all = kind->spec.everyFieldCompared();
                 paths = Delta::between(all, incoming.spec, old.spec);
                 for (const QString &p : Delta::between(all, old.spec, incoming.spec)) {
                     if (!paths.contains(p))
@@ -290,7 +274,7 @@ ApplyPlan ApplyPlan::build(const QStringList &files, const ManifestReader::Resul
         plan.items.append(item);
         plan.objects.append(incoming);
     }
-    if (!read.ok())
+    if (!plan.isValid())
         plan.objects.clear();
     return plan;
 }

@@ -5,6 +5,7 @@
 #include "clock.h"
 #include "delta.h"
 #include "eventrecorder.h"
+#include "immutablefields.h"
 #include "kindregistry.h"
 #include "workspace.h"
 
@@ -299,6 +300,8 @@ PhaseResult GenericReconciler::createOrUpdate(ReconcileContext &ctx)
     const Kind *kind = m_kinds.find(res.kind);
     Q_ASSERT(kind && ctx.manager);
     const qint64 generation = res.metadata.generation;
+    if (std::optional<PhaseResult> refused = refuseImmutableChange(ctx, *kind))
+        return *refused;
 
     // A resource never seen in the backend is almost always absent: where create() adopts an
     // existing one unchanged, it is created straight away (one request, not get, create, get).
@@ -363,20 +366,13 @@ PhaseResult GenericReconciler::createOrUpdate(ReconcileContext &ctx)
         return PhaseResult::done();
     }
 
-    const QStringList immutable = Delta::immutablePaths(kind->spec, delta);
-    if (!immutable.isEmpty()) {
-        PhaseResult r;
-        r.kind = PhaseResult::Kind::Fatal;
-        r.error = QStringLiteral("%1 cannot change after creation; delete and re-create the "
-                                 "resource, or restore the previous value")
-                      .arg(immutable.join(QStringLiteral(", ")));
-        r.waitingFor = QStringLiteral("a spec change");
-        setReady(ctx, Condition::notReady(Condition::Severity::Error,
-                                          QStringLiteral("ImmutableFieldChanged"), r.error,
-                                          generation, ctx.clock->now()));
-        ctx.events->warning(QStringLiteral("ImmutableFieldChanged"), r.error, observed.requestId);
-        return r;
-    }
+    // What the backend holds now may differ from the desired spec in an immutable field too
+    // (changed outside, or a workspace written before the established spec was recorded).
+    if (const QList<ImmutableFields::Change> changes =
+            ImmutableFields::changed(*kind, res.metadata.name, res.spec, observed.spec);
+        !changes.isEmpty())
+        return immutableChanged(ctx, ImmutableFields::message(res.key(), changes),
+                                observed.requestId);
 
     // The spec did not change since the backend last matched it: someone changed the backend.
     const Condition ready = res.status.ready();
@@ -412,6 +408,30 @@ PhaseResult GenericReconciler::createOrUpdate(ReconcileContext &ctx)
     return PhaseResult::done();
 }
 
+PhaseResult GenericReconciler::immutableChanged(ReconcileContext &ctx, const QString &message,
+                                                const QString &requestId)
+{
+    PhaseResult r;
+    r.kind = PhaseResult::Kind::Fatal;
+    r.error = message;
+    r.waitingFor = QStringLiteral("a spec change");
+    setReady(ctx, Condition::notReady(Condition::Severity::Error,
+                                      QStringLiteral("ImmutableFieldChanged"), message,
+                                      ctx.target.resource.metadata.generation, ctx.clock->now()));
+    ctx.events->warning(QStringLiteral("ImmutableFieldChanged"), message, requestId);
+    return r;
+}
+
+std::optional<PhaseResult> GenericReconciler::refuseImmutableChange(ReconcileContext &ctx,
+                                                                    const Kind &kind)
+{
+    const Resource &res = ctx.target.resource;
+    const QList<ImmutableFields::Change> changes = ImmutableFields::changed(kind, res, res);
+    if (changes.isEmpty())
+        return std::nullopt;
+    return immutableChanged(ctx, ImmutableFields::message(res.key(), changes));
+}
+
 PhaseResult GenericReconciler::deleteResource(ReconcileContext &ctx)
 {
     ctx.events->setPhase(phaseName("delete"));
@@ -428,7 +448,18 @@ PhaseResult GenericReconciler::deleteResource(ReconcileContext &ctx)
                     true);
     }
 
-    Outcome<Observation> latest = ctx.manager->get(ctx.target);
+    // The backend resource deleted is the one established, by the name it was last seen under: a
+    // name changed since (a workspace written before apply refused such changes) must not send
+    // the delete to another resource and leave this one behind.
+    Target addressed = ctx.target;
+    if (const Kind *kind = m_kinds.find(res.kind); kind && !kind->backendNameField.isEmpty()) {
+        const QJsonValue seen = res.status.observed.value(QStringLiteral("spec"))
+                                    .toObject()
+                                    .value(kind->backendNameField);
+        if (seen.isString() && !seen.toString().isEmpty())
+            addressed.resource.spec.insert(kind->backendNameField, seen);
+    }
+    Outcome<Observation> latest = ctx.manager->get(addressed);
     if (!latest) {
         if (latest.error().category == Category::NotFound) {
             PhaseResult r;
@@ -450,7 +481,7 @@ PhaseResult GenericReconciler::deleteResource(ReconcileContext &ctx)
     if (!intent)
         return finalizerNotStored(error);
     ++ctx.backendWrites;
-    Outcome<std::optional<Observation>> deleted = ctx.manager->deleteResource(ctx.target, observed);
+    Outcome<std::optional<Observation>> deleted = ctx.manager->deleteResource(addressed, observed);
     finishWrite(ctx, *intent,
                 deleted ? QStringLiteral("succeeded")
                         : QStringLiteral("failed: ") + describe(deleted.error()));
@@ -474,7 +505,7 @@ PhaseResult GenericReconciler::deleteResource(ReconcileContext &ctx)
     }
 
     // Confirm: the finalizer goes only once get says NotFound.
-    Outcome<Observation> after = ctx.manager->get(ctx.target);
+    Outcome<Observation> after = ctx.manager->get(addressed);
     if (!after && after.error().category == Category::NotFound) {
         PhaseResult r;
         r.kind = PhaseResult::Kind::Removed;
@@ -503,6 +534,9 @@ PhaseResult GenericReconciler::updateStatus(ReconcileContext &ctx)
                     false);
     }
     const qint64 generation = res.metadata.generation;
+    // Observing by a changed name would record another resource as this one's.
+    if (std::optional<PhaseResult> refused = refuseImmutableChange(ctx, *kind))
+        return *refused;
     Outcome<Observation> latest = observe(ctx);
     if (!latest) {
         if (latest.error().category != Category::NotFound)

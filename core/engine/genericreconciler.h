@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "condition.h"
+#include "kind.h"
 #include "reconciler.h"
 
 namespace converge {
@@ -41,6 +42,13 @@ public:
 private:
     PhaseResult fail(ReconcileContext &ctx, const BackendError &error, bool deleting);
     PhaseResult inProgress(ReconcileContext &ctx, const Observation &observed);
+    /// Fatal, Error ImmutableFieldChanged, with `message`; nothing is written.
+    PhaseResult immutableChanged(ReconcileContext &ctx, const QString &message,
+                                 const QString &requestId = {});
+    /// The same when the spec changes a field the established backend resource cannot change
+    /// (ImmutableFields): checked before any request, so that a new name never creates a second
+    /// resource and leaves the first behind. Nullopt when nothing immutable changed.
+    std::optional<PhaseResult> refuseImmutableChange(ReconcileContext &ctx, const Kind &kind);
     void setReady(ReconcileContext &ctx, const Condition &condition);
     void recordObserved(ReconcileContext &ctx, const Observation &observed);
     /// The prefetched observation (used once), else a get.

@@ -239,7 +239,9 @@ private:
                 return;
             }
         }
-        const auto locate = [&](const QString &path) {
+        // By value: the object keeps it (the text and the map are shared, not copied).
+        const std::function<SourceLocation(const QString &)> locate = [text, map,
+                                                                       node](const QString &path) {
             return error(text, map, node, path, {}).location;
         };
         addValidated(object, text.location(map.keyPos(node)), locate);
@@ -264,8 +266,8 @@ private:
         }
     }
 
-    template<typename Locate>
-    void addValidated(const QJsonObject &object, const SourceLocation &where, const Locate &locate)
+    void addValidated(const QJsonObject &object, const SourceLocation &where,
+                      const std::function<SourceLocation(const QString &)> &locate)
     {
         const SchemaValidator::Result validated =
             m_validator.validate(object, m_options.keepStatus);
@@ -283,7 +285,7 @@ private:
             return;
         }
         m_declared.insert(key, where);
-        m_result.objects.append(ManifestObject{validated.resource, where});
+        m_result.objects.append(ManifestObject{validated.resource, where, locate});
     }
 
     // An error at `path` of the object at `node`: at the field's key, at the nearest ancestor

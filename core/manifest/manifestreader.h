@@ -9,6 +9,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
 namespace converge {
 
 class KindRegistry;
@@ -42,6 +44,15 @@ struct ManifestObject
 {
     Resource resource;
     SourceLocation location;
+    /// Where a field of the object stands (its key; a field that is not there, its nearest
+    /// ancestor's), for checks made after reading (an immutable field changed); may be empty.
+    std::function<SourceLocation(const QString &path)> locate;
+
+    /// locate(path), or the object's location when there is no locator.
+    SourceLocation locationOf(const QString &path) const
+    {
+        return locate ? locate(path) : location;
+    }
 };
 
 /// Reads Kubernetes-style manifests: YAML (several documents separated by ---) and JSON (one

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "fieldpath.h"
 
+#include <QJsonArray>
+
 namespace converge::FieldPath {
 
 namespace {
@@ -112,6 +114,31 @@ bool isWithin(const QString &path, const QString &prefix)
         return true;
     const QChar next = path.at(prefix.size());
     return next == QLatin1Char('.') || next == QLatin1Char('[');
+}
+
+QJsonValue valueAt(const QJsonObject &object, const QList<Segment> &segments)
+{
+    QJsonValue value = object;
+    for (qsizetype i = 1; i < segments.size(); ++i) {
+        const Segment &s = segments.at(i);
+        if (s.isIndex()) {
+            const QJsonArray array = value.toArray();
+            if (!value.isArray() || s.index >= array.size())
+                return QJsonValue::Undefined;
+            value = array.at(s.index);
+        } else {
+            if (!value.isObject() || !value.toObject().contains(s.key))
+                return QJsonValue::Undefined;
+            value = value.toObject().value(s.key);
+        }
+    }
+    return value;
+}
+
+QJsonValue valueAt(const QJsonObject &object, const QString &path)
+{
+    const std::optional<QList<Segment>> segments = split(path);
+    return segments ? valueAt(object, *segments) : QJsonValue(QJsonValue::Undefined);
 }
 
 } // namespace converge::FieldPath

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QJsonObject>
+#include <QJsonValue>
 #include <QList>
 #include <QString>
 
@@ -32,6 +34,12 @@ QString index(const QString &parent, qsizetype index);
 
 /// The segments of a path; nullopt when it is not well formed.
 std::optional<QList<Segment>> split(const QString &path);
+
+/// The value at `segments` (the first names the object itself, e.g. "spec"), or Undefined when
+/// any step is missing.
+QJsonValue valueAt(const QJsonObject &object, const QList<Segment> &segments);
+/// The same for a path; Undefined when it does not parse.
+QJsonValue valueAt(const QJsonObject &object, const QString &path);
 
 /// Whether `path` is `prefix` or lies under it (`spec.metadata.team` under `spec.metadata`, but
 /// `spec.metadataX` not).

@@ -104,6 +104,46 @@ private slots:
         }
     }
 
+    void aRenameIsRefusedAndStoresNothing()
+    {
+        // The table of applyWaitConverges exists in Azurite as its metadata.name; a new azureName
+        // would create a second table and leave this one unmanaged.
+        const ResourceKey key{s("Table"), name("customers")};
+        const std::optional<Resource> before = open()->get(key);
+        QVERIFY(before);
+        const QString renamed =
+            write("renamed.yaml", s("apiVersion: azure.converge.dev/v1\n"
+                                    "kind: Table\n"
+                                    "metadata: {name: %1}\n"
+                                    "spec:\n"
+                                    "  owner: {name: %2}\n"
+                                    "  azureName: %3\n")
+                                      .arg(key.name, name("account"), name("clients"))
+                                      .toUtf8());
+        for (const QStringList &args : {QStringList{s("apply"), s("--wait=1m")}, {s("diff")}}) {
+            const CliResult r = m_cli->run(args + QStringList{s("-f"), renamed});
+            QVERIFY2(r.exitCode == 2, r.describe());
+            QVERIFY2(r.errText().startsWith(
+                         renamed + s(":6:3: spec.azureName: spec.azureName (\"") + key.name +
+                         s("\" → \"") + name("clients") + s("\") cannot change after creation")),
+                     r.describe());
+            QVERIFY2(r.errText().contains(s("delete it and apply the new spec")), r.describe());
+        }
+        const std::optional<Resource> after = open()->get(key);
+        QCOMPARE(after->metadata.generation, before->metadata.generation);
+        QCOMPARE(after->spec, before->spec);
+
+        // The backend holds the table as before and nothing new: a reconcile writes nothing, and
+        // the account's listing shows no second table.
+        CliResult r = m_cli->run({s("reconcile"), s("table/") + key.name, s("--verbose")});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        QVERIFY2(r.errText().contains(s(" 0 backend writes")), r.describe());
+        r = m_cli->run({s("refresh"), s("storageaccount/") + name("account")});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        r = m_cli->run({s("get"), s("tables"), s("--unmanaged"), s("-o"), s("name")});
+        QVERIFY2(!r.outText().contains(name("clients")), r.describe());
+    }
+
     void applyWhileAnotherProcessRunsTheController()
     {
         std::unique_ptr<QProcess> run = m_cli->spawn({s("run"), s("--verbose")});

@@ -217,6 +217,33 @@ private Q_SLOTS:
         }
     }
 
+    void aFieldTheBackendCannotChangeIsMarked()
+    {
+        // w1 exists in the backend as "first": a new azureName would be a second backend
+        // resource, so the editor marks the field and Apply stays off, as apply refuses it.
+        Resource stored;
+        stored.apiVersion = testApiVersion();
+        stored.kind = w1.kind;
+        stored.metadata.name = w1.name;
+        stored.spec = QJsonObject{{s("owner"), QJsonObject{{s("name"), s("g")}}},
+                                  {s("azureName"), s("first")}};
+        stored.status.observed = QJsonObject{{s("spec"), stored.spec}};
+        const SpecValidator::Result same =
+            SpecValidator::check(m_kinds, w1, manifest(s("  azureName: first\n")), stored);
+        QVERIFY2(same.ok, qPrintable(same.toString()));
+        const SpecValidator::Result renamed = SpecValidator::check(
+            m_kinds, w1, manifest(s("  replicas: 2\n  azureName: second\n")), stored);
+        QVERIFY(!renamed.ok);
+        QCOMPARE(renamed.line, 9);
+        QCOMPARE(renamed.column, 3);
+        QCOMPARE(renamed.path, s("spec.azureName"));
+        QVERIFY2(renamed.message.startsWith(
+                     s("spec.azureName (\"first\" → \"second\") cannot change after creation")),
+                 qPrintable(renamed.message));
+        // Without the stored resource (a new one) the same text is a valid manifest.
+        QVERIFY(SpecValidator::check(m_kinds, w1, manifest(s("  azureName: second\n"))).ok);
+    }
+
     void onlyTheNewestTextIsReported()
     {
         SpecValidator validator(m_kinds);

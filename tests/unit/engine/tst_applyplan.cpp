@@ -202,7 +202,7 @@ private slots:
         QCOMPARE(itemFor(same, key.kind, key.name)->backend, Item::Backend::None);
     }
 
-    void skipAndImmutableFieldsHoldTheBackend()
+    void skipHoldsTheBackend()
     {
         const QByteArray skip = container("Blob").replace(
             "metadata: {name: invoices}",
@@ -215,15 +215,55 @@ private slots:
         QVERIFY(held);
         QCOMPARE(held->backend, Item::Backend::Held);
         QVERIFY2(held->backendNote.contains(QStringLiteral("skip")), qPrintable(held->backendNote));
+    }
 
-        observe(key, QJsonObject{{QStringLiteral("publicAccess"), QStringLiteral("Blob")},
+    void anImmutableFieldChangeIsRefusedWhereItIsMade()
+    {
+        store(container("Blob"), m_azure);
+        const ResourceKey key{AzureKinds::blobContainer(), QStringLiteral("invoices")};
+        const QJsonObject owner{{QStringLiteral("name"), QStringLiteral("devstore")}};
+        observe(key, QJsonObject{{QStringLiteral("owner"), owner},
+                                 {QStringLiteral("publicAccess"), QStringLiteral("Blob")},
+                                 {QStringLiteral("azureName"), QStringLiteral("invoices")}});
+        QVERIFY(plan(container("Blob", "  azureName: invoices\n"), m_azure).isValid());
+
+        const ApplyPlan renamed = plan(container("Blob", "  azureName: receipts\n"), m_azure);
+        QVERIFY(!renamed.isValid());
+        QVERIFY(renamed.objects.isEmpty()); // nothing of the file is stored, not even the account
+        const Item *item = itemFor(renamed, key.kind, key.name);
+        QVERIFY(item);
+        QCOMPARE(item->action, Item::Action::Invalid);
+        QCOMPARE(item->location, QStringLiteral("plan.yaml:15:3")); // the field's key
+        QVERIFY2(item->detail.startsWith(QStringLiteral(
+                     "spec.azureName: spec.azureName (\"invoices\" → \"receipts\") cannot "
+                     "change")),
+                 qPrintable(item->detail));
+        QVERIFY2(item->detail.contains(QStringLiteral("delete it and apply the new spec")),
+                 qPrintable(item->detail));
+
+        // Left out, the name stands for metadata.name: "invoices", not what the backend holds.
+        observe(key, QJsonObject{{QStringLiteral("owner"), owner},
                                  {QStringLiteral("azureName"), QStringLiteral("old-name")}});
-        const ApplyPlan renamed = plan(container("Blob", "  azureName: invoices\n"), m_azure);
-        const Item *immutable = itemFor(renamed, key.kind, key.name);
-        QVERIFY(immutable);
-        QCOMPARE(immutable->backend, Item::Backend::Held);
-        QVERIFY2(immutable->backendNote.contains(QStringLiteral("spec.azureName")),
-                 qPrintable(immutable->backendNote));
+        QVERIFY(!plan(container("Blob"), m_azure).isValid());
+
+        // Another owner would be a second container, this one left behind.
+        observe(key, QJsonObject{{QStringLiteral("owner"), owner},
+                                 {QStringLiteral("azureName"), QStringLiteral("invoices")}});
+        const ApplyPlan moved = plan(
+            container("Blob").replace("owner: {name: devstore}", "owner: {name: other}"), m_azure);
+        QVERIFY(!moved.isValid());
+        QVERIFY2(itemFor(moved, key.kind, key.name)
+                     ->detail.startsWith(QStringLiteral("spec.owner.name: ")),
+                 qPrintable(itemFor(moved, key.kind, key.name)->detail));
+    }
+
+    void aRenameBeforeTheBackendHasItIsAnEdit()
+    {
+        store(container("Blob"), m_azure);
+        const ApplyPlan renamed = plan(container("Blob", "  azureName: receipts\n"), m_azure);
+        QVERIFY(renamed.isValid());
+        QCOMPARE(itemFor(renamed, AzureKinds::blobContainer(), QStringLiteral("invoices"))->action,
+                 Item::Action::Update);
     }
 
     void secretsAreNeverShown()

@@ -287,6 +287,54 @@ private slots:
         QCOMPARE(f.backend.writes(), 0);
     }
 
+    void aRenameStoredAnywayWritesNothingAndDeletesWhatWasMade()
+    {
+        // A workspace written before apply refused such changes (or by hand): the backend name
+        // changed after creation. Never a create under the new name, the old one left behind.
+        EngineFixture f;
+        Resource widget = EngineFixture::widget(QStringLiteral("w"), QStringLiteral("g"));
+        widget.spec.insert(QStringLiteral("azureName"), QStringLiteral("first"));
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("g")), widget}));
+        makeReady(f, g);
+        GenericReconciler reconciler(f.kinds);
+        auto run = context(f, w);
+        QCOMPARE(reconciler.claim(run->ctx).kind, PK::Done);
+        QCOMPARE(reconciler.createOrUpdate(run->ctx).kind, PK::Done);
+        QVERIFY(f.ws->updateStatus(w, run->ctx.target.resource.status, nullptr));
+        const ResourceKey first{QStringLiteral("Widget"), QStringLiteral("first")};
+        const ResourceKey second{QStringLiteral("Widget"), QStringLiteral("second")};
+        QVERIFY(f.backend.has(first));
+
+        widget.spec.insert(QStringLiteral("azureName"), QStringLiteral("second"));
+        QVERIFY(f.apply({widget}));
+        const int requests = f.backend.gets + f.backend.writes();
+        auto again = context(f, w);
+        QCOMPARE(reconciler.claim(again->ctx).kind, PK::Done);
+        const PhaseResult r = reconciler.createOrUpdate(again->ctx);
+        QCOMPARE(r.kind, PK::Fatal);
+        const Condition ready = again->ctx.target.resource.status.ready();
+        QCOMPARE(ready.reason, QStringLiteral("ImmutableFieldChanged"));
+        QCOMPARE(ready.severity, Condition::Severity::Error);
+        QVERIFY2(ready.message.contains(QStringLiteral("spec.azureName (\"first\" → \"second\")")),
+                 qPrintable(ready.message));
+        QVERIFY(hasEvent(*again, QStringLiteral("ImmutableFieldChanged")));
+        QCOMPARE(f.backend.gets + f.backend.writes(), requests); // not even a look
+        QVERIFY(f.backend.has(first));
+        QVERIFY(!f.backend.has(second));
+
+        // A refresh does not observe "second" as if it were this resource.
+        auto refresh = context(f, w);
+        QCOMPARE(reconciler.updateStatus(refresh->ctx).kind, PK::Fatal);
+        QCOMPARE(f.backend.gets + f.backend.writes(), requests);
+
+        // Deleting deletes what was made.
+        f.backend.put(second, f.backend.spec(first)); // someone else's, by the new name
+        auto del = context(f, w);
+        QCOMPARE(reconciler.deleteResource(del->ctx).kind, PK::Removed);
+        QVERIFY(!f.backend.has(first));
+        QVERIFY(f.backend.has(second));
+    }
+
     void operationInProgressRequeuesWithHint()
     {
         EngineFixture f;
