@@ -2,11 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "mainwindow.h"
 
-#include "applyplan.h"
-#include "applyplandialog.h"
 #include "awskinds.h"
 #include "azurekinds.h"
-#include "connectdialog.h"
 #include "controller.h"
 #include "deletedialog.h"
 #include "detailspane.h"
@@ -16,10 +13,9 @@
 #include "interopexport.h"
 #include "kindregistry.h"
 #include "logpanel.h"
-#include "manifestreader.h"
+#include "manifestflow.h"
 #include "namelookup.h"
 #include "namequery.h"
-#include "newresourcedialog.h"
 #include "recentworkspaces.h"
 #include "resourcefilterproxy.h"
 #include "resourcetreemodel.h"
@@ -42,7 +38,6 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QEvent>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFontMetrics>
 #include <QHBoxLayout>
@@ -51,8 +46,6 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
-#include <QMessageBox>
-#include <QMimeData>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -72,23 +65,6 @@ std::unique_ptr<KindRegistry> builtInKinds()
     AzureKinds::registerAll(*kinds);
     AwsKinds::registerKinds(*kinds);
     return kinds;
-}
-
-QStringList manifestPaths(const QMimeData *mime)
-{
-    QStringList paths;
-    if (!mime || !mime->hasUrls())
-        return paths;
-    for (const QUrl &url : mime->urls()) {
-        if (!url.isLocalFile())
-            continue;
-        const QString path = url.toLocalFile();
-        const QString suffix = QFileInfo(path).suffix().toLower();
-        if (suffix == QLatin1String("yaml") || suffix == QLatin1String("yml") ||
-            suffix == QLatin1String("json"))
-            paths.append(path);
-    }
-    return paths;
 }
 
 } // namespace
@@ -138,6 +114,12 @@ void MainWindow::setup(const WindowServices &services)
     RecentWorkspaces(*m_settings).add(m_path);
     m_reader = std::make_unique<WorkspaceRunner>(m_path, Workspace::OpenMode::OpenExisting);
     m_writer = std::make_unique<WorkspaceRunner>(m_path, Workspace::OpenMode::OpenOrCreate);
+    m_manifests = new ManifestFlow(*m_kinds, *m_reader, *m_writer, this);
+    connect(m_manifests, &ManifestFlow::written, this, &MainWindow::written);
+    connect(m_manifests, &ManifestFlow::message, this, &MainWindow::showMessage);
+    connect(m_manifests, &ManifestFlow::manifestApplied, this, &MainWindow::manifestApplied);
+    connect(m_manifests, &ManifestFlow::exportFinished, this, &MainWindow::exportFinished);
+    connect(m_manifests, &ManifestFlow::logExported, this, &MainWindow::logExported);
 
     setObjectName(QStringLiteral("MainWindow"));
     setWindowTitle(tr("%1 — Converge").arg(QFileInfo(m_path).fileName()));
@@ -352,8 +334,9 @@ void MainWindow::createActions()
     });
     connect(m_actions->cancel(), &QAction::triggered, this, &MainWindow::cancelSelected);
     connect(m_actions->remove(), &QAction::triggered, this, &MainWindow::deleteSelected);
-    connect(m_actions->apply(), &QAction::triggered, this, &MainWindow::chooseManifest);
-    connect(m_actions->exportYaml(), &QAction::triggered, this, &MainWindow::chooseExportFile);
+    connect(m_actions->apply(), &QAction::triggered, m_manifests, &ManifestFlow::chooseFiles);
+    connect(m_actions->exportYaml(), &QAction::triggered, m_manifests,
+            [this] { m_manifests->chooseExportFile(selectedKeys()); });
     auto *interop = new InteropExport([this] { return m_reader.get(); }, this);
     interop->setObjectName(QStringLiteral("interopExport"));
     connect(m_actions->exportAso(), &QAction::triggered, interop,
@@ -367,8 +350,10 @@ void MainWindow::createActions()
                 Q_EMIT exportFinished(path, error);
             });
     connect(m_actions->quit(), &QAction::triggered, this, &QWidget::close);
-    connect(m_actions->newResource(), &QAction::triggered, this, &MainWindow::newResource);
-    connect(m_actions->connectAccount(), &QAction::triggered, this, &MainWindow::connectAccount);
+    connect(m_actions->newResource(), &QAction::triggered, m_manifests,
+            [this] { m_manifests->newResource(selectedKeys()); });
+    connect(m_actions->connectAccount(), &QAction::triggered, m_manifests,
+            [this] { m_manifests->connectAccount(m_credentials); });
     connect(m_actions->settings(), &QAction::triggered, this, &MainWindow::showSettings);
     connect(m_actions->newWorkspace(), &QAction::triggered, m_opener, &WorkspaceOpener::chooseNew);
     connect(m_actions->openWorkspace(), &QAction::triggered, m_opener, &WorkspaceOpener::choose);
@@ -674,10 +659,7 @@ void MainWindow::requestDeletion(const QList<ResourceKey> &keys, bool detach)
         },
         this,
         [this, detach](const WindowJobs::Written &result) {
-            if (m_controller)
-                m_controller->wake();
-            m_treeModel->reloadKeys(result.keys);
-            m_details->refreshIfShown(result.keys);
+            written(result.keys);
             const int n = int(result.keys.size());
             showMessage(!result.error.isEmpty()
                             ? tr("Delete failed: %1").arg(result.error)
@@ -687,218 +669,57 @@ void MainWindow::requestDeletion(const QList<ResourceKey> &keys, bool detach)
         });
 }
 
-// --- Apply ------------------------------------------------------------------------------------
-
-void MainWindow::chooseManifest()
-{
-    auto *dialog = new QFileDialog(this, tr("Apply manifest"), QString(),
-                                   tr("Manifests (*.yaml *.yml *.json);;All files (*)"));
-    dialog->setObjectName(QStringLiteral("applyFileDialog"));
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setFileMode(QFileDialog::ExistingFiles);
-    connect(dialog, &QFileDialog::filesSelected, this, &MainWindow::applyManifestFiles);
-    dialog->open();
-}
+// --- Manifests in and out --------------------------------------------------------------------
 
 void MainWindow::applyManifestFiles(const QStringList &paths)
 {
-    if (paths.isEmpty())
-        return;
-    showMessage(tr("Reading %1…").arg(paths.join(QStringLiteral(", "))));
-    const KindRegistry &kinds = *m_kinds; // outlives the window and its runners
-    m_reader->run(
-        [paths, &kinds](Workspace *ws, const StoreError &) {
-            // No workspace yet (a new file): everything in the manifests is new. ASO and ACK
-            // files are read as `converge apply -f` reads them.
-            return ApplyPlan::build(paths, ApplyPlan::readPaths(paths, ws, kinds), ws, kinds);
-        },
-        this, [this](const ApplyPlan &plan) { showPlan(plan); });
+    m_manifests->applyFiles(paths);
 }
 
-void MainWindow::showPlan(const ApplyPlan &plan)
+void MainWindow::applyManifestText(const QString &text, const QString &sourceName)
 {
-    auto *dialog = new ApplyPlanDialog(plan, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this, [this, dialog] { applyPlan(dialog->plan()); });
-    dialog->open();
+    m_manifests->applyText(text, sourceName);
 }
 
-void MainWindow::applyPlan(const ApplyPlan &plan)
+void MainWindow::applyResources(const QList<Resource> &resources, const QString &sourceName)
 {
-    if (!plan.hasChanges())
-        return;
-    m_writer->run(
-        [objects = plan.objects](Workspace *ws, const StoreError &openError) {
-            return WindowJobs::apply(ws, openError, objects);
-        },
-        this,
-        [this](const WindowJobs::Written &result) {
-            if (m_controller)
-                m_controller->wake();
-            m_treeModel->reloadKeys(result.keys);
-            m_details->refreshIfShown(result.keys);
-            showMessage(result.error.isEmpty() ? result.summary
-                                               : tr("Apply failed: %1").arg(result.error));
-            Q_EMIT manifestApplied(result.keys, result.error);
-        });
+    m_manifests->applyResources(resources, sourceName);
+}
+
+void MainWindow::exportResources(const QList<ResourceKey> &keys, const QString &path)
+{
+    m_manifests->exportResources(keys, path);
+}
+
+void MainWindow::exportLog(const QString &path)
+{
+    m_manifests->exportLog(path, m_log->proxy()->typeFilter(), m_log->proxy()->textFilter());
+}
+
+void MainWindow::written(const QList<ResourceKey> &keys)
+{
+    if (m_controller)
+        m_controller->wake();
+    m_treeModel->reloadKeys(keys);
+    m_details->refreshIfShown(keys);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 {
-    if (!manifestPaths(event->mimeData()).isEmpty())
+    if (!ManifestFlow::manifestPaths(event->mimeData()).isEmpty())
         event->acceptProposedAction();
 }
 
 void MainWindow::dropEvent(QDropEvent *event)
 {
-    const QStringList paths = manifestPaths(event->mimeData());
+    const QStringList paths = ManifestFlow::manifestPaths(event->mimeData());
     if (paths.isEmpty())
         return;
     event->acceptProposedAction();
     applyManifestFiles(paths);
 }
 
-// --- Export -----------------------------------------------------------------------------------
-
-void MainWindow::chooseExportFile()
-{
-    const QList<ResourceKey> keys = selectedKeys();
-    if (keys.isEmpty())
-        return;
-    auto *dialog = new QFileDialog(this, tr("Export selection as YAML"), QString(),
-                                   tr("YAML manifests (*.yaml *.yml)"));
-    dialog->setObjectName(QStringLiteral("exportFileDialog"));
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setAcceptMode(QFileDialog::AcceptSave);
-    dialog->setDefaultSuffix(QStringLiteral("yaml"));
-    dialog->selectFile(keys.size() == 1 ? keys.constFirst().name + QStringLiteral(".yaml")
-                                        : QStringLiteral("selection.yaml"));
-    connect(dialog, &QFileDialog::fileSelected, this,
-            [this, keys](const QString &path) { exportResources(keys, path); });
-    dialog->open();
-}
-
-void MainWindow::exportResources(const QList<ResourceKey> &keys, const QString &path)
-{
-    const KindRegistry &kinds = *m_kinds;
-    m_reader->run(
-        [keys, path, &kinds](Workspace *ws, const StoreError &openError) {
-            return WindowJobs::exportResources(ws, openError, keys, path, kinds);
-        },
-        this,
-        [this, path](const QString &error) {
-            showMessage(error.isEmpty() ? tr("Exported to %1").arg(path)
-                                        : tr("Export failed: %1").arg(error));
-            Q_EMIT exportFinished(path, error);
-        });
-}
-
-void MainWindow::exportLog(const QString &path)
-{
-    const std::optional<Event::Type> type = m_log->proxy()->typeFilter();
-    const QString text = m_log->proxy()->textFilter();
-    m_reader->run(
-        [path, type, text](Workspace *ws, const StoreError &openError) {
-            return WindowJobs::exportLog(ws, openError, path, type, text);
-        },
-        this,
-        [this, path](const QString &error) {
-            showMessage(error.isEmpty() ? tr("Log exported to %1").arg(path)
-                                        : tr("Log export failed: %1").arg(error));
-            Q_EMIT logExported(path, error);
-        });
-}
-
 // --- New resource, connect -----------------------------------------------------------------
-
-void MainWindow::newResource()
-{
-    const KindRegistry &kinds = *m_kinds;
-    m_reader->run(
-        [names = kinds.names()](Workspace *ws, const StoreError &) {
-            return WindowJobs::namesByKind(ws, names);
-        },
-        this,
-        [this](const QHash<QString, QStringList> &names) {
-            auto *dialog = new NewResourceDialog(*m_kinds, names, this);
-            dialog->setAttribute(Qt::WA_DeleteOnClose);
-            // Preselect a kind that the selected resource can own.
-            const QList<ResourceKey> selected = selectedKeys();
-            if (selected.size() == 1) {
-                for (const QString &name : m_kinds->names()) {
-                    if (m_kinds->find(name)->ownerKind == selected.constFirst().kind) {
-                        dialog->setKind(name);
-                        dialog->setOwner(selected.constFirst().name);
-                        break;
-                    }
-                }
-            }
-            connect(dialog, &QDialog::accepted, this,
-                    [this, dialog] { applyManifestText(dialog->manifest(), tr("new resource")); });
-            dialog->open();
-        });
-}
-
-void MainWindow::applyManifestText(const QString &text, const QString &sourceName)
-{
-    const KindRegistry &kinds = *m_kinds;
-    m_reader->run(
-        [text, sourceName, &kinds](Workspace *ws, const StoreError &) {
-            return ApplyPlan::build(
-                {sourceName}, ApplyPlan::readText(text.toUtf8(), sourceName, ws, kinds), ws, kinds);
-        },
-        this, [this](const ApplyPlan &plan) { showPlan(plan); });
-}
-
-void MainWindow::applyResources(const QList<Resource> &resources, const QString &sourceName)
-{
-    const KindRegistry &kinds = *m_kinds;
-    m_reader->run(
-        [resources, sourceName, &kinds](Workspace *ws, const StoreError &) {
-            ManifestReader::Result read;
-            for (const Resource &r : resources)
-                read.objects.append(ManifestObject{r, SourceLocation{sourceName, 0, 0}, {}});
-            return ApplyPlan::build({sourceName}, read, ws, kinds);
-        },
-        this,
-        [this](const ApplyPlan &plan) {
-            if (plan.count(ApplyPlan::Item::Action::Create) == int(plan.items.size()))
-                applyPlan(plan);
-            else
-                showPlan(plan);
-        });
-}
-
-void MainWindow::connectAccount()
-{
-    QStringList accountKinds;
-    for (const QString &name : m_kinds->names()) {
-        if (m_kinds->find(name)->ownerKind.isEmpty())
-            accountKinds.append(name);
-    }
-    m_reader->run(
-        [accountKinds](Workspace *ws, const StoreError &) {
-            QStringList keys;
-            const QHash<QString, QStringList> names = WindowJobs::namesByKind(ws, accountKinds);
-            for (auto it = names.cbegin(); it != names.cend(); ++it) {
-                for (const QString &name : it.value())
-                    keys.append(ResourceKey{it.key(), name}.toString());
-            }
-            return keys;
-        },
-        this,
-        [this](const QStringList &existing) {
-            auto *dialog = new ConnectDialog(*m_kinds, m_credentials, existing, this);
-            dialog->setAttribute(Qt::WA_DeleteOnClose);
-            connect(dialog, &QDialog::accepted, this, [this, dialog] {
-                const QString note = dialog->note();
-                applyResources({dialog->resource()}, tr("connect dialog"));
-                if (!note.isEmpty())
-                    QMessageBox::information(this, tr("Connect account"), note);
-            });
-            dialog->open();
-        });
-}
 
 // --- Settings dialog, workspaces ---------------------------------------------------------------
 

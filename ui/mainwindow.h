@@ -23,12 +23,12 @@ class QTreeView;
 
 namespace converge {
 
-struct ApplyPlan;
 class DetailsPane;
 class NameLookup;
 class UnmanagedDetails;
 class EventLogModel;
 class LogPanel;
+class ManifestFlow;
 class ResourceFilterProxy;
 class RowPagingProxy;
 class ResourceTreeModel;
@@ -138,12 +138,8 @@ private:
     void cancelSelected();
     void deleteSelected();
     void requestDeletion(const QList<ResourceKey> &keys, bool detach);
-    void chooseManifest();
-    void showPlan(const ApplyPlan &plan);
-    void applyPlan(const ApplyPlan &plan);
-    void chooseExportFile();
-    void newResource();
-    void connectAccount();
+    /// What was written to the workspace is reloaded (and reconciled, by a controller here).
+    void written(const QList<ResourceKey> &keys);
     void showSettings();
     void showMessage(const QString &message);
 
@@ -174,6 +170,7 @@ private:
     LogPanel *m_log = nullptr;
 
     WindowActions *m_actions = nullptr;
+    ManifestFlow *m_manifests = nullptr;
     WorkspaceOpener *m_opener = nullptr;
 
     WindowStatusBar *m_status = nullptr;
