@@ -1,9 +1,10 @@
 // SPDX-FileCopyrightText: Converge contributors
 // SPDX-License-Identifier: MIT
 
-// Replays one fuzz target's seed corpus and its regressions (inputs that once crashed it) in the
-// ordinary build, so that a fixed crash stays fixed without clang or libFuzzer. Built once per
-// target with CONVERGE_FUZZ_TARGET naming it.
+// Replays every fuzz target's seed corpus and its regressions (inputs that once crashed it) in
+// the ordinary build, so that a fixed crash stays fixed without clang or libFuzzer. Each
+// fuzz_<target>.cpp is built here with its LLVMFuzzerTestOneInput renamed convergeFuzz_<target>
+// (tests/fuzz/CMakeLists.txt), so that one executable holds them all.
 
 #include <QDir>
 #include <QFile>
@@ -12,7 +13,15 @@
 #include <cstddef>
 #include <cstdint>
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+#define CONVERGE_FUZZ_TARGETS(X)                                                                   \
+    X(manifestreader)                                                                              \
+    X(azurexml) X(dynamodbjson) X(sharedkey) X(sigv4) X(connectionstring) X(httpresponse)
+
+#define CONVERGE_DECLARE_FUZZ(name) extern "C" int convergeFuzz_##name(const uint8_t *, size_t);
+CONVERGE_FUZZ_TARGETS(CONVERGE_DECLARE_FUZZ)
+
+using FuzzTarget = int (*)(const uint8_t *, size_t);
+Q_DECLARE_METATYPE(FuzzTarget)
 
 class tst_FuzzReplay final : public QObject
 {
@@ -25,32 +34,37 @@ private slots:
 
 void tst_FuzzReplay::replay_data()
 {
+    QTest::addColumn<FuzzTarget>("target");
     QTest::addColumn<QString>("path");
     const QString root =
         qEnvironmentVariable("CONVERGE_SOURCE_DIR") + QStringLiteral("/tests/fuzz/");
-    const QString target = QStringLiteral(CONVERGE_FUZZ_TARGET);
-    int count = 0;
-    for (const QString &folder : {QStringLiteral("corpus/"), QStringLiteral("regressions/")}) {
-        const QDir dir(root + folder + target);
-        const QStringList names = dir.entryList(QDir::Files, QDir::Name);
-        for (const QString &name : names) {
-            QTest::newRow(qPrintable(folder + name)) << dir.filePath(name);
-            ++count;
+    const QList<std::pair<QString, FuzzTarget>> targets{
+#define CONVERGE_FUZZ_ENTRY(name) {QStringLiteral(#name), convergeFuzz_##name},
+        CONVERGE_FUZZ_TARGETS(CONVERGE_FUZZ_ENTRY)};
+    for (const auto &[target, run] : targets) {
+        int count = 0;
+        for (const QString &folder : {QStringLiteral("corpus/"), QStringLiteral("regressions/")}) {
+            const QDir dir(root + folder + target);
+            const QStringList names = dir.entryList(QDir::Files, QDir::Name);
+            for (const QString &name : names) {
+                QTest::addRow("%s/%s%s", qPrintable(target), qPrintable(folder), qPrintable(name))
+                    << run << dir.filePath(name);
+                ++count;
+            }
         }
+        QVERIFY2(count > 0, qPrintable(QStringLiteral("no seed corpus for ") + target));
     }
-    QVERIFY2(count > 0, "no seed corpus");
 }
 
 void tst_FuzzReplay::replay()
 {
+    QFETCH(FuzzTarget, target);
     QFETCH(QString, path);
     QFile f(path);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QByteArray data = f.readAll();
     // The target returns 0 for every input; a crash or a sanitizer report fails the test.
-    QCOMPARE(LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t *>(data.constData()),
-                                    size_t(data.size())),
-             0);
+    QCOMPARE(target(reinterpret_cast<const uint8_t *>(data.constData()), size_t(data.size())), 0);
 }
 
 QTEST_GUILESS_MAIN(tst_FuzzReplay)

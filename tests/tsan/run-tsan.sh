@@ -25,10 +25,15 @@ fi
 start=$(date +%s)
 # No -Werror: GCC warns (-Wtsan) about fences in headers it cannot instrument.
 cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCONVERGE_SANITIZE=thread \
+    -DCONVERGE_TEST_GROUPS=OFF \
     "${launcher[@]}" >"$build/configure.log" 2>&1 ||
     { tail -n 40 "$build/configure.log" >&2; exit 1; }
+# The executables are made in tests/ (tests/CMakeLists.txt); with CONVERGE_TEST_GROUPS off,
+# one per test, named as the test.
 targets=()
-for d in "${dirs[@]}"; do targets+=("$d/all"); done
+for d in "${dirs[@]}"; do
+    targets+=($(ctest --test-dir "$build/$d" -N | sed -n 's/^ *Test *#[0-9]*: //p'))
+done
 cmake --build "$build" -j "${CONVERGE_TSAN_BUILD_JOBS:-2}" --target "${targets[@]}" \
     >"$build/build.log" 2>&1 || { tail -n 60 "$build/build.log" >&2; exit 1; }
 built=$(date +%s)
@@ -50,10 +55,10 @@ for d in "${dirs[@]}"; do
         args=()
         skip=$(awk -v t="$exe" '$1 == t { print $2 }' "$src/tests/tsan/skip.txt")
         if [ -n "$skip" ]; then
-            mapfile -t args < <("$build/$d/$exe" -functions | sed 's/()$//' | grep -vxF "$skip")
+            mapfile -t args < <("$build/tests/$exe" -functions | sed 's/()$//' | grep -vxF "$skip")
         fi
         t0=$(date +%s)
-        if "$build/$d/$exe" -silent "${args[@]}"; then
+        if "$build/tests/$exe" -silent "${args[@]}"; then
             echo "run-tsan: $exe passed in $(( $(date +%s) - t0 )) s"
         else
             echo "run-tsan: $exe FAILED" >&2
