@@ -2,6 +2,10 @@
 // SPDX-License-Identifier: MIT
 #include "resourcetreemodel.h"
 
+#include "treeloads.h"
+#include "treenode.h"
+#include "treerows.h"
+
 #include "controller.h"
 #include "kindregistry.h"
 #include "namequery.h"
@@ -27,299 +31,6 @@
 namespace converge {
 
 Q_LOGGING_CATEGORY(lcTree, "converge.ui.tree")
-
-namespace {
-
-/// A discovered row's identity: its owner, kind and backend name (unique in the store).
-QString discoveredId(const ResourceKey &owner, const QString &kind, const QString &name)
-{
-    const QChar separator(u'\n'); // in no kind or resource name
-    return owner.kind + separator + owner.name + separator + kind + separator + name;
-}
-
-} // namespace
-
-struct ResourceTreeModel::Entry
-{
-    Resource resource;
-    ReconcileState state;
-    std::optional<ResourceKey> owner; ///< the key spec.owner names, when the kind has an owner
-    /// Set on rows of backend resources that nothing manages (then `resource` is empty). Shared
-    /// so that managed rows pay one pointer for it.
-    std::shared_ptr<const DiscoveredResource> discovered;
-    /// A row a person browsed to (a page of a container or folder), not read from the store.
-    bool browsed = false;
-    /// On a browsed folder's row: its full prefix (ending in the delimiter); else empty.
-    QString folder;
-    StatusKind status = StatusKind::Unknown;
-    std::array<QString, ColumnCount> text;
-    QString toolTip;
-
-    bool isManaged() const { return !discovered && !browsed; }
-    bool isStoredDiscovered() const { return discovered && !browsed; }
-    /// Invalid on other rows than managed ones: they are not workspace resources.
-    ResourceKey key() const { return isManaged() ? resource.key() : ResourceKey{}; }
-    QString discoveredKey() const { return isStoredDiscovered() ? id : QString(); }
-    /// discoveredId() of a discovered row, made once on the loading thread: the tree looks
-    /// rows up by it a hundred thousand times a listing.
-    QString id;
-    /// Of a discovered row: a hash of everything its record holds but when it was last seen
-    /// (made on the loading thread), so that a row seen again is told apart from a changed one
-    /// without comparing its texts and JSON on the GUI thread; 0 on other rows.
-    size_t fingerprint = 0;
-};
-
-struct ResourceTreeModel::LoadResult
-{
-    quint64 epoch = 0;
-    bool full = false;
-    /// A full load reads the workspace a page at a time, owners' kinds first: the kinds left
-    /// to read (the first one from after `nextAfter`), empty once this page was the last.
-    /// The last page brings the discovered rows, and what the pages did not bring leaves.
-    QStringList nextKinds;
-    QString nextAfter;
-    bool lastPage() const { return nextKinds.isEmpty(); }
-    /// The first page's: how many resources the workspace holds, else -1.
-    qint64 total = -1;
-    QList<Entry> found;
-    QList<ResourceKey> missing; ///< keyed loads: asked for and not in the workspace
-    /// The discovered rows under the owners read: every owner in a full load, else those in
-    /// `discoveredOwners` (whose rows not listed here are gone).
-    QList<Entry> discovered;
-    QList<ResourceKey> discoveredOwners;
-    /// Keyed loads: per owner in `discoveredOwners`, the discoveredId() of every row stored
-    /// under it that the tree shows (only those seen since the tree's last look at the owner
-    /// are read whole, into `discovered`).
-    QHash<ResourceKey, QSet<QString>> discoveredPresent;
-    QString error;
-};
-
-/// What a row that can be browsed (a managed owner of a folder kind, a folder) has asked for.
-struct ResourceTreeModel::Browse
-{
-    ResourceKey owner; ///< the workspace resource listed under
-    QString kind;
-    QString delimiter;
-    QString prefix;
-    QString continuation; ///< of the last page; empty before the first and after the last
-    bool started = false; ///< the first page was asked for
-    quint64 inFlight = 0; ///< the request id of the page on its way, or 0
-    QString error;        ///< why the last page could not be had
-};
-
-struct ResourceTreeModel::Node
-{
-    Entry entry;
-    std::unique_ptr<Browse> browse; ///< on rows that can be browsed, once asked
-    Node *parent = nullptr;         // not owning
-    std::vector<std::unique_ptr<Node>> children;
-    int row = 0; // index in parent->children, kept current
-    /// How many of `children` are discovered rows read from the store, kept current by every
-    /// insertion, removal and move: a listing's end compares it with what the store holds
-    /// (removeGone) without walking a hundred thousand children.
-    qsizetype storedChildren = 0;
-    /// Of a managed row: the epoch of the last full load whose pages brought it.
-    quint64 loadedIn = 0;
-
-    /// What a child adds to storedChildren: 1 for a discovered row read from the store.
-    static qsizetype storedCount(const Node &child)
-    {
-        return child.entry.isStoredDiscovered() ? 1 : 0;
-    }
-    void attach(std::unique_ptr<Node> child)
-    {
-        child->parent = this;
-        child->row = int(children.size());
-        storedChildren += storedCount(*child);
-        children.push_back(std::move(child));
-    }
-};
-
-namespace {
-
-QString timeText(const QDateTime &utc)
-{
-    return utc.isValid() ? utc.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))
-                         : QString();
-}
-
-// Runs on the runner's thread: everything here works on values.
-ResourceTreeModel::Entry makeEntry(Resource resource, ReconcileState state,
-                                   const KindRegistry &kinds)
-{
-    using M = ResourceTreeModel;
-    M::Entry e;
-    const Kind *kind = kinds.find(resource.kind);
-    if (kind && !kind->ownerKind.isEmpty() && !resource.ownerName().isEmpty())
-        e.owner = ResourceKey{kind->ownerKind, resource.ownerName()};
-    e.status = StatusIcons::kindOf(resource);
-    const Condition ready = resource.status.ready();
-
-    e.text[M::NameColumn] = resource.metadata.name;
-    e.text[M::KindColumn] = resource.kind;
-    if (resource.metadata.isBeingDeleted())
-        e.text[M::ReadyColumn] = ResourceTreeModel::tr("Deleting");
-    else if (!ready.reason.isEmpty())
-        e.text[M::ReadyColumn] = ready.reason;
-    else
-        e.text[M::ReadyColumn] = Condition::statusName(ready.status);
-    e.text[M::PolicyColumn] = resource.metadata.annotations.value(
-        Annotations::reconcilePolicy(),
-        Annotations::policyName(Annotations::ReconcilePolicy::Manage));
-    e.text[M::LastReconciledColumn] = timeText(state.lastAttempt);
-    QString next = timeText(state.nextAttempt);
-    if (!state.waitingFor.isEmpty())
-        next = next.isEmpty() ? state.waitingFor
-                              : ResourceTreeModel::tr("%1 (%2)").arg(next, state.waitingFor);
-    e.text[M::NextAttemptColumn] = next;
-
-    QStringList tip{ResourceTreeModel::tr("%1: %2").arg(resource.key().toString(),
-                                                        StatusIcons::label(e.status))};
-    if (!ready.message.isEmpty())
-        tip.append(ready.message);
-    if (!state.lastError.isEmpty() && state.lastError != ready.message)
-        tip.append(ResourceTreeModel::tr("Last error: %1").arg(state.lastError));
-    if (state.attempts > 0)
-        tip.append(ResourceTreeModel::tr("Failed attempts: %1").arg(state.attempts));
-    e.toolTip = tip.join(QLatin1Char('\n'));
-
-    e.resource = std::move(resource);
-    e.state = std::move(state);
-    return e;
-}
-
-// Runs on the runner's thread.
-ResourceTreeModel::Entry makeDiscoveredEntry(DiscoveredResource discovered)
-{
-    using M = ResourceTreeModel;
-    M::Entry e;
-    e.owner = discovered.owner;
-    e.status = StatusKind::Unmanaged;
-    e.text[M::NameColumn] = discovered.name;
-    e.text[M::KindColumn] = discovered.kind;
-    e.text[M::ReadyColumn] = ResourceTreeModel::tr("Unmanaged");
-    // No tool tip kept: an account can list a hundred thousand of these (discoveredToolTip).
-    e.id = discoveredId(discovered.owner, discovered.kind, discovered.name);
-    e.discovered = std::make_shared<const DiscoveredResource>(std::move(discovered));
-    return e;
-}
-
-// Runs on the runner's thread: a row read from the store, with the fingerprint that tells it,
-// seen again, from a changed one (changedRoles). Browsed rows (made on the GUI thread from a
-// page) have none: they are never compared.
-ResourceTreeModel::Entry makeStoredDiscoveredEntry(DiscoveredResource discovered)
-{
-    ResourceTreeModel::Entry e = makeDiscoveredEntry(std::move(discovered));
-    const DiscoveredResource &d = *e.discovered;
-    e.fingerprint =
-        qHashMulti(size_t(0x636f6e76), e.id, d.resourceId, d.firstSeenAt.toMSecsSinceEpoch(),
-                   QJsonDocument(d.spec).toJson(QJsonDocument::Compact),
-                   QJsonDocument(d.details).toJson(QJsonDocument::Compact));
-    return e;
-}
-
-// A discovered row's tool tip, made when it is asked for.
-QString discoveredToolTip(const DiscoveredResource &discovered)
-{
-    QStringList tip{ResourceTreeModel::tr(
-                        "%1 %2 in the backend under %3: no resource of this workspace manages "
-                        "it. Claim it to manage it.")
-                        .arg(discovered.kind, discovered.name, discovered.owner.toString())};
-    if (!discovered.resourceId.isEmpty())
-        tip.append(ResourceTreeModel::tr("Backend ID: %1").arg(discovered.resourceId));
-    if (discovered.seenAt.isValid())
-        tip.append(ResourceTreeModel::tr("Seen: %1").arg(timeText(discovered.seenAt)));
-    return tip.join(QLatin1Char('\n'));
-}
-
-// Kinds whose names are paths are browsed a folder at a time (BrowseRequest), never shown from
-// the store's discovered rows: a container of a million blobs is not read whole.
-bool isBrowsedKind(const KindRegistry &kinds, const QString &name)
-{
-    const Kind *kind = kinds.find(name);
-    return kind && !kind->folderDelimiter.isEmpty();
-}
-
-// A browsed row's name: its path below the folder it is listed in.
-QString relativeName(const QString &name, const QString &prefix)
-{
-    return name.startsWith(prefix) ? name.mid(prefix.size()) : name;
-}
-
-// The kinds that some kind names as its owner: only their rows can have discovered children.
-QSet<QString> ownerKinds(const KindRegistry &kinds)
-{
-    QSet<QString> owners;
-    for (const QString &name : kinds.names()) {
-        if (const Kind *kind = kinds.find(name); kind && !kind->ownerKind.isEmpty())
-            owners.insert(kind->ownerKind);
-    }
-    return owners;
-}
-
-QList<int> changedRoles(const ResourceTreeModel::Entry &a, const ResourceTreeModel::Entry &b)
-{
-    using M = ResourceTreeModel;
-    QList<int> roles;
-    // A stored row seen again: its texts and record are made from what the fingerprint holds.
-    if (a.isStoredDiscovered() && b.isStoredDiscovered() && a.fingerprint != 0 &&
-        a.fingerprint == b.fingerprint) {
-        if (a.discovered->seenAt != b.discovered->seenAt)
-            roles << M::DiscoveredRole;
-        return roles;
-    }
-    if (a.discovered || b.discovered) {
-        if (a.text != b.text)
-            roles << Qt::DisplayRole;
-        if (a.toolTip != b.toolTip)
-            roles << Qt::ToolTipRole;
-        if (!a.discovered || !b.discovered) {
-            roles << Qt::ToolTipRole << M::DiscoveredRole << M::ResourceRole;
-        } else {
-            // Seen again and nothing else: a listing of an account that holds a hundred
-            // thousand says so of every row, which neither sorting nor filtering looks at.
-            const DiscoveredResource &x = *a.discovered;
-            const DiscoveredResource &y = *b.discovered;
-            const bool same = x.kind == y.kind && x.name == y.name && x.owner == y.owner &&
-                              x.resourceId == y.resourceId && x.firstSeenAt == y.firstSeenAt &&
-                              x.spec == y.spec && x.details == y.details;
-            if (!same)
-                roles << Qt::ToolTipRole << M::ResourceRole;
-            if (!same || x.seenAt != y.seenAt)
-                roles << M::DiscoveredRole;
-        }
-        return roles;
-    }
-    if (a.text != b.text)
-        roles << Qt::DisplayRole;
-    if (a.toolTip != b.toolTip)
-        roles << Qt::ToolTipRole;
-    if (a.status != b.status)
-        roles << Qt::DecorationRole << M::StatusRole;
-    const Condition ra = a.resource.status.ready();
-    const Condition rb = b.resource.status.ready();
-    if (ra.status != rb.status)
-        roles << M::ReadyRole;
-    if (ra.severity != rb.severity)
-        roles << M::SeverityRole;
-    if (ra.reason != rb.reason)
-        roles << M::ReasonRole;
-    if (ra.message != rb.message)
-        roles << M::MessageRole;
-    if (a.text[M::PolicyColumn] != b.text[M::PolicyColumn])
-        roles << M::PolicyRole;
-    if (a.resource.metadata.isBeingDeleted() != b.resource.metadata.isBeingDeleted())
-        roles << M::DeletingRole;
-    if (a.state.lastAttempt != b.state.lastAttempt)
-        roles << M::LastReconciledRole;
-    if (a.state.nextAttempt != b.state.nextAttempt)
-        roles << M::NextAttemptRole;
-    if (!roles.isEmpty() || a.resource != b.resource || a.state != b.state)
-        roles << M::ResourceRole;
-    return roles;
-}
-
-} // namespace
 
 ResourceTreeModel::ResourceTreeModel(WorkspaceRunner &runner, const KindRegistry &kinds,
                                      QObject *parent)
@@ -406,15 +117,7 @@ void ResourceTreeModel::applyPage(const BrowsePage &page)
     rows.reserve(size_t(page.folders.size() + page.items.size()));
     for (const QString &folder : page.folders) {
         auto row = std::make_unique<Node>();
-        Entry &e = row->entry;
-        e.browsed = true;
-        e.folder = folder;
-        e.owner = b->owner;
-        e.text[NameColumn] = relativeName(folder, b->prefix);
-        e.text[KindColumn] = tr("Folder");
-        e.toolTip = tr("Folder %1 in %2: the %3s whose names start with it. Expand it to list "
-                       "them.")
-                        .arg(folder, b->owner.toString(), b->kind);
+        row->entry = TreeRows::folder(folder, b->owner, b->prefix, b->kind);
         row->browse = std::make_unique<Browse>();
         row->browse->owner = b->owner;
         row->browse->kind = b->kind;
@@ -424,9 +127,9 @@ void ResourceTreeModel::applyPage(const BrowsePage &page)
     }
     for (const DiscoveredResource &item : page.items) {
         auto row = std::make_unique<Node>();
-        row->entry = makeDiscoveredEntry(item);
+        row->entry = TreeRows::discovered(item);
         row->entry.browsed = true;
-        row->entry.text[NameColumn] = relativeName(item.name, b->prefix);
+        row->entry.text[NameColumn] = TreeRows::relativeName(item.name, b->prefix);
         rows.push_back(std::move(row));
     }
     if (!rows.empty()) {
@@ -518,75 +221,13 @@ void ResourceTreeModel::reload()
     requestFullPage({}, {}, m_firstPageSize);
 }
 
-namespace {
-
-/// How many owners stand above a resource of `kind` (0 for one without an owner kind).
-int depthOf(const KindRegistry &kinds, const QString &kind)
-{
-    int depth = 0;
-    for (const Kind *k = kinds.find(kind); k && !k->ownerKind.isEmpty() && depth < 16;
-         k = kinds.find(k->ownerKind))
-        ++depth;
-    return depth;
-}
-
-} // namespace
-
 void ResourceTreeModel::requestFullPage(QStringList kindsLeft, QString after, int limit)
 {
     const KindRegistry &kinds = m_kinds; // outlives the model and the runner's tasks
     m_runner.run(
-        [epoch = m_epoch, &kinds, startKinds = std::move(kindsLeft), startAfter = std::move(after),
+        [epoch = m_epoch, &kinds, kindsLeft = std::move(kindsLeft), after = std::move(after),
          limit](Workspace *ws, const StoreError &openError) {
-            QStringList kindsLeft = startKinds;
-            QString after = startAfter;
-            LoadResult result;
-            result.epoch = epoch;
-            result.full = true;
-            if (!ws) {
-                result.error = openError.message;
-                return result;
-            }
-            // A failed read keeps the tree as it is (applyResult) instead of emptying it.
-            StoreError readError;
-            if (kindsLeft.isEmpty()) {
-                // The first page: owners' kinds first, so that every row after finds its
-                // owner in the tree and goes in under it.
-                result.total = ws->count(&readError);
-                kindsLeft = ws->kinds(&readError);
-                std::stable_sort(kindsLeft.begin(), kindsLeft.end(),
-                                 [&kinds](const QString &a, const QString &b) {
-                                     return depthOf(kinds, a) < depthOf(kinds, b);
-                                 });
-            }
-            while (!kindsLeft.isEmpty() && result.found.size() < limit && !readError.isError()) {
-                const QString kind = kindsLeft.constFirst();
-                const QList<Resource> page =
-                    ws->listPage(kind, after, int(limit - result.found.size()), &readError);
-                if (page.isEmpty()) {
-                    kindsLeft.removeFirst();
-                    after.clear();
-                    continue;
-                }
-                const QHash<ResourceKey, ReconcileState> states =
-                    ws->reconcileStates(kind, after, page.constLast().metadata.name, &readError);
-                for (const Resource &r : page)
-                    result.found.append(makeEntry(r, states.value(r.key()), kinds));
-                after = page.constLast().metadata.name;
-            }
-            if (!readError.isError() && kindsLeft.isEmpty()) {
-                for (DiscoveredResource &d : ws->discovered({}, &readError)) {
-                    if (!isBrowsedKind(kinds, d.kind))
-                        result.discovered.append(makeStoredDiscoveredEntry(std::move(d)));
-                }
-            }
-            if (readError.isError()) {
-                result.error = readError.message;
-                return result;
-            }
-            result.nextKinds = std::move(kindsLeft);
-            result.nextAfter = std::move(after);
-            return result;
+            return TreeLoads::fullPage(ws, openError, kinds, epoch, kindsLeft, after, limit);
         },
         this, [this](LoadResult result) { applyResult(std::move(result)); });
 }
@@ -610,64 +251,7 @@ void ResourceTreeModel::startKeysLoad()
     m_runner.run(
         [epoch = m_epoch, keys, &kinds, seenMarks = m_discoveredSeen](Workspace *ws,
                                                                       const StoreError &openError) {
-            LoadResult result;
-            result.epoch = epoch;
-            if (!ws) {
-                result.error = openError.message;
-                return result;
-            }
-            // A resource's discovered children, and its owner's (a claimed resource's discovered
-            // row goes when the resource comes), are read with it.
-            const QSet<QString> owningKinds = ownerKinds(kinds);
-            QSet<ResourceKey> owners;
-            StoreError readError;
-            for (const ResourceKey &key : keys) {
-                std::optional<Resource> r = ws->get(key, &readError);
-                if (readError.isError()) {
-                    // Not "missing": a key whose read failed must not leave the tree.
-                    result.error = readError.message;
-                    return result;
-                }
-                if (r) {
-                    result.found.append(makeEntry(std::move(*r), ws->reconcileState(key), kinds));
-                    if (owningKinds.contains(key.kind))
-                        owners.insert(key);
-                    if (const std::optional<ResourceKey> &owner = result.found.constLast().owner)
-                        owners.insert(*owner);
-                } else {
-                    result.missing.append(key);
-                }
-            }
-            result.discoveredOwners = QList<ResourceKey>(owners.cbegin(), owners.cend());
-            std::sort(result.discoveredOwners.begin(), result.discoveredOwners.end());
-            // A listing stores page by page: what the tree has seen of an owner is not read
-            // again, only which rows are still there (names: a cheap read of a large account).
-            for (const ResourceKey &owner : std::as_const(result.discoveredOwners)) {
-                // The store stamps what it merges later than anything stored under the owner
-                // before (DiscoveryStore::mergeRows): rows stored since the tree's last read
-                // are those stamped at or after the latest it read, whatever kind or listing
-                // stored them and whenever their listing started.
-                const QDateTime since = seenMarks.value(owner);
-                QSet<QString> &present = result.discoveredPresent[owner];
-                for (DiscoveredResource &d : ws->discovered(owner, &readError, since)) {
-                    if (isBrowsedKind(kinds, d.kind))
-                        continue;
-                    Entry e = makeStoredDiscoveredEntry(std::move(d));
-                    present.insert(e.id);
-                    result.discovered.append(std::move(e));
-                }
-                if (since.isValid()) {
-                    for (const DiscoveredName &d : ws->discoveredNames(owner, &readError)) {
-                        if (!isBrowsedKind(kinds, d.kind))
-                            present.insert(discoveredId(owner, d.kind, d.name));
-                    }
-                }
-                if (readError.isError()) {
-                    result.error = readError.message;
-                    return result;
-                }
-            }
-            return result;
+            return TreeLoads::keys(ws, openError, kinds, epoch, keys, seenMarks);
         },
         this, [this](LoadResult result) { applyResult(std::move(result)); });
 }
@@ -733,7 +317,7 @@ void ResourceTreeModel::applyResult(LoadResult result)
                 fresh.append(std::move(e));
                 continue;
             }
-            QList<int> roles = changedRoles(node->entry, e);
+            QList<int> roles = TreeRows::changedRoles(node->entry, e);
             node->entry = std::move(e);
             if (result.full)
                 node->loadedIn = m_epoch;
@@ -864,7 +448,7 @@ void ResourceTreeModel::applyLater(quint64 epoch)
                 fresh.append(std::move(e));
                 continue;
             }
-            QList<int> roles = changedRoles(node->entry, e);
+            QList<int> roles = TreeRows::changedRoles(node->entry, e);
             // Seen again and nothing else: only the shared record changes hands, and no view is
             // told, since nothing it shows changed (only the stamp a tool tip and the details
             // read when asked; see batchApplied()). Telling it would cost the sorting proxy a
@@ -1167,7 +751,7 @@ QModelIndex ResourceTreeModel::indexOf(const ResourceKey &key, int column) const
 QModelIndex ResourceTreeModel::indexOfDiscovered(const ResourceKey &owner, const QString &kind,
                                                  const QString &name, int column) const
 {
-    return indexFor(m_discovered.value(discoveredId(owner, kind, name)), column);
+    return indexFor(m_discovered.value(TreeRows::discoveredId(owner, kind, name)), column);
 }
 
 const Resource *ResourceTreeModel::resourceAt(const QModelIndex &index) const
@@ -1231,141 +815,14 @@ QVariant ResourceTreeModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid())
         return {};
-    const Entry &e = nodeAt(index)->entry;
-    if (!e.folder.isEmpty())
-        return folderData(e, index.column(), role);
-    if (e.discovered)
-        return discoveredData(e, index.column(), role);
-    switch (role) {
-    case Qt::DisplayRole:
-        return e.text.at(size_t(index.column()));
-    case Qt::DecorationRole:
-        if (index.column() == NameColumn)
-            return m_kindIcons.kind(e.resource.kind);
-        return index.column() == ReadyColumn ? QVariant(m_icons.icon(e.status)) : QVariant();
-    case Qt::ToolTipRole:
-        return e.toolTip;
-    case KeyRole:
-        return QVariant::fromValue(e.key());
-    case KindRole:
-        return e.resource.kind;
-    case NameRole:
-        return e.resource.metadata.name;
-    case ReadyRole:
-        return int(e.resource.status.ready().status);
-    case SeverityRole:
-        return int(e.resource.status.ready().severity);
-    case ReasonRole:
-        return e.resource.status.ready().reason;
-    case MessageRole:
-        return e.resource.status.ready().message;
-    case StatusRole:
-        return int(e.status);
-    case PolicyRole:
-        return e.text[PolicyColumn];
-    case DeletingRole:
-        return e.resource.metadata.isBeingDeleted();
-    case LastReconciledRole:
-        return e.state.lastAttempt;
-    case NextAttemptRole:
-        return e.state.nextAttempt;
-    case ResourceRole:
-        return QVariant::fromValue(e.resource);
-    case IsDiscoveredRole:
-    case IsFolderRole:
-        return false;
-    default:
-        return {};
-    }
-}
-
-QVariant ResourceTreeModel::folderData(const Entry &e, int column, int role) const
-{
-    switch (role) {
-    case Qt::DisplayRole:
-        return e.text.at(size_t(column));
-    case Qt::DecorationRole:
-        return column == NameColumn ? m_kindIcons.folder() : QVariant();
-    case Qt::ForegroundRole:
-        return QGuiApplication::palette().brush(QPalette::Disabled, QPalette::Text);
-    case Qt::ToolTipRole:
-        return e.toolTip;
-    case NameRole:
-        return e.folder;
-    case IsFolderRole:
-        return true;
-    case IsDiscoveredRole:
-    case DeletingRole:
-        return false;
-    default:
-        return {};
-    }
-}
-
-QVariant ResourceTreeModel::discoveredData(const Entry &e, int column, int role) const
-{
-    switch (role) {
-    case Qt::DisplayRole:
-        return e.text.at(size_t(column));
-    case Qt::DecorationRole:
-        if (column == NameColumn)
-            return m_kindIcons.kind(e.discovered->kind);
-        return column == ReadyColumn ? QVariant(m_icons.icon(e.status)) : QVariant();
-    case Qt::ForegroundRole:
-        // Greyed like a disabled item, while staying enabled so that it can be selected.
-        return QGuiApplication::palette().brush(QPalette::Disabled, QPalette::Text);
-    case Qt::ToolTipRole:
-        return discoveredToolTip(*e.discovered);
-    case KindRole:
-        return e.discovered->kind;
-    case NameRole:
-        return e.discovered->name;
-    case ReadyRole:
-        return int(Condition::Status::Unknown);
-    case SeverityRole:
-        return int(Condition::Severity::None);
-    case ReasonRole:
-    case MessageRole:
-    case PolicyRole:
-        return QString();
-    case StatusRole:
-        return int(e.status);
-    case DeletingRole:
-        return false;
-    case LastReconciledRole:
-    case NextAttemptRole:
-        return QDateTime();
-    case DiscoveredRole:
-        return QVariant::fromValue(*e.discovered);
-    case IsDiscoveredRole:
-        return true;
-    case IsFolderRole:
-        return false;
-    default:
-        return {};
-    }
+    return TreeRows::data(nodeAt(index)->entry, index.column(), role, m_icons, m_kindIcons);
 }
 
 QVariant ResourceTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    switch (section) {
-    case NameColumn:
-        return tr("Name");
-    case KindColumn:
-        return tr("Kind");
-    case ReadyColumn:
-        return tr("Ready");
-    case PolicyColumn:
-        return tr("Policy");
-    case LastReconciledColumn:
-        return tr("Last reconciled");
-    case NextAttemptColumn:
-        return tr("Next attempt");
-    default:
-        return {};
-    }
+    return TreeRows::header(section);
 }
 
 Qt::ItemFlags ResourceTreeModel::flags(const QModelIndex &index) const
@@ -1405,24 +862,7 @@ void ResourceTreeModel::fetchMore(const QModelIndex &parent)
 
 QHash<int, QByteArray> ResourceTreeModel::roleNames() const
 {
-    QHash<int, QByteArray> names = QAbstractItemModel::roleNames();
-    names.insert(KeyRole, "key");
-    names.insert(KindRole, "kind");
-    names.insert(NameRole, "name");
-    names.insert(ReadyRole, "ready");
-    names.insert(SeverityRole, "severity");
-    names.insert(ReasonRole, "reason");
-    names.insert(MessageRole, "message");
-    names.insert(StatusRole, "status");
-    names.insert(PolicyRole, "policy");
-    names.insert(DeletingRole, "deleting");
-    names.insert(LastReconciledRole, "lastReconciled");
-    names.insert(NextAttemptRole, "nextAttempt");
-    names.insert(ResourceRole, "resource");
-    names.insert(DiscoveredRole, "discovered");
-    names.insert(IsDiscoveredRole, "isDiscovered");
-    names.insert(IsFolderRole, "isFolder");
-    return names;
+    return TreeRows::roleNames(QAbstractItemModel::roleNames());
 }
 
 } // namespace converge

@@ -172,7 +172,6 @@ private:
     void requestPage(Node *node);
     void retryBrowse(Node *node);
     void applyPage(const BrowsePage &page);
-    QVariant folderData(const Entry &entry, int column, int role) const;
     /// Reads the next page of a full load: `limit` resources of `kindsLeft` (all kinds, owners'
     /// first, when empty), the first kind from after `after`.
     void requestFullPage(QStringList kindsLeft, QString after, int limit);
@@ -211,7 +210,6 @@ private:
     void unregister(Node *node);
     void registerSubtree(Node *node);
     Node *nodeAt(const QModelIndex &index) const;
-    QVariant discoveredData(const Entry &entry, int column, int role) const;
     Node *placeFor(const Entry &entry) const;
     QModelIndex indexFor(const Node *node, int column = 0) const;
     static bool isWithin(const Node *node, const Node *ancestor);
