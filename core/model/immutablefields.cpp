@@ -90,14 +90,16 @@ QList<ImmutableFields::Change> ImmutableFields::changed(const Kind &kind, const 
 QString ImmutableFields::message(const ResourceKey &key, const QList<Change> &changes)
 {
     QStringList parts;
-    for (const Change &c : changes)
-        parts << QStringLiteral("%1 (%2 → %3)").arg(c.path, compact(c.before), compact(c.after));
-    return QStringLiteral("%1 cannot change after creation; nothing was changed. To rename or "
+    for (const Change &c : changes) {
+        const QString values = compact(c.before) + QStringLiteral(" → ") + compact(c.after);
+        parts << (changes.size() == 1 ? values : c.path + QStringLiteral(": ") + values);
+    }
+    return QStringLiteral("cannot change after creation (%1); nothing was changed. To rename or "
                           "re-create %2, delete it and apply the new spec (the backend resource "
                           "goes), or set converge.dev/reconcile-policy: detach-on-delete, delete "
                           "it and apply the new spec (the backend resource stays, unmanaged); or "
                           "restore the previous value")
-        .arg(parts.join(QStringLiteral(", ")), key.toString());
+        .arg(parts.join(QStringLiteral("; ")), key.toString());
 }
 
 QStringList ImmutableFields::paths(const QList<Change> &changes)

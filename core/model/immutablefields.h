@@ -46,8 +46,9 @@ public:
     /// resource was never made.
     static QList<Change> changed(const Kind &kind, const Resource &desired, const Resource &stored);
 
-    /// "spec.azureName cannot change after creation ("customers" → "clients")"; the next
-    /// sentence says how to really rename Table/customers.
+    /// "cannot change after creation ("customers" → "clients"); …": the sentence after a
+    /// field's path (each path in the parentheses when there are several); the next sentence
+    /// says how to really rename Table/customers.
     static QString message(const ResourceKey &key, const QList<Change> &changes);
     /// The paths of `changes`, in order.
     static QStringList paths(const QList<Change> &changes);

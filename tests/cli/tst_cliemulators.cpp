@@ -124,8 +124,8 @@ private slots:
             const CliResult r = m_cli->run(args + QStringList{s("-f"), renamed});
             QVERIFY2(r.exitCode == 2, r.describe());
             QVERIFY2(r.errText().startsWith(
-                         renamed + s(":6:3: spec.azureName: spec.azureName (\"") + key.name +
-                         s("\" → \"") + name("clients") + s("\") cannot change after creation")),
+                         renamed + s(":6:3: spec.azureName: cannot change after creation (\"") +
+                         key.name + s("\" → \"") + name("clients") + s("\")")),
                      r.describe());
             QVERIFY2(r.errText().contains(s("delete it and apply the new spec")), r.describe());
         }

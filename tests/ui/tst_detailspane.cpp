@@ -178,6 +178,32 @@ private Q_SLOTS:
         QVERIFY(x.pane->hasUnsavedEdits());
     }
 
+    void aFieldTheBackendCannotChangeIsMarkedAndApplyStaysOff()
+    {
+        Fixture x;
+        // w1 exists in the backend under its metadata.name (its azureName left out).
+        ResourceStatus status = x.f.stored(w1).status;
+        status.observed =
+            QJsonObject{{s("spec"), QJsonObject{{s("owner"), QJsonObject{{s("name"), s("g")}}},
+                                                {s("azureName"), s("w1")}}}};
+        QVERIFY(x.f.ws->updateStatus(w1, status, nullptr));
+        QVERIFY(x.show(w1));
+        const int line = x.lineOf(s("replicas: 1"));
+        QVERIFY(line > 0);
+        QVERIFY(x.typeAtEndOf(s("replicas: 1"), QString()));
+        QTest::keyClick(x.editor(), Qt::Key_Return);
+        QTest::keyClick(x.editor(), Qt::Key_Home, Qt::ShiftModifier); // any indent it kept
+        QTest::keyClicks(x.editor(), s("  azureName: renamed"));
+        QCOMPARE(x.lineOf(s("azureName: renamed")), line + 1);
+        QTRY_COMPARE(x.editor()->diagnosticLine(), line + 1);
+        QTRY_VERIFY(x.settled());
+        QVERIFY(!x.applyButton()->isEnabled());
+        const QString text = x.status()->text();
+        QVERIFY2(text.contains(s("spec.azureName: cannot change after creation (")),
+                 qPrintable(text));
+        saveShot(x.pane.get(), "detailspane-immutable.png");
+    }
+
     void changingKindOrNameIsRefused_data()
     {
         QTest::addColumn<QString>("line");

@@ -234,9 +234,9 @@ private slots:
         QVERIFY(item);
         QCOMPARE(item->action, Item::Action::Invalid);
         QCOMPARE(item->location, QStringLiteral("plan.yaml:15:3")); // the field's key
-        QVERIFY2(item->detail.startsWith(QStringLiteral(
-                     "spec.azureName: spec.azureName (\"invoices\" → \"receipts\") cannot "
-                     "change")),
+        QVERIFY2(item->detail.startsWith(
+                     QStringLiteral("spec.azureName: cannot change after creation (\"invoices\" → "
+                                    "\"receipts\")")),
                  qPrintable(item->detail));
         QVERIFY2(item->detail.contains(QStringLiteral("delete it and apply the new spec")),
                  qPrintable(item->detail));

@@ -315,7 +315,8 @@ private slots:
         const Condition ready = again->ctx.target.resource.status.ready();
         QCOMPARE(ready.reason, QStringLiteral("ImmutableFieldChanged"));
         QCOMPARE(ready.severity, Condition::Severity::Error);
-        QVERIFY2(ready.message.contains(QStringLiteral("spec.azureName (\"first\" → \"second\")")),
+        QVERIFY2(ready.message.startsWith(QStringLiteral(
+                     "spec.azureName: cannot change after creation (\"first\" → \"second\")")),
                  qPrintable(ready.message));
         QVERIFY(hasEvent(*again, QStringLiteral("ImmutableFieldChanged")));
         QCOMPARE(f.backend.gets + f.backend.writes(), requests); // not even a look
