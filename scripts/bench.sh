@@ -28,7 +28,8 @@ cd "$(dirname "$0")/.."
 build_dir=${BUILD_DIR:-build-bench}
 
 scripts/install-deps.sh
-cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCONVERGE_BUILD_TESTS=ON >/dev/null
+cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCONVERGE_BUILD_TESTS=ON \
+    -DCONVERGE_BENCHMARKS=ON >/dev/null
 cmake --build "$build_dir" --parallel "$(nproc)" --target converge bench_barecreate bench_drift \
     bench_window bench_store
 exec node tests/bench/peers/bench.js --build "$build_dir" --out "$out" \

@@ -10,7 +10,8 @@
 #   scripts/dev.sh test --long
 #                          the same, and the long checks: ThreadSanitizer's build and run of the
 #                          engine's tests, every fuzz target for 120 s, the window soak for 600 s,
-#                          then the unit tests 10 times over, 4 at a time (REPEATS=N)
+#                          the benchmarks' pipeline at a tiny size (bench_peers), then the unit
+#                          tests 10 runs over, 4 at a time (REPEATS=N)
 #   scripts/dev.sh build   install what is missing and build
 #
 # Environment: BUILD_DIR (default build), BUILD_TYPE (default RelWithDebInfo), CMAKE_ARGS (extra
@@ -23,11 +24,13 @@ build_type=${BUILD_TYPE:-RelWithDebInfo}
 
 build() {
     scripts/install-deps.sh
+    # The benchmarks are built unless a plain `test` says otherwise (BENCHMARKS=OFF).
+    local benchmarks=${BENCHMARKS:-ON}
     local werror=OFF
     [ "${CI:-}" = "true" ] && werror=ON
     # shellcheck disable=SC2086
     cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="$build_type" \
-        -DCONVERGE_WERROR="$werror" ${CMAKE_ARGS:-} >/dev/null
+        -DCONVERGE_WERROR="$werror" -DCONVERGE_BENCHMARKS="$benchmarks" ${CMAKE_ARGS:-} >/dev/null
     cmake --build "$build_dir" --parallel "$(nproc)"
 }
 
@@ -52,7 +55,8 @@ run() {
 }
 
 test_suite() {
-    build
+    # The long variant builds and runs the benchmarks' pipeline too (bench_peers).
+    if [ "${1:-}" = "--long" ]; then BENCHMARKS=ON build; else BENCHMARKS=OFF build; fi
     # The long checks (label long) run only when asked for: they hold both cores for minutes.
     local select=(--label-exclude long)
     if [ "${1:-}" = "--long" ]; then
@@ -96,5 +100,5 @@ case "${1:-}" in
     run) shift; run "$@" ;;
     test) shift; test_suite "$@" ;;
     build) build ;;
-    *) sed -n '5,19p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    *) sed -n '5,18p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac
