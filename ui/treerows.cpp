@@ -102,8 +102,9 @@ Entry TreeRows::folder(const QString &folder, const ResourceKey &owner, const QS
     e.folder = folder;
     e.owner = owner;
     e.text[M::NameColumn] = relativeName(folder, prefix);
-    e.text[M::KindColumn] = M::tr("Folder");
-    e.toolTip = M::tr("Folder %1 in %2: the %3s whose names start with it. Expand it to list them.")
+    e.text[M::KindColumn] = ResourceTreeModel::tr("Folder");
+    e.toolTip = ResourceTreeModel::tr(
+                    "Folder %1 in %2: the %3s whose names start with it. Expand it to list them.")
                     .arg(folder, owner.toString(), kind);
     return e;
 }
@@ -325,17 +326,17 @@ QString TreeRows::header(int section)
 {
     switch (section) {
     case M::NameColumn:
-        return M::tr("Name");
+        return ResourceTreeModel::tr("Name");
     case M::KindColumn:
-        return M::tr("Kind");
+        return ResourceTreeModel::tr("Kind");
     case M::ReadyColumn:
-        return M::tr("Ready");
+        return ResourceTreeModel::tr("Ready");
     case M::PolicyColumn:
-        return M::tr("Policy");
+        return ResourceTreeModel::tr("Policy");
     case M::LastReconciledColumn:
-        return M::tr("Last reconciled");
+        return ResourceTreeModel::tr("Last reconciled");
     case M::NextAttemptColumn:
-        return M::tr("Next attempt");
+        return ResourceTreeModel::tr("Next attempt");
     default:
         return {};
     }

@@ -63,16 +63,84 @@
         <source>Set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN for temporary keys) in the environment Converge starts in; nothing was stored.</source>
         <translation>Setzen Sie AWS_ACCESS_KEY_ID und AWS_SECRET_ACCESS_KEY (und AWS_SESSION_TOKEN für temporäre Schlüssel) in der Umgebung, in der Converge startet; nichts wurde gespeichert.</translation>
     </message>
+    <message>
+        <source>This connection string holds a secret (AccountKey or SharedAccessSignature), which a sign-in does not need: remove it, or choose &quot;Azure Storage account: connection string&quot; to use the key.</source>
+        <translation>Diese Verbindungszeichenfolge enthält ein Geheimnis (AccountKey oder SharedAccessSignature), das eine Anmeldung nicht braucht: Entfernen Sie es, oder wählen Sie „Azure-Speicherkonto: Verbindungszeichenfolge“, um den Schlüssel zu verwenden.</translation>
+    </message>
+    <message>
+        <source>The connection string is for the account %1, not %2.</source>
+        <translation>Die Verbindungszeichenfolge gilt für das Konto %1, nicht für %2.</translation>
+    </message>
+    <message>
+        <source>Enter the command that prints the token.</source>
+        <translation>Geben Sie den Befehl ein, der das Token ausgibt.</translation>
+    </message>
+    <message>
+        <source>Choose a profile of the AWS configuration files.</source>
+        <translation>Wählen Sie ein Profil aus den AWS-Konfigurationsdateien.</translation>
+    </message>
+    <message>
+        <source>The command has an unterminated %1 quote.</source>
+        <translation>Im Befehl ist ein %1-Anführungszeichen nicht geschlossen.</translation>
+    </message>
 </context>
 <context>
     <name>ApplyPlan</name>
+    <message>
+        <source>%1 (default)</source>
+        <translation>%1 (Standard)</translation>
+    </message>
+    <message>
+        <source>%1: (secret) changed</source>
+        <translation>%1: (geheim) geändert</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keiner)</translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation>%1: %2 → %3</translation>
+    </message>
+    <message>
+        <source>create</source>
+        <translation>erstellen</translation>
+    </message>
+    <message>
+        <source>as stored</source>
+        <translation>wie gespeichert</translation>
+    </message>
+    <message>
+        <source>the same values, written out</source>
+        <translation>dieselben Werte, ausgeschrieben</translation>
+    </message>
+    <message>
+        <source>being deleted</source>
+        <translation>wird gelöscht</translation>
+    </message>
     <message>
         <source>being deleted; </source>
         <translation>wird gelöscht; </translation>
     </message>
     <message>
-        <source>create</source>
-        <translation>erstellen</translation>
+        <source>not observed yet: the next reconcile looks first</source>
+        <translation>noch nicht beobachtet: der nächste Abgleich sieht zuerst nach</translation>
+    </message>
+    <message>
+        <source>no change</source>
+        <translation>keine Änderung</translation>
+    </message>
+    <message>
+        <source>%1 cannot change after creation: the reconcile would fail</source>
+        <translation>%1 kann nach dem Erstellen nicht geändert werden: der Abgleich würde fehlschlagen</translation>
+    </message>
+    <message>
+        <source>differs, not corrected (policy skip)</source>
+        <translation>weicht ab, wird nicht korrigiert (Richtlinie skip)</translation>
+    </message>
+    <message>
+        <source>update %1</source>
+        <translation>%1 aktualisieren</translation>
     </message>
     <message>
         <source>update</source>
@@ -166,6 +234,41 @@
     <message>
         <source>Apply</source>
         <translation>Anwenden</translation>
+    </message>
+    <message>
+        <source>backend</source>
+        <translation>Backend</translation>
+    </message>
+    <message>
+        <source>backend: %1</source>
+        <translation>Backend: %1</translation>
+    </message>
+    <message>
+        <source>%1; backend: %2</source>
+        <translation>%1; Backend: %2</translation>
+    </message>
+</context>
+<context>
+    <name>converge::AzureCliStatus</name>
+    <message>
+        <source>az account show did not answer within %1 s; check the Azure CLI in a terminal</source>
+        <translation>az account show hat nicht innerhalb von %1 s geantwortet; prüfen Sie die Azure CLI in einem Terminal</translation>
+    </message>
+    <message>
+        <source>Nobody is signed in to the Azure CLI: %1 Run az login in a terminal, then Check again.</source>
+        <translation>Bei der Azure CLI ist niemand angemeldet: %1 Führen Sie az login in einem Terminal aus, dann „Erneut prüfen“.</translation>
+    </message>
+    <message>
+        <source>az account show failed (exit code %1): %2</source>
+        <translation>az account show ist fehlgeschlagen (Exit-Code %1): %2</translation>
+    </message>
+    <message>
+        <source>no message</source>
+        <translation>keine Meldung</translation>
+    </message>
+    <message>
+        <source>az account show printed no signed-in user; is this the Azure CLI?</source>
+        <translation>az account show hat keinen angemeldeten Benutzer ausgegeben; ist das die Azure CLI?</translation>
     </message>
 </context>
 <context>
@@ -329,6 +432,110 @@
     <message>
         <source>Without the keychain, keep the secret in a file readable only by you (credential file: PATH, mode 0600) or in an environment variable (credential env): choose one under &quot;Keep the secret in&quot; and Connect again.</source>
         <translation>Ohne Schlüsselbund bewahren Sie das Geheimnis in einer nur für Sie lesbaren Datei (credential file: PATH, Modus 0600) oder in einer Umgebungsvariable (credential env) auf: Wählen Sie eines unter „Das Geheimnis aufbewahren in“ und verbinden Sie erneut.</translation>
+    </message>
+    <message>
+        <source>Azure Storage account: sign in with the Azure CLI</source>
+        <translation>Azure-Speicherkonto: mit der Azure CLI anmelden</translation>
+    </message>
+    <message>
+        <source>Azure Storage account: token command</source>
+        <translation>Azure-Speicherkonto: Token-Befehl</translation>
+    </message>
+    <message>
+        <source>AWS account: named profile</source>
+        <translation>AWS-Konto: benanntes Profil</translation>
+    </message>
+    <message>
+        <source>e.g. acmestorage, or give the endpoints below</source>
+        <translation>z. B. acmestorage, oder geben Sie unten die Endpunkte an</translation>
+    </message>
+    <message>
+        <source>BlobEndpoint=…;QueueEndpoint=…;TableEndpoint=… (no key)</source>
+        <translation>BlobEndpoint=…;QueueEndpoint=…;TableEndpoint=… (ohne Schlüssel)</translation>
+    </message>
+    <message>
+        <source>A connection string without a key, for accounts whose endpoints are not ACCOUNT.blob.core.windows.net (sovereign clouds, private endpoints, Azurite); left empty, Azure&apos;s public endpoints of the account are used</source>
+        <translation>Eine Verbindungszeichenfolge ohne Schlüssel, für Konten, deren Endpunkte nicht ACCOUNT.blob.core.windows.net sind (souveräne Clouds, private Endpunkte, Azurite); leer gelassen, werden die öffentlichen Azure-Endpunkte des Kontos verwendet</translation>
+    </message>
+    <message>
+        <source>&amp;Endpoints (optional):</source>
+        <translation>&amp;Endpunkte (optional):</translation>
+    </message>
+    <message>
+        <source>the Azure CLI&apos;s default</source>
+        <translation>Standard der Azure CLI</translation>
+    </message>
+    <message>
+        <source>&amp;Tenant (optional):</source>
+        <translation>&amp;Mandant (optional):</translation>
+    </message>
+    <message>
+        <source>S&amp;ubscription (optional):</source>
+        <translation>&amp;Abonnement (optional):</translation>
+    </message>
+    <message>
+        <source>C&amp;heck again</source>
+        <translation>Erneut &amp;prüfen</translation>
+    </message>
+    <message>
+        <source>Azure CLI:</source>
+        <translation>Azure CLI:</translation>
+    </message>
+    <message>
+        <source>e.g. my-sign-in token --resource https://storage.azure.com/</source>
+        <translation>z. B. my-sign-in token --resource https://storage.azure.com/</translation>
+    </message>
+    <message>
+        <source>Co&amp;mmand:</source>
+        <translation>&amp;Befehl:</translation>
+    </message>
+    <message>
+        <source>Run without a shell (quote arguments with spaces). It must print JSON in the Azure CLI&apos;s shape, e.g. {&quot;accessToken&quot;: &quot;eyJ0…&quot;, &quot;expires_on&quot;: 1767225600}, a token for https://storage.azure.com/. Converge runs it again before the token expires.</source>
+        <translation>Wird ohne Shell ausgeführt (Argumente mit Leerzeichen in Anführungszeichen setzen). Er muss JSON in der Form der Azure CLI ausgeben, z. B. {&quot;accessToken&quot;: &quot;eyJ0…&quot;, &quot;expires_on&quot;: 1767225600}, ein Token für https://storage.azure.com/. Converge führt ihn erneut aus, bevor das Token abläuft.</translation>
+    </message>
+    <message>
+        <source>Nothing secret is stored: the workspace names where the token comes from, and the token stays in memory.</source>
+        <translation>Nichts Geheimes wird gespeichert: Der Arbeitsbereich nennt, woher das Token kommt, und das Token bleibt im Arbeitsspeicher.</translation>
+    </message>
+    <message>
+        <source>&amp;Profile:</source>
+        <translation>&amp;Profil:</translation>
+    </message>
+    <message>
+        <source>the profile&apos;s region</source>
+        <translation>Region des Profils</translation>
+    </message>
+    <message>
+        <source>Nothing secret is stored: the workspace names the profile; its keys or credential_process stay in the AWS files.</source>
+        <translation>Nichts Geheimes wird gespeichert: Der Arbeitsbereich nennt das Profil; seine Schlüssel oder sein credential_process bleiben in den AWS-Dateien.</translation>
+    </message>
+    <message>
+        <source>%1 (not supported)</source>
+        <translation>%1 (nicht unterstützt)</translation>
+    </message>
+    <message>
+        <source>No profiles in %1 or %2. Add one with aws configure --profile NAME.</source>
+        <translation>Keine Profile in %1 oder %2. Legen Sie eines mit aws configure --profile NAME an.</translation>
+    </message>
+    <message>
+        <source>Converge cannot use this profile: %1</source>
+        <translation>Converge kann dieses Profil nicht verwenden: %1</translation>
+    </message>
+    <message>
+        <source>The profile names no region: enter one.</source>
+        <translation>Das Profil nennt keine Region: Geben Sie eine ein.</translation>
+    </message>
+    <message>
+        <source>The profile&apos;s region: %1.</source>
+        <translation>Region des Profils: %1.</translation>
+    </message>
+    <message>
+        <source>Converge cannot use the profile %1: %2</source>
+        <translation>Converge kann das Profil %1 nicht verwenden: %2</translation>
+    </message>
+    <message>
+        <source>The profile %1 names no region: enter one.</source>
+        <translation>Das Profil %1 nennt keine Region: Geben Sie eine ein.</translation>
     </message>
 </context>
 <context>
@@ -633,6 +840,63 @@
     </message>
 </context>
 <context>
+    <name>converge::InteropExport</name>
+    <message>
+        <source>Azure Service Operator</source>
+        <translation>Azure Service Operator</translation>
+    </message>
+    <message>
+        <source>AWS Controllers for Kubernetes</source>
+        <translation>AWS Controllers for Kubernetes</translation>
+    </message>
+    <message>
+        <source>Export for %1</source>
+        <translation>Export für %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Export the %n selected resource(s) or everything in the workspace?</source>
+        <translation>
+            <numerusform>Die %n ausgewählte Ressource oder alles im Arbeitsbereich exportieren?</numerusform>
+            <numerusform>Die %n ausgewählten Ressourcen oder alles im Arbeitsbereich exportieren?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Selection</source>
+        <translation>Auswahl</translation>
+    </message>
+    <message>
+        <source>Everything</source>
+        <translation>Alles</translation>
+    </message>
+    <message>
+        <source>YAML manifests (*.yaml *.yml)</source>
+        <translation>YAML-Manifeste (*.yaml *.yml)</translation>
+    </message>
+    <message>
+        <source>no workspace is open</source>
+        <translation>kein Arbeitsbereich ist geöffnet</translation>
+    </message>
+    <message>
+        <source>the workspace does not hold fields that %1 needs; nothing was written</source>
+        <translation>der Arbeitsbereich enthält nicht die Felder, die %1 braucht; es wurde nichts geschrieben</translation>
+    </message>
+    <message>
+        <source>nothing selected has a counterpart in %1</source>
+        <translation>nichts Ausgewähltes hat eine Entsprechung in %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n document(s) to %1. Not exported, with no counterpart:</source>
+        <translation>
+            <numerusform>%n Dokument nach %1 exportiert. Nicht exportiert, ohne Entsprechung:</numerusform>
+            <numerusform>%n Dokumente nach %1 exportiert. Nicht exportiert, ohne Entsprechung:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export failed: %1.</source>
+        <translation>Export fehlgeschlagen: %1.</translation>
+    </message>
+</context>
+<context>
     <name>converge::LogPanel</name>
     <message>
         <source>All events</source>
@@ -673,6 +937,10 @@
     <message>
         <source>CSV (*.csv);;JSON (*.json)</source>
         <translation>CSV (*.csv);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Close this notice</source>
+        <translation>Diesen Hinweis schließen</translation>
     </message>
 </context>
 <context>
@@ -761,48 +1029,12 @@
         </translation>
     </message>
     <message>
-        <source>Apply manifest</source>
-        <translation>Manifest anwenden</translation>
-    </message>
-    <message>
-        <source>Manifests (*.yaml *.yml *.json);;All files (*)</source>
-        <translation>Manifeste (*.yaml *.yml *.json);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Reading %1…</source>
-        <translation>%1 wird gelesen …</translation>
-    </message>
-    <message>
-        <source>Apply failed: %1</source>
-        <translation>Anwenden fehlgeschlagen: %1</translation>
-    </message>
-    <message>
-        <source>Export selection as YAML</source>
-        <translation>Auswahl als YAML exportieren</translation>
-    </message>
-    <message>
-        <source>YAML manifests (*.yaml *.yml)</source>
-        <translation>YAML-Manifeste (*.yaml *.yml)</translation>
-    </message>
-    <message>
         <source>Exported to %1</source>
         <translation>Exportiert nach %1</translation>
     </message>
     <message>
         <source>Export failed: %1</source>
         <translation>Export fehlgeschlagen: %1</translation>
-    </message>
-    <message>
-        <source>new resource</source>
-        <translation>neue Ressource</translation>
-    </message>
-    <message>
-        <source>connect dialog</source>
-        <translation>Verbindungsdialog</translation>
-    </message>
-    <message>
-        <source>Connect account</source>
-        <translation>Konto verbinden</translation>
     </message>
     <message>
         <source>Settings saved; workers and resync period apply at the next start</source>
@@ -832,12 +1064,94 @@
         </translation>
     </message>
     <message>
+        <source>%1: found, not listed before</source>
+        <translation>%1: gefunden, zuvor nicht aufgelistet</translation>
+    </message>
+    <message>
+        <source>No account holds %1</source>
+        <translation>Kein Konto enthält %1</translation>
+    </message>
+    <message>
+        <source>No account holds %1: %2</source>
+        <translation>Kein Konto enthält %1: %2</translation>
+    </message>
+    <message>
+        <source>Open by name</source>
+        <translation>Nach Namen öffnen</translation>
+    </message>
+    <message>
+        <source>Kind/name, backend name, URL or ARN:</source>
+        <translation>Art/Name, Backend-Name, URL oder ARN:</translation>
+    </message>
+    <message>
+        <source>Looking %1 up under the accounts…</source>
+        <translation>Suche %1 unter den Konten …</translation>
+    </message>
+    <message>
+        <source>Nothing shown is named %1; Refresh its account (F5) to list what it holds now</source>
+        <translation>Nichts Angezeigtes heißt %1; aktualisieren Sie sein Konto (F5), um aufzulisten, was es jetzt enthält</translation>
+    </message>
+</context>
+<context>
+    <name>converge::ManifestFlow</name>
+    <message>
+        <source>Apply manifest</source>
+        <translation>Manifest anwenden</translation>
+    </message>
+    <message>
+        <source>Manifests (*.yaml *.yml *.json);;All files (*)</source>
+        <translation>Manifeste (*.yaml *.yml *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 wird gelesen …</translation>
+    </message>
+    <message>
+        <source>new resource</source>
+        <translation>neue Ressource</translation>
+    </message>
+    <message>
+        <source>connect dialog</source>
+        <translation>Verbindungsdialog</translation>
+    </message>
+    <message>
+        <source>Connect account</source>
+        <translation>Konto verbinden</translation>
+    </message>
+    <message>
+        <source>Apply failed: %1</source>
+        <translation>Anwenden fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Export selection as YAML</source>
+        <translation>Auswahl als YAML exportieren</translation>
+    </message>
+    <message>
+        <source>YAML manifests (*.yaml *.yml)</source>
+        <translation>YAML-Manifeste (*.yaml *.yml)</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>Exportiert nach %1</translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation>Export fehlgeschlagen: %1</translation>
+    </message>
+    <message>
         <source>Log exported to %1</source>
         <translation>Protokoll nach %1 exportiert</translation>
     </message>
     <message>
         <source>Log export failed: %1</source>
         <translation>Export des Protokolls fehlgeschlagen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>converge::NameLookup</name>
+    <message>
+        <source>%1 %2 under %3 is managed: it has its own row</source>
+        <translation>%1 %2 unter %3 wird verwaltet: Es hat eine eigene Zeile</translation>
     </message>
 </context>
 <context>
@@ -897,30 +1211,6 @@
 <context>
     <name>converge::ResourceTreeModel</name>
     <message>
-        <source>Name</source>
-        <translation>Name</translation>
-    </message>
-    <message>
-        <source>Kind</source>
-        <translation>Art</translation>
-    </message>
-    <message>
-        <source>Ready</source>
-        <translation>Bereit</translation>
-    </message>
-    <message>
-        <source>Policy</source>
-        <translation>Richtlinie</translation>
-    </message>
-    <message>
-        <source>Last reconciled</source>
-        <translation>Zuletzt abgeglichen</translation>
-    </message>
-    <message>
-        <source>Next attempt</source>
-        <translation>Nächster Versuch</translation>
-    </message>
-    <message>
         <source>Deleting</source>
         <translation>Wird gelöscht</translation>
     </message>
@@ -955,6 +1245,42 @@
     <message>
         <source>Seen: %1</source>
         <translation>Gesehen: %1</translation>
+    </message>
+    <message>
+        <source>Cannot list %1 of %2: %3</source>
+        <translation>Kann %1 von %2 nicht auflisten: %3</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>Ordner</translation>
+    </message>
+    <message>
+        <source>Folder %1 in %2: the %3s whose names start with it. Expand it to list them.</source>
+        <translation>Ordner %1 in %2: die %3s, deren Namen damit beginnen. Klappen Sie ihn auf, um sie aufzulisten.</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Bereit</translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation>Richtlinie</translation>
+    </message>
+    <message>
+        <source>Last reconciled</source>
+        <translation>Zuletzt abgeglichen</translation>
+    </message>
+    <message>
+        <source>Next attempt</source>
+        <translation>Nächster Versuch</translation>
     </message>
 </context>
 <context>
@@ -1089,6 +1415,88 @@
         <source>Message</source>
         <translation>Meldung</translation>
     </message>
+    <message>
+        <source>%1 ×%2</source>
+        <translation>%1 ×%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n runs that found nothing to do, the first at %1, the last at %2</source>
+        <translation>
+            <numerusform>%n Lauf, der nichts zu tun fand, der erste um %1, der letzte um %2</numerusform>
+            <numerusform>%n Läufe, die nichts zu tun fanden, der erste um %1, der letzte um %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Last reconcile %1</source>
+        <translation>Letzter Abgleich %1</translation>
+    </message>
+</context>
+<context>
+    <name>converge::UnmanagedDetails</name>
+    <message>
+        <source>Claim</source>
+        <translation>Übernehmen</translation>
+    </message>
+    <message>
+        <source>Manage the selected resources as they are: the workspace stores the manifest below and nothing is written to the backend</source>
+        <translation>Die ausgewählten Ressourcen so verwalten, wie sie sind: Der Arbeitsbereich speichert das Manifest unten, und nichts wird ins Backend geschrieben</translation>
+    </message>
+    <message>
+        <source>Property</source>
+        <translation>Eigenschaft</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Aus</translation>
+    </message>
+    <message>
+        <source>Observed</source>
+        <translation>Beobachtet</translation>
+    </message>
+    <message>
+        <source>Spec preview</source>
+        <translation>Spec-Vorschau</translation>
+    </message>
+    <message>
+        <source># Claim would be refused: %1</source>
+        <translation># Übernehmen würde abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; %2 — &lt;i&gt;not managed&lt;/i&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; %2 — &lt;i&gt;nicht verwaltet&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>In the backend under %1; no resource of this workspace manages it.</source>
+        <translation>Im Backend unter %1; keine Ressource dieses Arbeitsbereichs verwaltet sie.</translation>
+    </message>
+    <message>
+        <source>Backend ID: %1</source>
+        <translation>Backend-ID: %1</translation>
+    </message>
+    <message>
+        <source>First seen: %1</source>
+        <translation>Zuerst gesehen: %1</translation>
+    </message>
+    <message>
+        <source>Last seen: %1</source>
+        <translation>Zuletzt gesehen: %1</translation>
+    </message>
+    <message>
+        <source>spec</source>
+        <translation>Spec</translation>
+    </message>
+    <message>
+        <source>backend</source>
+        <translation>Backend</translation>
+    </message>
+    <message>
+        <source>What Claim stores in the workspace, with no write to the backend. Where a listing does not show everything (a table&apos;s keys, a blob&apos;s content), Claim reads the rest with a get first; the name gets a suffix when it is taken.</source>
+        <translation>Was „Übernehmen“ im Arbeitsbereich speichert, ohne ins Backend zu schreiben. Wo eine Auflistung nicht alles zeigt (die Schlüssel einer Tabelle, der Inhalt eines Blobs), liest „Übernehmen“ den Rest zuerst mit einem Get; der Name erhält ein Suffix, wenn er vergeben ist.</translation>
+    </message>
 </context>
 <context>
     <name>converge::WindowActions</name>
@@ -1208,13 +1616,37 @@
         <source>Manage the selected unmanaged resources, as they are, with no change to the backend</source>
         <translation>Die ausgewählten nicht verwalteten Ressourcen so übernehmen, wie sie sind, ohne Änderung im Backend</translation>
     </message>
+    <message>
+        <source>for &amp;Azure Service Operator…</source>
+        <translation>für &amp;Azure Service Operator …</translation>
+    </message>
+    <message>
+        <source>Write the selection or everything as Azure Service Operator resources, for a cluster</source>
+        <translation>Die Auswahl oder alles als Azure-Service-Operator-Ressourcen schreiben, für einen Cluster</translation>
+    </message>
+    <message>
+        <source>for AWS &amp;Controllers for Kubernetes…</source>
+        <translation>für AWS &amp;Controllers for Kubernetes …</translation>
+    </message>
+    <message>
+        <source>Write the selection or everything as ACK DynamoDB Tables, for a cluster</source>
+        <translation>Die Auswahl oder alles als ACK-DynamoDB-Tabellen schreiben, für einen Cluster</translation>
+    </message>
+    <message>
+        <source>Open &amp;by name…</source>
+        <translation>Nach &amp;Namen öffnen …</translation>
+    </message>
+    <message>
+        <source>Go to a resource by Kind/name, backend name, URL or ARN</source>
+        <translation>Zu einer Ressource nach Art/Name, Backend-Name, URL oder ARN gehen</translation>
+    </message>
+    <message>
+        <source>E&amp;xport</source>
+        <translation>E&amp;xportieren</translation>
+    </message>
 </context>
 <context>
     <name>converge::WindowStatusBar</name>
-    <message>
-        <source>Queue: %1</source>
-        <translation>Warteschlange: %1</translation>
-    </message>
     <message>
         <source>Workers busy: %1</source>
         <translation>Beschäftigte Worker: %1</translation>
@@ -1253,6 +1685,17 @@
     <message>
         <source>%1 of %2 done</source>
         <translation>%1 von %2 erledigt</translation>
+    </message>
+    <message>
+        <source>%1 queued · %2 waiting to retry</source>
+        <translation>%1 eingereiht · %2 warten auf Wiederholung</translation>
+    </message>
+    <message numerus="yes">
+        <source>Due now, and retries and polls waiting for a later time; %n in flight</source>
+        <translation>
+            <numerusform>Jetzt fällig, und Wiederholungen und Abfragen, die auf einen späteren Zeitpunkt warten; %n in Arbeit</numerusform>
+            <numerusform>Jetzt fällig, und Wiederholungen und Abfragen, die auf einen späteren Zeitpunkt warten; %n in Arbeit</numerusform>
+        </translation>
     </message>
 </context>
 <context>
