@@ -9,7 +9,7 @@
 #   scripts/dev.sh test    install what is missing, build, and run the test suite (what CI runs)
 #   scripts/dev.sh test --long
 #                          the same, and the long checks: ThreadSanitizer's build and run of the
-#                          engine's tests, every fuzz target for 120 s, the window soak for 600 s,
+#                          engine's tests, every fuzz target for 120 s, the window soak for 300 s,
 #                          the benchmarks' pipeline at a tiny size (bench_peers), then the unit
 #                          tests 10 runs over, 4 at a time (REPEATS=N)
 #   scripts/dev.sh build   install what is missing and build
@@ -62,7 +62,7 @@ test_suite() {
     if [ "${1:-}" = "--long" ]; then
         select=()
         export CONVERGE_FUZZ_SECONDS=${CONVERGE_FUZZ_SECONDS:-120}
-        export CONVERGE_SOAK_SECONDS=${CONVERGE_SOAK_SECONDS:-600}
+        export CONVERGE_SOAK_SECONDS=${CONVERGE_SOAK_SECONDS:-300}
     fi
     # Every test's output stays in the JUnit report; the failed ones are printed again at the
     # end, where the output of tests still running in parallel cannot bury them.

@@ -12,7 +12,7 @@
 // It prints its seed; CONVERGE_SOAK_SEED=N replays the same sequence of actions.
 // CONVERGE_SOAK_SKIP=ACTION,… leaves actions out; CONVERGE_SOAK_TRACE=1 prints each action as it
 // runs. CONVERGE_SOAK_SECONDS sets how long it drives the
-// window (default 30 s; `scripts/dev.sh test --long` 600 s; -DCONVERGE_LONG_SOAK=ON 1,800 s). Pass:
+// window (default 30 s; `scripts/dev.sh test --long` 300 s; -DCONVERGE_LONG_SOAK=ON 1,800 s). Pass:
 // no crash, no sanitizer report, and once everything has settled the tree shows exactly what the
 // workspace holds, every resource is Ready, and every managed container and queue exists in
 // Azurite.

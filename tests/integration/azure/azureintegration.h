@@ -164,6 +164,21 @@ struct AzureEngine final : EngineHarness
     }
     ~AzureEngine() override { stop(); } // before `requests`, which the workers report to
 
+    /// What keeps the controller busy, for a failed wait: its counters, each resource's
+    /// condition and the last requests sent.
+    QString busyWith() const
+    {
+        const Controller::Stats st = controller->stats();
+        const qsizetype sent = requests.size();
+        return QStringLiteral(
+                   "queued %1 (waiting %2), in flight %3, listing %4\n%5\nlast requests: %6")
+            .arg(st.queued)
+            .arg(st.waiting)
+            .arg(st.inFlight)
+            .arg(st.listCalls)
+            .arg(describe(), requests.since(std::max<qsizetype>(0, sent - 10)));
+    }
+
     RequestCounter requests;
 };
 
