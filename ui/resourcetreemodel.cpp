@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "resourcetreemodel.h"
 
+#include "treebrowse.h"
 #include "treeloads.h"
 #include "treenode.h"
 #include "treerows.h"
@@ -65,104 +66,22 @@ ResourceTreeModel::Browse *ResourceTreeModel::browseOf(const Node *node) const
 
 void ResourceTreeModel::requestPage(Node *node)
 {
-    Browse *b = browseOf(node);
-    if (!b || !m_controller || b->inFlight)
-        return;
-    BrowseRequest request;
-    request.id = ++m_nextBrowseId;
-    request.owner = b->owner;
-    request.kind = b->kind;
-    request.prefix = b->prefix;
-    request.delimiter = b->delimiter;
-    request.continuation = b->started ? b->continuation : QString();
-    request.pageSize = m_browsePageSize;
-    b->started = true;
-    b->inFlight = request.id;
-    m_browsing.insert(request.id, node);
-    m_controller->browse(request);
+    TreeBrowse::requestPage(*this, node);
 }
 
 void ResourceTreeModel::retryBrowse(Node *node)
 {
-    // A page asked for while its owner was not Ready (still being created, unreachable) is
-    // asked for again once the owner is: the person expanded it to see what it holds.
-    Browse *b = browseOf(node);
-    if (!b || b->error.isEmpty() || !node->entry.resource.status.ready().isReady())
-        return;
-    b->error.clear();
-    b->started = false;
-    b->continuation.clear();
-    requestPage(node);
+    TreeBrowse::retry(*this, node);
 }
 
 void ResourceTreeModel::applyPage(const BrowsePage &page)
 {
-    Node *node = m_browsing.take(page.request.id);
-    Browse *b = browseOf(node);
-    if (!b || b->inFlight != page.request.id)
-        return; // relisted or removed meanwhile
-    b->inFlight = 0;
-    if (!page.error.isEmpty()) {
-        b->error = page.error;
-        b->continuation.clear();
-        qCInfo(lcTree) << "cannot browse" << b->owner.toString() << b->prefix << ":" << page.error;
-        Q_EMIT browseFailed(
-            tr("Cannot list %1 of %2: %3")
-                .arg(b->prefix.isEmpty() ? b->kind : b->prefix, b->owner.toString(), page.error));
-        return;
-    }
-    b->error.clear();
-    b->continuation = page.continuation;
-    std::vector<std::unique_ptr<Node>> rows;
-    rows.reserve(size_t(page.folders.size() + page.items.size()));
-    for (const QString &folder : page.folders) {
-        auto row = std::make_unique<Node>();
-        row->entry = TreeRows::folder(folder, b->owner, b->prefix, b->kind);
-        row->browse = std::make_unique<Browse>();
-        row->browse->owner = b->owner;
-        row->browse->kind = b->kind;
-        row->browse->delimiter = b->delimiter;
-        row->browse->prefix = folder;
-        rows.push_back(std::move(row));
-    }
-    for (const DiscoveredResource &item : page.items) {
-        auto row = std::make_unique<Node>();
-        row->entry = TreeRows::discovered(item);
-        row->entry.browsed = true;
-        row->entry.text[NameColumn] = TreeRows::relativeName(item.name, b->prefix);
-        rows.push_back(std::move(row));
-    }
-    if (!rows.empty()) {
-        const int first = int(node->children.size());
-        beginInsertRows(indexFor(node), first, first + int(rows.size()) - 1);
-        for (auto &row : rows)
-            node->attach(std::move(row));
-        endInsertRows();
-    }
-    Q_EMIT batchApplied();
+    TreeBrowse::applyPage(*this, page);
 }
 
 void ResourceTreeModel::relist(const QModelIndex &index)
 {
-    Node *node = index.isValid() ? nodeAt(index) : nullptr;
-    Browse *b = browseOf(node);
-    if (!b)
-        return;
-    const bool wasRead = b->started;
-    QSet<Node *> browsedRows;
-    for (const auto &child : node->children) {
-        if (child->entry.browsed)
-            browsedRows.insert(child.get());
-    }
-    removeNodes(browsedRows);
-    if (b->inFlight)
-        m_browsing.remove(b->inFlight);
-    b->inFlight = 0;
-    b->started = false;
-    b->continuation.clear();
-    b->error.clear();
-    if (wasRead)
-        requestPage(node);
+    TreeBrowse::relist(*this, index.isValid() ? nodeAt(index) : nullptr);
 }
 
 QModelIndex ResourceTreeModel::find(const NameQuery &query) const

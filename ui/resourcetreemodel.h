@@ -163,6 +163,7 @@ Q_SIGNALS:
     void browseFailed(const QString &message);
 
 private:
+    friend class TreeBrowse; // the explorer's side, apart (treebrowse.cpp)
     struct Node;
     struct Browse;
 
