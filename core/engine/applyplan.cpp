@@ -194,8 +194,7 @@ ApplyPlan ApplyPlan::build(const QStringList &files, const ManifestReader::Resul
             if (!changes.isEmpty()) {
                 item.action = Item::Action::Invalid;
                 item.location = object.locationOf(changes.first().path).toString();
-                item.detail = changes.first().path + QStringLiteral(": ") +
-                              ImmutableFields::message(item.key, changes);
+                item.detail = ImmutableFields::describe(item.key, changes);
                 plan.items.append(item);
                 continue;
             }
@@ -217,9 +216,11 @@ ApplyPlan ApplyPlan::build(const QStringList &files, const ManifestReader::Resul
         if (old.spec != incoming.spec) {
             QStringList paths;
             if (kind) {
-                const FieldSchema all = kind->spec.everyFieldCompared();
-                paths = Delta::between(all, incoming.spec, old.spec);
-                for (const QString &p : Delta::between(all, old.spec, incoming.spec)) {
+                // What the store compares: every field, server-defaulted ones included.
+                constexpr Delta::Fields every = Delta::Fields::Every;
+                paths = Delta::between(kind->spec, incoming.spec, old.spec, every);
+                for (const QString &p :
+                     Delta::between(kind->spec, old.spec, incoming.spec, every)) {
                     if (!paths.contains(p))
                         paths.append(p);
                 }

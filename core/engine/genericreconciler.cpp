@@ -371,10 +371,7 @@ PhaseResult GenericReconciler::createOrUpdate(ReconcileContext &ctx)
     if (const QList<ImmutableFields::Change> changes =
             ImmutableFields::changed(*kind, res.metadata.name, res.spec, observed.spec);
         !changes.isEmpty())
-        return immutableChanged(ctx,
-                                ImmutableFields::paths(changes).join(QStringLiteral(", ")) +
-                                    QStringLiteral(": ") +
-                                    ImmutableFields::message(res.key(), changes),
+        return immutableChanged(ctx, ImmutableFields::describe(res.key(), changes),
                                 observed.requestId);
 
     // The spec did not change since the backend last matched it: someone changed the backend.
@@ -432,9 +429,7 @@ std::optional<PhaseResult> GenericReconciler::refuseImmutableChange(ReconcileCon
     const QList<ImmutableFields::Change> changes = ImmutableFields::changed(kind, res, res);
     if (changes.isEmpty())
         return std::nullopt;
-    return immutableChanged(ctx, ImmutableFields::paths(changes).join(QStringLiteral(", ")) +
-                                     QStringLiteral(": ") +
-                                     ImmutableFields::message(res.key(), changes));
+    return immutableChanged(ctx, ImmutableFields::describe(res.key(), changes));
 }
 
 PhaseResult GenericReconciler::deleteResource(ReconcileContext &ctx)

@@ -51,11 +51,12 @@ class Comparer final
 {
 public:
     QStringList paths;
+    bool everyField = false; ///< also the fields that are not `compared`
 
     void field(const FieldSchema &schema, const QString &path, QJsonValue desired,
                QJsonValue observed)
     {
-        if (!schema.compared)
+        if (!schema.compared && !everyField)
             return;
         if (desired.isUndefined()) {
             if (!schema.hasDefault())
@@ -141,9 +142,10 @@ private:
 } // namespace
 
 QStringList Delta::between(const FieldSchema &specSchema, const QJsonObject &desired,
-                           const QJsonObject &observed)
+                           const QJsonObject &observed, Fields fields)
 {
     Comparer comparer;
+    comparer.everyField = fields == Fields::Every;
     comparer.field(specSchema, specSchema.name, desired, observed);
     return comparer.paths;
 }

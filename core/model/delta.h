@@ -23,9 +23,13 @@ namespace converge {
 class Delta final
 {
 public:
+    /// Which fields are looked at: those the schema says are `compared` (drift), or every field
+    /// (what a person declared: what apply changes, an immutable field moved).
+    enum class Fields { Compared, Every };
+
     /// `specSchema` is the kind's spec schema (an Object named "spec"); paths start with "spec.".
     static QStringList between(const FieldSchema &specSchema, const QJsonObject &desired,
-                               const QJsonObject &observed);
+                               const QJsonObject &observed, Fields fields = Fields::Compared);
 
     /// True when every path in `delta` is one of `allowed` or lies under one of them
     /// (`spec.metadata.team` lies under `spec.metadata`). Decided path by path, never by counting.

@@ -64,17 +64,6 @@ FieldSchema FieldSchema::object(const QString &name, const QList<FieldSchema> &f
     return f;
 }
 
-FieldSchema FieldSchema::everyFieldCompared() const
-{
-    FieldSchema schema = *this;
-    schema.compared = true;
-    for (FieldSchema &f : schema.fields)
-        f = f.everyFieldCompared();
-    for (FieldSchema &f : schema.items)
-        f = f.everyFieldCompared();
-    return schema;
-}
-
 const FieldSchema *FieldSchema::field(const QString &name) const
 {
     if (type != Type::Object)

@@ -115,10 +115,6 @@ struct FieldSchema
     /// Whether an absent value stands for a default (neither Undefined nor null).
     bool hasDefault() const { return !defaultValue.isUndefined() && !defaultValue.isNull(); }
 
-    /// This schema with every field compared, drift or not: for comparisons of everything a
-    /// person declared (what apply changes, an immutable field moved), not for drift.
-    FieldSchema everyFieldCompared() const;
-
     /// The child field called `name` of an Object, or nullptr.
     const FieldSchema *field(const QString &name) const;
     static QString typeName(Type type);

@@ -71,9 +71,8 @@ QList<ImmutableFields::Change> ImmutableFields::changed(const Kind &kind, const 
     // Immutable fields are compared whether or not they are drift (an owner is the engine's
     // business, never drift, but a move to another owner would make a second resource all the
     // same): every field compared, of whose differences only the immutable ones are kept.
-    const FieldSchema schema = kind.spec.everyFieldCompared();
-    const QStringList delta = Delta::between(schema, want, was);
-    for (const QString &path : Delta::immutablePaths(schema, delta))
+    const QStringList delta = Delta::between(kind.spec, want, was, Delta::Fields::Every);
+    for (const QString &path : Delta::immutablePaths(kind.spec, delta))
         changes.append({path, FieldPath::valueAt(was, path), FieldPath::valueAt(want, path)});
     return changes;
 }
@@ -108,6 +107,11 @@ QStringList ImmutableFields::paths(const QList<Change> &changes)
     for (const Change &c : changes)
         result.append(c.path);
     return result;
+}
+
+QString ImmutableFields::describe(const ResourceKey &key, const QList<Change> &changes)
+{
+    return paths(changes).join(QStringLiteral(", ")) + QStringLiteral(": ") + message(key, changes);
 }
 
 } // namespace converge

@@ -52,6 +52,8 @@ public:
     static QString message(const ResourceKey &key, const QList<Change> &changes);
     /// The paths of `changes`, in order.
     static QStringList paths(const QList<Change> &changes);
+    /// "spec.azureName: " and message(): the refusal with the fields it names first.
+    static QString describe(const ResourceKey &key, const QList<Change> &changes);
 };
 
 } // namespace converge
