@@ -52,7 +52,8 @@ PrivateAzurite::~PrivateAzurite()
 
 bool PrivateAzurite::start()
 {
-    if (!m_dir.isValid())
+    const QString location = m_options.location.isEmpty() ? m_dir.path() : m_options.location;
+    if (m_options.location.isEmpty() && !m_dir.isValid())
         return false;
     m_process.setProgram(QDir(m_sourceDir).filePath(QStringLiteral("node_modules/.bin/azurite")));
     QStringList extra;
@@ -66,7 +67,7 @@ bool PrivateAzurite::start()
                     QString::number(m_blob), QStringLiteral("--queueHost"), loopback(),
                     QStringLiteral("--queuePort"), QString::number(m_queue),
                     QStringLiteral("--tableHost"), loopback(), QStringLiteral("--tablePort"),
-                    QString::number(m_table), QStringLiteral("--location"), m_dir.path(),
+                    QString::number(m_table), QStringLiteral("--location"), location,
                     QStringLiteral("--silent"), QStringLiteral("--disableTelemetry")} +
         extra);
     m_process.setProcessChannelMode(QProcess::ForwardedChannels);
@@ -88,6 +89,15 @@ bool PrivateAzurite::start()
         }
     }
     return true;
+}
+
+bool PrivateAzurite::stop()
+{
+    if (m_process.state() != QProcess::Running)
+        return true;
+    signal(SIGCONT);
+    m_process.terminate();
+    return m_process.waitForFinished(60000);
 }
 
 void PrivateAzurite::signal(int sig) const

@@ -24,6 +24,9 @@ public:
         QString certPath; ///< PEM; empty: plain http
         QString keyPath;
         bool oauth = false;
+        /// Where Azurite keeps its data; empty: a temporary directory, removed with this. A
+        /// benchmark seeds a kept directory once and reuses it.
+        QString location;
     };
 
     explicit PrivateAzurite(const QString &sourceDir);
@@ -33,6 +36,9 @@ public:
     /// Starts it and waits until every port listens (up to 90 s: a loaded machine starts Node
     /// slowly); false when it does not.
     bool start();
+    /// Stops it as a person would (SIGTERM), so that it saves what it holds; false when it
+    /// does not end within a minute.
+    bool stop();
     /// Sends `sig` (SIGSTOP, SIGCONT) to the emulator process.
     void signal(int sig) const;
     /// A StorageAccount spec's endpoints: {blob, queue, table} URLs with the dev account.
