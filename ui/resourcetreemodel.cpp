@@ -56,27 +56,13 @@ void ResourceTreeModel::follow(Controller *controller)
     // A keyed load of an owner reads its discovered rows.
     connect(controller, &Controller::discoveryChanged, this, &ResourceTreeModel::reloadKeys);
     m_controller = controller;
-    connect(controller, &Controller::browsed, this, &ResourceTreeModel::applyPage);
+    connect(controller, &Controller::browsed, this,
+            [this](const BrowsePage &page) { TreeBrowse::applyPage(*this, page); });
 }
 
 ResourceTreeModel::Browse *ResourceTreeModel::browseOf(const Node *node) const
 {
     return node ? node->browse.get() : nullptr;
-}
-
-void ResourceTreeModel::requestPage(Node *node)
-{
-    TreeBrowse::requestPage(*this, node);
-}
-
-void ResourceTreeModel::retryBrowse(Node *node)
-{
-    TreeBrowse::retry(*this, node);
-}
-
-void ResourceTreeModel::applyPage(const BrowsePage &page)
-{
-    TreeBrowse::applyPage(*this, page);
 }
 
 void ResourceTreeModel::relist(const QModelIndex &index)
@@ -99,7 +85,7 @@ QModelIndex ResourceTreeModel::find(const NameQuery &query) const
             bestScore = score;
         }
     }
-    for (const Node *node : m_discovered) {
+    m_discovered.forEach([&](const Node *node) {
         const DiscoveredResource &d = *node->entry.discovered;
         // A little below a managed row of the same name: what is managed is shown first.
         const int score = query.score(d.kind, d.name, d.name, d.resourceId) - 1;
@@ -107,7 +93,7 @@ QModelIndex ResourceTreeModel::find(const NameQuery &query) const
             best = node;
             bestScore = score;
         }
-    }
+    });
     return bestScore > 0 ? indexFor(best) : QModelIndex();
 }
 
@@ -214,10 +200,10 @@ void ResourceTreeModel::applyResult(LoadResult result)
             listed.reserve(result.discovered.size());
             for (const Entry &e : std::as_const(result.discovered))
                 listed.insert(e.discoveredKey());
-            for (Node *node : std::as_const(m_discovered)) {
+            m_discovered.forEach([&](Node *node) {
                 if (!listed.contains(node->entry.discoveredKey()))
                     removing.insert(node);
-            }
+            });
         } else if (!result.full) {
             // Which rows of the owners read went is known once the rows read are in (at the end
             // of the slices): the store holds what the tree shows then, or a row went.
@@ -242,7 +228,7 @@ void ResourceTreeModel::applyResult(LoadResult result)
                 node->loadedIn = m_epoch;
             if (!roles.isEmpty()) {
                 changes.add(node, roles);
-                retryBrowse(node);
+                TreeBrowse::retry(*this, node);
             }
             Node *place = placeFor(node->entry);
             if (place != node->parent && !isWithin(place, node))
@@ -734,7 +720,26 @@ QVariant ResourceTreeModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid())
         return {};
-    return TreeRows::data(nodeAt(index)->entry, index.column(), role, m_icons, m_kindIcons);
+    const Entry &entry = nodeAt(index)->entry;
+    QVariant value = TreeRows::data(entry, index.column(), role, m_icons, m_kindIcons);
+    if (index.column() == NameColumn && !m_edited.isEmpty() && entry.isManaged() &&
+        m_edited.contains(entry.key()))
+        return TreeRows::edited(std::move(value), role);
+    return value;
+}
+
+void ResourceTreeModel::setEditedKeys(const QList<ResourceKey> &keys)
+{
+    const QSet<ResourceKey> edited(keys.cbegin(), keys.cend());
+    if (edited == m_edited)
+        return;
+    const QSet<ResourceKey> changed = (edited - m_edited) + (m_edited - edited);
+    m_edited = edited;
+    for (const ResourceKey &key : changed) {
+        const QModelIndex index = indexOf(key);
+        if (index.isValid())
+            Q_EMIT dataChanged(index, index, {Qt::DisplayRole, Qt::FontRole, Qt::ToolTipRole});
+    }
 }
 
 QVariant ResourceTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
@@ -776,7 +781,7 @@ bool ResourceTreeModel::canFetchMore(const QModelIndex &parent) const
 void ResourceTreeModel::fetchMore(const QModelIndex &parent)
 {
     if (canFetchMore(parent))
-        requestPage(nodeAt(parent));
+        TreeBrowse::requestPage(*this, nodeAt(parent));
 }
 
 QHash<int, QByteArray> ResourceTreeModel::roleNames() const

@@ -4,6 +4,7 @@
 
 #include "browserequest.h"
 #include "resource.h"
+#include "shardedhash.h"
 #include "statusicons.h"
 #include "themedicons.h"
 #include "workspacetypes.h"
@@ -136,6 +137,8 @@ public:
     const DiscoveredResource *discoveredAt(const QModelIndex &index) const;
     /// The managed resource's key; invalid on discovered rows.
     ResourceKey keyAt(const QModelIndex &index) const;
+    /// Marks the names of `keys` as having unsaved spec edits (a trailing " *", italic, a tip).
+    void setEditedKeys(const QList<ResourceKey> &keys);
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
     QModelIndex parent(const QModelIndex &child) const override;
@@ -170,9 +173,6 @@ private:
     /// The row's browse state: made on first use for owners of a browsed kind, folders have
     /// theirs from the start; null on rows that cannot be browsed.
     Browse *browseOf(const Node *node) const;
-    void requestPage(Node *node);
-    void retryBrowse(Node *node);
-    void applyPage(const BrowsePage &page);
     /// Reads the next page of a full load: `limit` resources of `kindsLeft` (all kinds, owners'
     /// first, when empty), the first kind from after `after`.
     void requestFullPage(QStringList kindsLeft, QString after, int limit);
@@ -221,12 +221,13 @@ private:
     StatusIcons m_icons;
     ThemedIcons m_kindIcons;
     std::unique_ptr<Node> m_root;
-    QHash<ResourceKey, Node *> m_nodes;  // managed rows; not owning: the tree owns its nodes
-    QHash<QString, Node *> m_discovered; // discovered rows by discoveredId(); not owning
+    QHash<ResourceKey, Node *> m_nodes; // managed rows; not owning: the tree owns its nodes
+    ShardedHash<Node> m_discovered;     // discovered rows by discoveredId(); not owning
     // Per owner, the latest stamp (seen_at) of its discovered rows that the tree has read: a
     // keyed load reads only rows stamped since (a large account lists page by page).
     QHash<ResourceKey, QDateTime> m_discoveredSeen;
     QSet<ResourceKey> m_pendingKeys;
+    QSet<ResourceKey> m_edited; // setEditedKeys()
     QPointer<Controller> m_controller;
     QHash<quint64, Node *> m_browsing; // pages on their way, by request id; not owning
     quint64 m_nextBrowseId = 0;
@@ -236,7 +237,7 @@ private:
     // chunks of laterChunk until a turn of the event loop has taken m_sliceBudgetMs (a few
     // milliseconds: a frame is 16).
     static constexpr qsizetype laterChunk = 100;
-    qint64 m_sliceBudgetMs = 6;
+    qint64 m_sliceBudgetMs = 3;
     QList<Entry> m_later;
     qsizetype m_laterNext = 0; // the first of m_later not applied yet
     /// Of the keyed load being applied: per owner read, every discovered row the store holds

@@ -6,6 +6,7 @@
 #include "statusicons.h"
 #include "themedicons.h"
 
+#include <QFont>
 #include <QGuiApplication>
 #include <QJsonDocument>
 #include <QPalette>
@@ -319,6 +320,25 @@ QVariant TreeRows::discoveredData(const Entry &e, int column, int role, const St
         return false;
     default:
         return {};
+    }
+}
+
+QVariant TreeRows::edited(QVariant value, int role)
+{
+    switch (role) {
+    case Qt::DisplayRole:
+        return QString(value.toString() + QStringLiteral(" *"));
+    case Qt::FontRole: {
+        QFont font;
+        font.setItalic(true);
+        return font;
+    }
+    case Qt::ToolTipRole:
+        return QString(ResourceTreeModel::tr("Unsaved edits to its spec: Apply or Revert them "
+                                             "in the Spec tab.") +
+                       QStringLiteral("\n\n") + value.toString());
+    default:
+        return value;
     }
 }
 

@@ -77,6 +77,10 @@ public:
     static QVariant data(const Entry &entry, int column, int role, const StatusIcons &icons,
                          const ThemedIcons &kindIcons);
 
+    /// What the name column shows for `role` instead of `value` when the row's spec has
+    /// unsaved edits: a trailing " *", in italics, and a tip that says so.
+    static QVariant edited(QVariant value, int role);
+
     /// The column's title.
     static QString header(int section);
     /// `names` (QAbstractItemModel's) with the model's roles.

@@ -73,6 +73,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextStream>
+#include <QThread>
 #include <QTimer>
 #include <QTreeView>
 
@@ -282,7 +283,9 @@ public:
 
     bool notify(QObject *receiver, QEvent *event) override
     {
-        if (m_depth > 0 || !recording) {
+        // QApplication::notify() runs for the events of every thread: the workers' (a socket's
+        // notifier in a request's own event loop) are no stall of the window's.
+        if (m_depth > 0 || !recording || QThread::currentThread() != thread()) {
             ++m_depth;
             const bool r = QApplication::notify(receiver, event);
             --m_depth;
@@ -294,7 +297,11 @@ public:
         wall.start();
         const int type = event->type();
         const char *cls = receiver->metaObject()->className();
-        const QString name = receiver->objectName();
+        // A nameless receiver (a QSocketNotifier, a QTimer) is told by its parent.
+        QString name = receiver->objectName();
+        if (name.isEmpty() && receiver->parent())
+            name = QStringLiteral("(of %1)").arg(
+                QLatin1String(receiver->parent()->metaObject()->className()));
         const bool r = QApplication::notify(receiver, event);
         const double wallMs = wall.nsecsElapsed() / 1e6;
         --m_depth;
