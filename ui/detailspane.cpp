@@ -20,6 +20,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollBar>
+#include <QStackedWidget>
 #include <QTabWidget>
 #include <QTreeView>
 #include <QTreeWidget>
@@ -154,15 +155,32 @@ DetailsPane::DetailsPane(WorkspaceRunner &reader, WorkspaceRunner &writer,
     , m_writer(writer)
     , m_kinds(kinds)
 {
-    auto *layout = new QVBoxLayout(this);
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    m_pages = new QStackedWidget(this);
+    outer->addWidget(m_pages);
+    // Nothing selected: a sentence, not an empty editor.
+    m_empty = new QLabel(m_pages);
+    m_empty->setObjectName(QStringLiteral("detailsEmpty"));
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setWordWrap(true);
+    m_empty->setMargin(24);
+    m_empty->setForegroundRole(QPalette::PlaceholderText);
+    m_empty->setText(tr("Nothing is selected.\n\nSelect a resource in the tree to see its spec, "
+                        "what its cloud holds, its conditions and its events."));
+    m_pages->addWidget(m_empty);
+    auto *content = new QWidget(m_pages);
+    content->setObjectName(QStringLiteral("detailsContent"));
+    m_pages->addWidget(content);
+    auto *layout = new QVBoxLayout(content);
     layout->setContentsMargins(0, 0, 0, 0);
-    m_title = new QLabel(this);
+    m_title = new QLabel(content);
     m_title->setObjectName(QStringLiteral("detailsTitle"));
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_title->setWordWrap(true);
     layout->addWidget(m_title);
 
-    m_tabs = new QTabWidget(this);
+    m_tabs = new QTabWidget(content);
     m_tabs->setObjectName(QStringLiteral("detailsTabs"));
 
     auto *specPage = new QWidget(m_tabs);
@@ -250,7 +268,8 @@ DetailsPane::DetailsPane(WorkspaceRunner &reader, WorkspaceRunner &writer,
     m_tabs->addTab(m_events, tr("Events"));
     m_tabs->addTab(m_timeline, tr("Timeline"));
     layout->addWidget(m_tabs);
-    clear(tr("Select a resource to see its spec, observed state, conditions and events."));
+    clear(QString());
+    m_pages->setCurrentWidget(m_empty);
 }
 
 DetailsPane::~DetailsPane() = default;
@@ -258,6 +277,34 @@ DetailsPane::~DetailsPane() = default;
 bool DetailsPane::hasUnsavedEdits() const
 {
     return m_base && m_edited;
+}
+
+QList<ResourceKey> DetailsPane::editedKeys() const
+{
+    QList<ResourceKey> keys = m_drafts.keys();
+    if (hasUnsavedEdits() && !keys.contains(m_key))
+        keys.append(m_key);
+    std::sort(keys.begin(), keys.end());
+    return keys;
+}
+
+void DetailsPane::discardEdits(const ResourceKey &key)
+{
+    if (key == m_key) {
+        revertSpec();
+        return;
+    }
+    if (m_drafts.remove(key))
+        noteEdits();
+}
+
+void DetailsPane::noteEdits()
+{
+    QList<ResourceKey> keys = editedKeys();
+    if (keys == m_noted)
+        return;
+    m_noted = std::move(keys);
+    Q_EMIT editedKeysChanged();
 }
 
 void DetailsPane::showResource(const ResourceKey &key)
@@ -285,9 +332,11 @@ void DetailsPane::showResource(const ResourceKey &key)
     m_spec->setReadOnly(true);
     updateSpecState();
     if (!key.isValid()) {
-        clear(tr("Select a resource to see its spec, observed state, conditions and events."));
+        clear(QString());
+        m_pages->setCurrentWidget(m_empty);
         return;
     }
+    m_pages->setCurrentWidget(m_pages->widget(1));
     m_title->setText(tr("<b>%1</b> — loading…").arg(key.toString().toHtmlEscaped()));
     load();
 }
@@ -536,6 +585,7 @@ void DetailsPane::updateSpecState()
                                        "shown: valid; Apply stores them, Revert drops them.")
                                   : tr("Valid; Apply stores it."));
     m_specStatus->setText(lines.join(QStringLiteral("<br>")));
+    noteEdits();
 }
 
 void DetailsPane::applySpec()

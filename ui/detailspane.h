@@ -13,6 +13,7 @@
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
+class QStackedWidget;
 class QTabWidget;
 class QTreeView;
 class QTreeWidget;
@@ -60,6 +61,10 @@ public:
     bool hasUnsavedEdits() const;
     /// Resources (other than the shown one) whose unsaved edits are kept.
     QList<ResourceKey> draftKeys() const { return m_drafts.keys(); }
+    /// Every resource with unsaved edits: the kept drafts, and the shown one when edited.
+    QList<ResourceKey> editedKeys() const;
+    /// Drops the unsaved edits of `key`, shown or kept as a draft.
+    void discardEdits(const ResourceKey &key);
 
     /// Writes the editor's (valid) text to the workspace; what the Apply button does.
     void applySpec();
@@ -77,6 +82,8 @@ Q_SIGNALS:
     void specApplied(const converge::ResourceKey &key, qint64 generation);
     /// Apply stored nothing; `message` says why (as shown under the editor).
     void specApplyFailed(const converge::ResourceKey &key, const QString &message);
+    /// editedKeys() changed.
+    void editedKeysChanged();
 
 private:
     struct Draft
@@ -94,6 +101,7 @@ private:
     void specEdited();
     void applyFinished(const ApplyResult &result);
     void updateSpecState();
+    void noteEdits();
 
     WorkspaceRunner &m_runner;
     WorkspaceRunner &m_writer;
@@ -116,6 +124,10 @@ private:
     QString m_problem;    // the validator's message (rich text, with a link to the place)
     QString m_applyMessage;
     QHash<ResourceKey, Draft> m_drafts;
+    QList<ResourceKey> m_noted; // editedKeys() as last signalled
+
+    QStackedWidget *m_pages = nullptr; // the empty state, or the title and tabs
+    QLabel *m_empty = nullptr;
 
     QLabel *m_title = nullptr;
     QTabWidget *m_tabs = nullptr;

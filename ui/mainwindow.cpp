@@ -6,6 +6,7 @@
 #include "azurekinds.h"
 #include "controller.h"
 #include "deletedialog.h"
+#include "detailsfollower.h"
 #include "detailspane.h"
 #include "eventlogfilterproxy.h"
 #include "eventlogmodel.h"
@@ -133,7 +134,6 @@ void MainWindow::setup(const WindowServices &services)
     updateActions();
     m_opener->fillRecentMenu();
 
-    m_lookup = new NameLookup(*m_kinds, *m_treeModel, this);
     connect(m_lookup, &NameLookup::found, this,
             [this](const QModelIndex &index, const QString &text) {
                 if (select(index))
@@ -192,6 +192,7 @@ void MainWindow::setup(const WindowServices &services)
 void MainWindow::createCentral()
 {
     m_treeModel = new ResourceTreeModel(*m_reader, *m_kinds, this);
+    m_lookup = new NameLookup(*m_kinds, *m_treeModel, this);
     m_treeModel->setObjectName(QStringLiteral("resourceTreeModel"));
     m_treeProxy = new ResourceFilterProxy(this);
     m_treeProxy->setObjectName(QStringLiteral("resourceFilterProxy"));
@@ -274,8 +275,6 @@ void MainWindow::createCentral()
             });
     connect(m_tree->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &MainWindow::updateActions);
-    connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
-            &MainWindow::currentChanged);
 
     m_details = new DetailsPane(*m_reader, *m_writer, *m_kinds, m_splitter);
     if (m_controller)
@@ -293,6 +292,17 @@ void MainWindow::createCentral()
     m_detailsStack->addWidget(m_unmanaged);
     m_splitter->addWidget(left);
     m_splitter->addWidget(m_detailsStack);
+    m_follower = new DetailsFollower(
+        DetailsFollower::Parts{m_tree,
+                               [this](const QModelIndex &view) { return treeIndexAt(view); },
+                               [this](const QModelIndex &source) { return showInView(source); },
+                               m_treeModel, m_details, m_unmanaged, m_detailsStack, m_lookup},
+        this);
+    m_follower->setAskBeforeLeavingEdits(m_preferences.askBeforeLeavingEdits);
+    connect(m_follower, &DetailsFollower::askBeforeLeavingEditsChanged, this, [this](bool ask) {
+        m_preferences.askBeforeLeavingEdits = ask;
+        m_preferences.save(*m_settings);
+    });
     // The tree's six columns need about two thirds of a 1280-pixel window.
     m_splitter->setStretchFactor(0, 2);
     m_splitter->setStretchFactor(1, 1);
@@ -491,22 +501,6 @@ bool MainWindow::select(const QModelIndex &source)
                                                          QItemSelectionModel::Rows);
     m_tree->expand(index); // a container opened by name shows what it holds
     return true;
-}
-
-void MainWindow::currentChanged()
-{
-    const QModelIndex current = treeIndexAt(m_tree->selectionModel()->currentIndex());
-    // What nothing manages has no spec to edit: the backend's side of it, and Claim.
-    if (const DiscoveredResource *item = m_treeModel->discoveredAt(current)) {
-        m_details->showResource({});
-        m_unmanaged->showItem(*item);
-        m_detailsStack->setCurrentWidget(m_unmanaged);
-        m_lookup->observe(*item); // a list page says less than a get
-        return;
-    }
-    m_unmanaged->showItem(std::nullopt);
-    m_detailsStack->setCurrentWidget(m_details);
-    m_details->showResource(m_treeModel->keyAt(current));
 }
 
 std::optional<DiscoveredResource> MainWindow::unmanagedShowing(const DiscoveredResource &item) const
@@ -735,6 +729,7 @@ void MainWindow::showSettings()
             WindowSettings::applyTheme(chosen.theme);
         m_preferences = chosen;
         m_preferences.save(*m_settings);
+        m_follower->setAskBeforeLeavingEdits(chosen.askBeforeLeavingEdits);
         showMessage(restart ? tr("Settings saved; workers and resync period apply at the next "
                                  "start")
                             : tr("Settings saved"));

@@ -23,6 +23,7 @@ class QTreeView;
 
 namespace converge {
 
+class DetailsFollower;
 class DetailsPane;
 class NameLookup;
 class UnmanagedDetails;
@@ -124,7 +125,6 @@ private:
     /// The view's row of the tree model's row `source`, its owners' pages grown to show it;
     /// invalid when the filter hides it.
     QModelIndex showInView(const QModelIndex &source);
-    void currentChanged();
     /// What the unmanaged details show, when they are on screen and show `item` (the same owner,
     /// kind and name, whatever was observed of it since).
     std::optional<DiscoveredResource> unmanagedShowing(const DiscoveredResource &item) const;
@@ -163,6 +163,7 @@ private:
     QComboBox *m_quickFilter = nullptr;
     QSplitter *m_splitter = nullptr;
     DetailsPane *m_details = nullptr;
+    DetailsFollower *m_follower = nullptr; // the details on the selection
     UnmanagedDetails *m_unmanaged = nullptr;
     NameLookup *m_lookup = nullptr;
     QStackedWidget *m_detailsStack = nullptr;

@@ -58,6 +58,13 @@ SettingsDialog::SettingsDialog(const WindowSettings &settings, QWidget *parent)
     m_confirmDelete->setToolTip(tr("When off, Delete deletes the selected resources in the cloud "
                                    "at once, without offering to detach them"));
     windowForm->addRow(m_confirmDelete);
+    m_askBeforeLeaving = new QCheckBox(tr("Ask before leaving unsaved spec edits"), window);
+    m_askBeforeLeaving->setObjectName(QStringLiteral("askBeforeLeavingCheck"));
+    m_askBeforeLeaving->setChecked(settings.askBeforeLeavingEdits);
+    m_askBeforeLeaving->setToolTip(tr("When off, edits of a resource's spec that are not applied "
+                                      "stay as a draft when another resource is selected, "
+                                      "marked with * in the tree"));
+    windowForm->addRow(m_askBeforeLeaving);
     layout->addWidget(window);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -74,6 +81,7 @@ WindowSettings SettingsDialog::settings() const
     s.resyncMinutes = m_resync->value();
     s.theme = static_cast<WindowSettings::Theme>(m_theme->currentData().toInt());
     s.confirmDelete = m_confirmDelete->isChecked();
+    s.askBeforeLeavingEdits = m_askBeforeLeaving->isChecked();
     return s;
 }
 

@@ -30,6 +30,7 @@ private:
     QSpinBox *m_resync = nullptr;
     QComboBox *m_theme = nullptr;
     QCheckBox *m_confirmDelete = nullptr;
+    QCheckBox *m_askBeforeLeaving = nullptr;
 };
 
 } // namespace converge

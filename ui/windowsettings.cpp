@@ -61,6 +61,9 @@ WindowSettings WindowSettings::load(const QSettings &settings)
     s.theme = themeFromName(settings.value(QStringLiteral("Settings/theme")).toString());
     s.confirmDelete =
         settings.value(QStringLiteral("Settings/confirmDelete"), s.confirmDelete).toBool();
+    s.askBeforeLeavingEdits =
+        settings.value(QStringLiteral("Settings/askBeforeLeavingEdits"), s.askBeforeLeavingEdits)
+            .toBool();
     return s;
 }
 
@@ -70,6 +73,7 @@ void WindowSettings::save(QSettings &settings) const
     settings.setValue(QStringLiteral("Settings/resyncMinutes"), resyncMinutes);
     settings.setValue(QStringLiteral("Settings/theme"), themeName(theme));
     settings.setValue(QStringLiteral("Settings/confirmDelete"), confirmDelete);
+    settings.setValue(QStringLiteral("Settings/askBeforeLeavingEdits"), askBeforeLeavingEdits);
 }
 
 QString WindowSettings::themeName(Theme theme)

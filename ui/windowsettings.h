@@ -24,6 +24,8 @@ struct WindowSettings
     int resyncMinutes = 10; ///< the controller's resync period; used at the next start
     Theme theme = Theme::System;
     bool confirmDelete = true; ///< Delete asks first (delete or detach)
+    /// Leaving a resource whose spec has unsaved edits asks first (else they stay as a draft)
+    bool askBeforeLeavingEdits = true;
 
     static WindowSettings load(const QSettings &settings);
     void save(QSettings &settings) const;

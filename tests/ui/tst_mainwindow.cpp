@@ -20,13 +20,16 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QFont>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QProgressBar>
@@ -222,6 +225,132 @@ private slots:
         // The context menu offers the same actions.
         QVERIFY(x.tree()->actions().contains(x.action("reconcileAction")));
         QVERIFY(x.tree()->actions().contains(x.action("deleteAction")));
+    }
+
+    void detailsFollowTheSelection()
+    {
+        // The pane, the toolbar and the selection move together, whatever takes the selection
+        // away: select, act, compare.
+        Fixture x;
+        QTRY_VERIFY_WITH_TIMEOUT(x.allReady(), 15000);
+        auto *details = x.window->findChild<DetailsPane *>(QStringLiteral("details"));
+        auto *empty = x.window->findChild<QWidget *>(QStringLiteral("detailsEmpty"));
+        QVERIFY(details && empty);
+        const auto agree = [&x, details, empty] {
+            const QList<ResourceKey> selected = x.window->selectedKeys();
+            const ResourceKey shown = details->currentKey();
+            if (selected.isEmpty())
+                return !shown.isValid() && empty->isVisible() &&
+                       !x.action("deleteAction")->isEnabled();
+            return shown == selected.constFirst() && !empty->isVisible() &&
+                   x.action("deleteAction")->isEnabled();
+        };
+        QVERIFY(agree()); // nothing selected: the empty state, not an empty editor
+        const ResourceKey w1 = widgetKey(QStringLiteral("w1"));
+        x.click(w1);
+        QCOMPARE(details->currentKey(), w1);
+        QVERIFY(agree());
+
+        // A filter that hides the selected row.
+        auto *filter = x.window->findChild<QLineEdit *>(QStringLiteral("filterEdit"));
+        QTest::keyClicks(filter, QStringLiteral("w2"));
+        QTRY_VERIFY(!x.shown(w1).isValid());
+        QTRY_VERIFY(x.window->selectedKeys().isEmpty());
+        QTRY_VERIFY(agree());
+        filter->clear();
+        QTRY_VERIFY(x.shown(w1).isValid());
+
+        // A Delete that takes the selected row.
+        const ResourceKey w2 = widgetKey(QStringLiteral("w2"));
+        x.click(w2);
+        QTRY_VERIFY(agree());
+        x.action("deleteAction")->trigger();
+        DeleteDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = x.window->findChild<DeleteDialog *>()) && dialog->isVisible());
+        QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("detachButton")),
+                          Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!x.shown(w2).isValid(), 10000);
+        QTRY_VERIFY(agree());
+        QVERIFY(!details->currentKey().isValid());
+    }
+
+    void unsavedEditsAreMarkedAndAskedAbout()
+    {
+        Fixture x;
+        QTRY_VERIFY_WITH_TIMEOUT(x.allReady(), 15000);
+        auto *details = x.window->findChild<DetailsPane *>(QStringLiteral("details"));
+        auto *editor = details->findChild<QPlainTextEdit *>(QStringLiteral("specView"));
+        const ResourceKey w1 = widgetKey(QStringLiteral("w1"));
+        const ResourceKey w2 = widgetKey(QStringLiteral("w2"));
+        const ResourceKey w3 = widgetKey(QStringLiteral("w3"));
+        const auto name = [&x](const ResourceKey &key) {
+            return x.shown(key).data(Qt::DisplayRole).toString();
+        };
+        const auto question = [&x] {
+            return x.window->findChild<QMessageBox *>(QStringLiteral("unsavedEditsQuestion"));
+        };
+        const auto answer = [&](const char *button) {
+            QMessageBox *box = nullptr;
+            QTRY_VERIFY((box = question()) && box->isVisible());
+            QTest::mouseClick(box->findChild<QPushButton *>(QString::fromLatin1(button)),
+                              Qt::LeftButton);
+            QTRY_VERIFY(!question());
+        };
+        x.click(w1);
+        QTRY_VERIFY(!editor->isReadOnly() && editor->toPlainText().contains(QStringLiteral("w1")));
+        QCOMPARE(name(w1), QStringLiteral("w1"));
+        editor->moveCursor(QTextCursor::End);
+        QTest::keyClick(editor, Qt::Key_Return);
+        QTest::keyClicks(editor, QStringLiteral("# an edit"));
+        QVERIFY(details->hasUnsavedEdits());
+        QTRY_COMPARE(name(w1), QStringLiteral("w1 *"));
+        QVERIFY(x.shown(w1).data(Qt::FontRole).value<QFont>().italic());
+
+        // Stay: the edited resource stays selected and shown.
+        x.click(w2);
+        answer("stayButton");
+        QCOMPARE(x.window->selectedKeys(), QList<ResourceKey>{w1});
+        QCOMPARE(details->currentKey(), w1);
+        QVERIFY(editor->toPlainText().contains(QStringLiteral("# an edit")));
+
+        // Keep as a draft: w2 is shown, w1 keeps its mark.
+        x.click(w2);
+        answer("keepDraftButton");
+        QCOMPARE(details->currentKey(), w2);
+        QCOMPARE(name(w1), QStringLiteral("w1 *"));
+        x.click(w3); // nothing edited on w2: no question
+        QVERIFY(!question());
+        QCOMPARE(details->currentKey(), w3);
+
+        // Discard: the draft goes, and so does the mark.
+        x.click(w1);
+        QTRY_VERIFY(editor->toPlainText().contains(QStringLiteral("# an edit")));
+        x.click(w3);
+        answer("discardEditsButton");
+        QCOMPARE(details->currentKey(), w3);
+        QTRY_COMPARE(name(w1), QStringLiteral("w1"));
+        QVERIFY(details->editedKeys().isEmpty());
+
+        // Do not ask again: edits stay as drafts, and the preference is kept.
+        x.click(w1);
+        QTRY_VERIFY(!editor->isReadOnly());
+        editor->moveCursor(QTextCursor::End);
+        QTest::keyClick(editor, Qt::Key_Return);
+        QTest::keyClicks(editor, QStringLiteral("# another"));
+        x.click(w2);
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY((box = question()) && box->isVisible());
+        box->checkBox()->setChecked(true);
+        QTest::mouseClick(box->findChild<QPushButton *>(QStringLiteral("keepDraftButton")),
+                          Qt::LeftButton);
+        QTRY_COMPARE(details->currentKey(), w2);
+        QVERIFY(!x.window->preferences().askBeforeLeavingEdits);
+        x.click(w1);
+        QTRY_VERIFY(editor->toPlainText().contains(QStringLiteral("# another")));
+        x.click(w3);
+        QVERIFY(!question());
+        QCOMPARE(details->currentKey(), w3);
+        QCOMPARE(name(w1), QStringLiteral("w1 *"));
     }
 
     void claimUnmanagedThroughTheWindow()
