@@ -603,6 +603,37 @@
     </message>
 </context>
 <context>
+    <name>converge::DetailsFollower</name>
+    <message>
+        <source>Unsaved edits</source>
+        <translation>Nicht übernommene Änderungen</translation>
+    </message>
+    <message>
+        <source>The spec of %1 has edits that are not applied.</source>
+        <translation>Die Spezifikation von %1 hat Änderungen, die nicht übernommen sind.</translation>
+    </message>
+    <message>
+        <source>Keep them as a draft (shown again when you come back to it, marked with * in the tree until then), discard them, or stay.</source>
+        <translation>Als Entwurf behalten (wieder gezeigt, wenn Sie zurückkehren, bis dahin im Baum mit * markiert), verwerfen oder bleiben.</translation>
+    </message>
+    <message>
+        <source>Keep as Draft</source>
+        <translation>Als Entwurf behalten</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Verwerfen</translation>
+    </message>
+    <message>
+        <source>Stay</source>
+        <translation>Bleiben</translation>
+    </message>
+    <message>
+        <source>Do not ask again: keep edits as drafts</source>
+        <translation>Nicht mehr fragen: Änderungen als Entwurf behalten</translation>
+    </message>
+</context>
+<context>
     <name>converge::DetailsPane</name>
     <message>
         <source>Since</source>
@@ -659,10 +690,6 @@
     <message>
         <source>Events</source>
         <translation>Ereignisse</translation>
-    </message>
-    <message>
-        <source>Select a resource to see its spec, observed state, conditions and events.</source>
-        <translation>Wählen Sie eine Ressource, um ihre Spezifikation, ihren beobachteten Zustand, ihre Bedingungen und Ereignisse zu sehen.</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; — loading…</source>
@@ -775,6 +802,14 @@
     <message>
         <source>the workspace kept changing; try again</source>
         <translation>der Arbeitsbereich hat sich ständig geändert; versuchen Sie es erneut</translation>
+    </message>
+    <message>
+        <source>Nothing is selected.
+
+Select a resource in the tree to see its spec, what its cloud holds, its conditions and its events.</source>
+        <translation>Nichts ist ausgewählt.
+
+Wählen Sie eine Ressource im Baum, um ihre Spezifikation, den Stand in ihrer Cloud, ihre Bedingungen und Ereignisse zu sehen.</translation>
     </message>
 </context>
 <context>
@@ -1282,6 +1317,10 @@
         <source>Next attempt</source>
         <translation>Nächster Versuch</translation>
     </message>
+    <message>
+        <source>Unsaved edits to its spec: Apply or Revert them in the Spec tab.</source>
+        <translation>Nicht übernommene Änderungen der Spezifikation: im Reiter „Spec“ übernehmen oder verwerfen.</translation>
+    </message>
 </context>
 <context>
     <name>converge::SettingsDialog</name>
@@ -1344,6 +1383,14 @@
     <message>
         <source>When off, Delete deletes the selected resources in the cloud at once, without offering to detach them</source>
         <translation>Wenn aus, löscht Löschen die ausgewählten Ressourcen sofort in der Cloud, ohne das Abkoppeln anzubieten</translation>
+    </message>
+    <message>
+        <source>Ask before leaving unsaved spec edits</source>
+        <translation>Vor dem Verlassen nicht übernommener Änderungen fragen</translation>
+    </message>
+    <message>
+        <source>When off, edits of a resource&apos;s spec that are not applied stay as a draft when another resource is selected, marked with * in the tree</source>
+        <translation>Wenn aus, bleiben nicht übernommene Änderungen einer Spezifikation als Entwurf erhalten, wenn eine andere Ressource ausgewählt wird, im Baum mit * markiert</translation>
     </message>
 </context>
 <context>
