@@ -18,6 +18,7 @@
 #include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QPlainTextEdit>
 #include <QSettings>
 #include <QTabWidget>
 #include <QTimer>
@@ -61,7 +62,8 @@ void installTranslators(QApplication &app)
 // (CONVERGE_SCREENSHOT_SIZE, default 1280x800), save a picture of it to PATH after
 // CONVERGE_SCREENSHOT_DELAY seconds (default 5) and quit; exit 1 when it cannot be saved.
 // CONVERGE_SCREENSHOT_OPEN=TEXT opens a resource by name (and so expands it) two seconds in,
-// and CONVERGE_SCREENSHOT_TAB=TITLE shows the details tab of that title (e.g. Timeline).
+// and CONVERGE_SCREENSHOT_TAB=TITLE shows the details tab of that title (e.g. Timeline);
+// CONVERGE_SCREENSHOT_EDIT=LINE then types LINE at the end of its spec (an unsaved edit).
 void scheduleScreenshot(MainWindow &window)
 {
     const QString path = qEnvironmentVariable("CONVERGE_SCREENSHOT");
@@ -73,9 +75,18 @@ void scheduleScreenshot(MainWindow &window)
     window.resize(size.value(0).toInt(), size.value(1).toInt());
     const QString open = qEnvironmentVariable("CONVERGE_SCREENSHOT_OPEN");
     const QString tab = qEnvironmentVariable("CONVERGE_SCREENSHOT_TAB");
+    const QString edit = qEnvironmentVariable("CONVERGE_SCREENSHOT_EDIT");
     if (!open.isEmpty())
-        QTimer::singleShot(std::chrono::seconds(2), &window, [&window, open, tab] {
+        QTimer::singleShot(std::chrono::seconds(2), &window, [&window, open, tab, edit] {
             window.openByName(open);
+            if (!edit.isEmpty())
+                QTimer::singleShot(std::chrono::seconds(1), &window, [&window, edit] {
+                    if (auto *spec =
+                            window.findChild<QPlainTextEdit *>(QStringLiteral("specView"))) {
+                        spec->moveCursor(QTextCursor::End);
+                        spec->insertPlainText(QLatin1Char('\n') + edit);
+                    }
+                });
             if (tab.isEmpty())
                 return;
             for (QTabWidget *tabs : window.findChildren<QTabWidget *>()) {

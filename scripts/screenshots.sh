@@ -82,3 +82,8 @@ for _ in 1 2 3; do
 done
 shoot "${TIMELINE_OUT:-$(dirname "$out")/timeline.png}" \
     CONVERGE_SCREENSHOT_OPEN=BlobContainer/invoices CONVERGE_SCREENSHOT_TAB=Timeline
+
+# Nothing selected: the details say so. An unsaved edit: the tree marks the container.
+shoot "$(dirname "$out")/details-empty.png"
+shoot "$(dirname "$out")/spec-draft.png" CONVERGE_SCREENSHOT_OPEN=BlobContainer/invoices \
+    CONVERGE_SCREENSHOT_EDIT="# reviewed with the team on Monday"
