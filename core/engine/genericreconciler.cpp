@@ -249,18 +249,28 @@ PhaseResult GenericReconciler::claim(ReconcileContext &ctx)
         const ResourceKey ownerKey{kind->ownerKind, res.ownerName()};
         const Resource *owner = ctx.target.owners.isEmpty() ? nullptr : &ctx.target.owners.last();
         QString why;
-        if (!owner || owner->key() != ownerKey)
+        // An owner on its way (created, or not yet looked at) is the normal order of things: Info
+        // and a Normal event. One that does not exist, goes, or fails is worth a Warning.
+        bool problem = true;
+        if (!owner || owner->key() != ownerKey) {
             why = QStringLiteral("owner %1 does not exist").arg(ownerKey.toString());
-        else if (owner->metadata.isBeingDeleted())
+        } else if (owner->metadata.isBeingDeleted()) {
             why = QStringLiteral("owner %1 is being deleted").arg(ownerKey.toString());
-        else if (!owner->status.ready().isReady())
+        } else if (const Condition ownerReady = owner->status.ready(); !ownerReady.isReady()) {
             why = QStringLiteral("owner %1 is not Ready (%2)")
-                      .arg(ownerKey.toString(), owner->status.ready().reason);
+                      .arg(ownerKey.toString(), ownerReady.reason);
+            problem = ownerReady.severity == Condition::Severity::Error ||
+                      ownerReady.severity == Condition::Severity::Warning;
+        }
         if (!why.isEmpty()) {
-            setReady(ctx, Condition::notReady(Condition::Severity::Warning,
+            setReady(ctx, Condition::notReady(problem ? Condition::Severity::Warning
+                                                      : Condition::Severity::Info,
                                               QStringLiteral("WaitingForOwner"), why,
                                               res.metadata.generation, now));
-            ctx.events->warning(QStringLiteral("WaitingForOwner"), why);
+            if (problem)
+                ctx.events->warning(QStringLiteral("WaitingForOwner"), why);
+            else
+                ctx.events->normal(QStringLiteral("WaitingForOwner"), why);
             PhaseResult r;
             r.kind = PhaseResult::Kind::Retry;
             r.retryClass = Backoff::RetryClass::Fast;

@@ -98,6 +98,29 @@ private slots:
         QCOMPARE(r.kind, PK::Retry);
         QVERIFY(run->ctx.target.resource.status.ready().message.contains(
             QStringLiteral("is not Ready")));
+        // An owner on its way is the normal order of things, not a Warning.
+        QCOMPARE(run->ctx.target.resource.status.ready().severity, Condition::Severity::Info);
+        QVERIFY(hasEvent(*run, QStringLiteral("WaitingForOwner")));
+        QCOMPARE(run->events->events().last().type, Event::Type::Normal);
+    }
+
+    void claimWarnsWhileTheOwnerFails()
+    {
+        EngineFixture f;
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("g")),
+                         EngineFixture::widget(QStringLiteral("w"), QStringLiteral("g"))}));
+        ResourceStatus status = f.stored(g).status;
+        status.setCondition(Condition::notReady(Condition::Severity::Error,
+                                                QStringLiteral("Forbidden"), QStringLiteral("no"),
+                                                1, m_clock.now()));
+        StoreError error;
+        QVERIFY2(f.ws->updateStatus(g, status, &error), qPrintable(error.message));
+        auto run = context(f, w);
+        GenericReconciler reconciler(f.kinds);
+        QCOMPARE(reconciler.claim(run->ctx).kind, PK::Retry);
+        const Condition ready = run->ctx.target.resource.status.ready();
+        QCOMPARE(ready.severity, Condition::Severity::Warning);
+        QVERIFY(ready.message.contains(QStringLiteral("(Forbidden)")));
     }
 
     void claimStoresFinalizerWithTheIntentBeforeAnyWrite()
