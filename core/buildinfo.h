@@ -10,6 +10,10 @@ namespace converge::BuildInfo {
 /// The version from the top-level CMakeLists.txt, e.g. "0.1.0".
 QString version();
 
+/// The commit this build was made of (12 hex digits, "+changes" when tracked files differed),
+/// or "unknown" when it was not built from a git checkout.
+QString commit();
+
 /// The reverse-DNS application id, also the desktop file's name.
 QString applicationId();
 

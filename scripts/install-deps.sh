@@ -10,6 +10,7 @@ cd "$(dirname "$0")/.."
 packages=(
     cmake ninja-build g++ lld pkg-config git
     qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite qt6-svg-dev qt6-tools-dev qt6-l10n-tools
+    qt6-translations-l10n
     libgl-dev libyaml-cpp-dev qtkeychain-qt6-dev
     clang-format openssl
     xvfb xauth

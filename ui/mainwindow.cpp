@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "mainwindow.h"
 
+#include "aboutbox.h"
 #include "awskinds.h"
 #include "azurekinds.h"
 #include "controller.h"
@@ -35,6 +36,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDesktopServices>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -47,6 +49,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -370,12 +373,30 @@ void MainWindow::createActions()
     connect(m_actions, &WindowActions::fileMenuAboutToShow, m_opener,
             &WorkspaceOpener::fillRecentMenu);
 
-    auto *dock = findChild<QDockWidget *>(QStringLiteral("logDock"));
-    m_opener->setRecentMenu(
-        m_actions->fillMenuBar(menuBar(), dock ? dock->toggleViewAction() : nullptr));
+    connect(m_actions->documentation(), &QAction::triggered, this,
+            [] { QDesktopServices::openUrl(AboutBox::documentationUrl()); });
+    connect(m_actions->about(), &QAction::triggered, this, [this] {
+        auto *about = new AboutBox(this);
+        about->setAttribute(Qt::WA_DeleteOnClose);
+        about->open();
+    });
+    connect(m_actions->aboutQt(), &QAction::triggered, this,
+            [this] { QMessageBox::aboutQt(this); });
+
     QToolBar *toolbar = addToolBar(tr("Actions"));
     toolbar->setObjectName(QStringLiteral("mainToolBar"));
     m_actions->fillToolBar(toolbar);
+    // View: the log, the details and the toolbar, each shown or hidden.
+    auto *details = new QAction(tr("&Details"), this);
+    details->setObjectName(QStringLiteral("detailsToggleAction"));
+    details->setCheckable(true);
+    details->setChecked(true);
+    connect(details, &QAction::toggled, m_detailsStack, &QWidget::setVisible);
+    auto *dock = findChild<QDockWidget *>(QStringLiteral("logDock"));
+    QAction *toolbarToggle = toolbar->toggleViewAction();
+    toolbarToggle->setText(tr("&Toolbar"));
+    m_opener->setRecentMenu(m_actions->fillMenuBar(
+        menuBar(), {dock ? dock->toggleViewAction() : nullptr, details, toolbarToggle}));
     m_tree->addActions(m_actions->contextActions());
 }
 
@@ -403,6 +424,8 @@ void MainWindow::restoreSettings()
     m_tree->header()->restoreState(m_settings->value(QStringLiteral("treeHeader")).toByteArray());
     m_log->view()->header()->restoreState(
         m_settings->value(QStringLiteral("logHeader")).toByteArray());
+    if (auto *details = findChild<QAction *>(QStringLiteral("detailsToggleAction")))
+        details->setChecked(m_settings->value(QStringLiteral("details"), true).toBool());
     m_settings->endGroup();
 }
 
@@ -414,6 +437,7 @@ void MainWindow::saveSettings()
     m_settings->setValue(QStringLiteral("splitter"), m_splitter->saveState());
     m_settings->setValue(QStringLiteral("treeHeader"), m_tree->header()->saveState());
     m_settings->setValue(QStringLiteral("logHeader"), m_log->view()->header()->saveState());
+    m_settings->setValue(QStringLiteral("details"), m_detailsStack->isVisibleTo(this));
     m_settings->endGroup();
 }
 

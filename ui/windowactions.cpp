@@ -90,6 +90,17 @@ WindowActions::WindowActions(QObject *parent)
     m_quit = new QAction(tr("&Quit"), this);
     m_quit->setObjectName(QStringLiteral("quitAction"));
     m_quit->setShortcut(QKeySequence::Quit);
+    m_documentation = make(tr("&Documentation"), QStringLiteral("documentationAction"),
+                           QKeySequence::HelpContents,
+                           tr("The manifest reference, the command line and the interop guide"));
+    m_about = new QAction(tr("&About Converge"), this);
+    m_about->setObjectName(QStringLiteral("aboutAction"));
+    m_about->setMenuRole(QAction::AboutRole);
+    m_aboutQt = new QAction(tr("About &Qt"), this);
+    m_aboutQt->setObjectName(QStringLiteral("aboutQtAction"));
+    m_aboutQt->setMenuRole(QAction::AboutQtRole);
+    for (QAction *action : {m_claim, m_reconcile, m_refresh, m_cancel})
+        m_tips.insert(action, action->toolTip());
 
     auto *separator = new QAction(this);
     separator->setSeparator(true);
@@ -115,6 +126,14 @@ void WindowActions::updateIcons()
 void WindowActions::update(const Selection &selection)
 {
     const Enabled enabled = enabledFor(selection);
+    // Without the controller (another window holds it) the engine's actions cannot act: their
+    // tips say so where they are greyed.
+    for (auto it = m_tips.cbegin(); it != m_tips.cend(); ++it) {
+        it.key()->setToolTip(selection.controller
+                                 ? it.value()
+                                 : tr("Another Converge window runs this workspace's controller: "
+                                      "claim, reconcile, refresh and cancel there"));
+    }
     m_claim->setEnabled(enabled.claim);
     m_reconcile->setEnabled(enabled.reconcile);
     m_refresh->setEnabled(enabled.refresh);
@@ -126,7 +145,7 @@ void WindowActions::update(const Selection &selection)
     m_connect->setEnabled(enabled.connect);
 }
 
-QMenu *WindowActions::fillMenuBar(QMenuBar *bar, QAction *logToggle)
+QMenu *WindowActions::fillMenuBar(QMenuBar *bar, const QList<QAction *> &viewToggles)
 {
     QMenu *file = bar->addMenu(tr("&File"));
     file->addActions({m_newWorkspace, m_openWorkspace});
@@ -154,8 +173,16 @@ QMenu *WindowActions::fillMenuBar(QMenuBar *bar, QAction *logToggle)
     resource->addSeparator();
     resource->addAction(m_delete);
     QMenu *view = bar->addMenu(tr("&View"));
-    if (logToggle)
-        view->addAction(logToggle);
+    view->setObjectName(QStringLiteral("viewMenu"));
+    for (QAction *toggle : viewToggles) {
+        if (toggle)
+            view->addAction(toggle);
+    }
+    QMenu *help = bar->addMenu(tr("&Help"));
+    help->setObjectName(QStringLiteral("helpMenu"));
+    help->addAction(m_documentation);
+    help->addSeparator();
+    help->addActions({m_about, m_aboutQt});
     return recent;
 }
 

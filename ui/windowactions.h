@@ -4,6 +4,7 @@
 
 #include "themedicons.h"
 
+#include <QHash>
 #include <QList>
 #include <QObject>
 
@@ -60,9 +61,9 @@ public:
     /// Draws the icons again in the palette's colours (after a theme change).
     void updateIcons();
 
-    /// The File, Resource and View menus; `logToggle` (may be null) shows and hides the log.
-    /// Returns the File menu's Open Recent submenu, which the caller fills.
-    QMenu *fillMenuBar(QMenuBar *bar, QAction *logToggle);
+    /// The File, Resource, View and Help menus; `viewToggles` (the log, the details, the toolbar)
+    /// go into View. Returns the File menu's Open Recent submenu, which the caller fills.
+    QMenu *fillMenuBar(QMenuBar *bar, const QList<QAction *> &viewToggles);
     void fillToolBar(QToolBar *toolbar) const;
     /// The tree's context menu, separators included.
     QList<QAction *> contextActions() const { return m_context; }
@@ -85,6 +86,10 @@ public:
     QAction *newWorkspace() const { return m_newWorkspace; }
     QAction *openWorkspace() const { return m_openWorkspace; }
     QAction *quit() const { return m_quit; }
+    /// Help ▸ Documentation (F1), About Converge, About Qt.
+    QAction *documentation() const { return m_documentation; }
+    QAction *about() const { return m_about; }
+    QAction *aboutQt() const { return m_aboutQt; }
 
 Q_SIGNALS:
     /// The File menu is about to open (the recent list is refreshed then).
@@ -109,7 +114,11 @@ private:
     QAction *m_newWorkspace = nullptr;
     QAction *m_openWorkspace = nullptr;
     QAction *m_quit = nullptr;
+    QAction *m_documentation = nullptr;
+    QAction *m_about = nullptr;
+    QAction *m_aboutQt = nullptr;
     QList<QAction *> m_context;
+    QHash<QAction *, QString> m_tips; // what each engine action's tool tip says when it can act
 };
 
 } // namespace converge

@@ -156,6 +156,12 @@ void ReconcileWorker::process(ThreadContext &tc, const Scheduler::Taken &taken)
                 recorder.normal(QStringLiteral("Removed"),
                                 QStringLiteral("removed from the workspace; accounts are never "
                                                "deleted in the backend"));
+            else if (res.hasFinalizer() && policy == Annotations::ReconcilePolicy::DetachOnDelete)
+                // A person's Detach (window, CLI) sets this policy as it deletes: the policy is
+                // no reason of its own to name.
+                recorder.normal(QStringLiteral("Detached"),
+                                QStringLiteral("detached: removed from the workspace, the "
+                                               "backend resource is left as it is"));
             else if (res.hasFinalizer())
                 recorder.normal(QStringLiteral("Detached"),
                                 QStringLiteral("removed from the workspace; the backend "

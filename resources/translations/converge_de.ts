@@ -206,6 +206,21 @@
     </message>
 </context>
 <context>
+    <name>converge::AboutBox</name>
+    <message>
+        <source>About Converge</source>
+        <translation>Über Converge</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Converge %1&lt;/h3&gt;&lt;p&gt;Declarative cloud resources, reconciled on your desktop.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Converge %1&lt;/h3&gt;&lt;p&gt;Deklarierte Cloud-Ressourcen, abgeglichen auf Ihrem Desktop.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Built from commit &lt;tt&gt;%1&lt;/tt&gt;, running on Qt %2.&lt;/p&gt;&lt;p&gt;Free software under the MIT licence.&lt;/p&gt;&lt;p&gt;&lt;a href=&quot;%3&quot;&gt;Documentation&lt;/a&gt; · &lt;a href=&quot;%4&quot;&gt;%4&lt;/a&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Gebaut aus Commit &lt;tt&gt;%1&lt;/tt&gt;, läuft mit Qt %2.&lt;/p&gt;&lt;p&gt;Freie Software unter der MIT-Lizenz.&lt;/p&gt;&lt;p&gt;&lt;a href=&quot;%3&quot;&gt;Dokumentation&lt;/a&gt; · &lt;a href=&quot;%4&quot;&gt;%4&lt;/a&gt;&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
     <name>converge::ApplyPlanDialog</name>
     <message>
         <source>Apply %1</source>
@@ -1126,6 +1141,14 @@ Wählen Sie eine Ressource im Baum, um ihre Spezifikation, den Stand in ihrer Cl
         <source>Nothing shown is named %1; Refresh its account (F5) to list what it holds now</source>
         <translation>Nichts Angezeigtes heißt %1; aktualisieren Sie sein Konto (F5), um aufzulisten, was es jetzt enthält</translation>
     </message>
+    <message>
+        <source>&amp;Details</source>
+        <translation>&amp;Details</translation>
+    </message>
+    <message>
+        <source>&amp;Toolbar</source>
+        <translation>&amp;Werkzeugleiste</translation>
+    </message>
 </context>
 <context>
     <name>converge::ManifestFlow</name>
@@ -1690,6 +1713,30 @@ Wählen Sie eine Ressource im Baum, um ihre Spezifikation, den Stand in ihrer Cl
     <message>
         <source>E&amp;xport</source>
         <translation>E&amp;xportieren</translation>
+    </message>
+    <message>
+        <source>&amp;Documentation</source>
+        <translation>&amp;Dokumentation</translation>
+    </message>
+    <message>
+        <source>The manifest reference, the command line and the interop guide</source>
+        <translation>Die Manifest-Referenz, die Befehlszeile und die Anleitung zum Austausch</translation>
+    </message>
+    <message>
+        <source>&amp;About Converge</source>
+        <translation>Ü&amp;ber Converge</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>Über &amp;Qt</translation>
+    </message>
+    <message>
+        <source>Another Converge window runs this workspace&apos;s controller: claim, reconcile, refresh and cancel there</source>
+        <translation>Ein anderes Converge-Fenster führt den Controller dieses Arbeitsbereichs aus: dort übernehmen, abgleichen, aktualisieren und abbrechen</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
     </message>
 </context>
 <context>

@@ -6,7 +6,9 @@
 // manifest, the log panel, and the status bar.
 #include "mainwindow.h"
 
+#include "aboutbox.h"
 #include "applyplandialog.h"
+#include "buildinfo.h"
 #include "clock.h"
 #include "controller.h"
 #include "deletedialog.h"
@@ -353,6 +355,33 @@ private slots:
         QCOMPARE(name(w1), QStringLiteral("w1 *"));
     }
 
+    void helpAboutAndViewToggles()
+    {
+        Fixture x;
+        x.action("aboutAction")->trigger();
+        AboutBox *about = nullptr;
+        QTRY_VERIFY((about = x.window->findChild<AboutBox *>()) && about->isVisible());
+        QVERIFY(about->text().contains(BuildInfo::version()));
+        QVERIFY(!BuildInfo::commit().isEmpty());
+        QVERIFY2(about->informativeText().contains(BuildInfo::commit()),
+                 qPrintable(about->informativeText()));
+        QVERIFY(about->informativeText().contains(QStringLiteral("MIT")));
+        about->close();
+        // The source tree's README, as the Quick start builds it (build/bin/converge).
+        QVERIFY(AboutBox::documentationUrl().isValid());
+
+        // View hides and shows the details; the choice is kept.
+        auto *details = x.window->findChild<QWidget *>(QStringLiteral("detailsStack"));
+        QAction *toggle = x.action("detailsToggleAction");
+        QVERIFY(details->isVisible() && toggle->isChecked());
+        toggle->trigger();
+        QVERIFY(!details->isVisible());
+        x.window->close();
+        QVERIFY(!x.settings.value(QStringLiteral("MainWindow/details")).toBool());
+        toggle->trigger();
+        QVERIFY(details->isVisibleTo(x.window.get()));
+    }
+
     void claimUnmanagedThroughTheWindow()
     {
         Fixture x;
@@ -486,6 +515,15 @@ private slots:
         // Detached: gone from the workspace, still in the backend.
         QVERIFY(x.f.backend.has(w1));
         QVERIFY(x.f.backend.has(w3));
+        // The log says what the person did, not the policy the Detach set on its way.
+        EventQuery detached;
+        detached.involved = w1;
+        detached.reason = QStringLiteral("Detached");
+        const QList<Event> events = x.f.ws->events(detached);
+        QCOMPARE(events.size(), 1);
+        QVERIFY2(events.first().message.startsWith(QStringLiteral("detached: ")) &&
+                     !events.first().message.contains(QStringLiteral("policy")),
+                 qPrintable(events.first().message));
         QVERIFY(x.shown(widgetKey(QStringLiteral("w2"))).isValid());
     }
 

@@ -119,17 +119,44 @@ private Q_SLOTS:
     {
         WindowActions actions;
         QMenuBar bar;
-        QAction toggle(QStringLiteral("Log"));
-        QMenu *recent = actions.fillMenuBar(&bar, &toggle);
+        QAction log(QStringLiteral("Log"));
+        QAction details(QStringLiteral("Details"));
+        QMenu *recent = actions.fillMenuBar(&bar, {&log, nullptr, &details});
         QVERIFY(recent);
         QCOMPARE(recent->objectName(), QStringLiteral("recentMenu"));
-        QCOMPARE(bar.actions().size(), 3);
-        QVERIFY(bar.actions().at(2)->menu()->actions().contains(&toggle));
+        QCOMPARE(bar.actions().size(), 4);
+        QCOMPARE(bar.actions().at(2)->menu()->actions(), (QList<QAction *>{&log, &details}));
         QVERIFY(bar.actions().at(1)->menu()->actions().contains(actions.claim()));
+        // Help: the documentation, About Converge and About Qt.
+        const QList<QAction *> help = bar.actions().at(3)->menu()->actions();
+        QVERIFY(help.contains(actions.documentation()));
+        QVERIFY(help.contains(actions.about()));
+        QVERIFY(help.contains(actions.aboutQt()));
+        QCOMPARE(actions.documentation()->shortcut(), QKeySequence(QKeySequence::HelpContents));
         QToolBar toolbar;
         actions.fillToolBar(&toolbar);
         QVERIFY(toolbar.actions().contains(actions.remove()));
         QVERIFY(!toolbar.actions().contains(actions.quit()));
+    }
+
+    void withoutTheControllerTheTipsSayWhy()
+    {
+        // A second window of the same workspace: the engine's actions are greyed, and their
+        // tips say where they can be used.
+        WindowActions actions;
+        const QString tip = actions.reconcile()->toolTip();
+        WindowActions::Selection selection;
+        selection.managed = 1;
+        selection.controller = false;
+        actions.update(selection);
+        QVERIFY(!actions.reconcile()->isEnabled());
+        for (QAction *action :
+             {actions.claim(), actions.reconcile(), actions.refresh(), actions.cancel()})
+            QVERIFY2(action->toolTip().contains(QStringLiteral("Another Converge window")),
+                     qPrintable(action->objectName()));
+        selection.controller = true;
+        actions.update(selection);
+        QCOMPARE(actions.reconcile()->toolTip(), tip);
     }
 };
 
