@@ -107,7 +107,8 @@ private slots:
         for (const char *name : {"HTTP_PROXY", "http_proxy", "HTTPS_PROXY", "https_proxy"})
             qunsetenv(name);
         m_azurite = std::make_unique<PrivateAzurite>(
-            source, PrivateAzurite::Options{.certPath = cert, .keyPath = key, .oauth = true});
+            source, PrivateAzurite::Options{
+                        .certPath = cert, .keyPath = key, .oauth = true, .location = {}});
         QVERIFY2(m_azurite->start(), "Azurite with --oauth basic did not start");
     }
 
