@@ -3,6 +3,7 @@
 #include "detailspane.h"
 
 #include "diffmodel.h"
+#include "eventlogmodel.h"
 #include "kindregistry.h"
 #include "manifestwriter.h"
 #include "specedit.h"
@@ -182,6 +183,9 @@ DetailsPane::DetailsPane(WorkspaceRunner &reader, WorkspaceRunner &writer,
 
     m_tabs = new QTabWidget(content);
     m_tabs->setObjectName(QStringLiteral("detailsTabs"));
+    // Every tab in sight: the pane is never narrower than its six titles (with scroll arrows,
+    // Events and Timeline hid behind them).
+    m_tabs->setUsesScrollButtons(false);
 
     auto *specPage = new QWidget(m_tabs);
     specPage->setObjectName(QStringLiteral("specPage"));
@@ -450,24 +454,36 @@ void DetailsPane::apply(const Snapshot &s)
                                         .arg(s.diff.delta.join(QStringLiteral(", "))));
 
     m_conditions->clear();
+    QStringList currentRow;
     if (!r.status.conditions.isEmpty()) {
         auto *current = conditionItem(ready, timeText(ready.lastTransitionTime));
         QFont bold = current->font(0);
         bold.setBold(true);
-        for (int c = 0; c < m_conditions->columnCount(); ++c)
+        for (int c = 0; c < m_conditions->columnCount(); ++c) {
             current->setFont(c, bold);
+            currentRow.append(current->text(c));
+        }
         current->setToolTip(0, tr("current"));
         m_conditions->addTopLevelItem(current);
     }
-    for (const ConditionTransition &t : s.history)
-        m_conditions->addTopLevelItem(
-            conditionItem(t.condition, timeText(t.condition.lastTransitionTime)));
+    for (const ConditionTransition &t : s.history) {
+        auto *item = conditionItem(t.condition, timeText(t.condition.lastTransitionTime));
+        QStringList row;
+        for (int c = 0; c < m_conditions->columnCount(); ++c)
+            row.append(item->text(c));
+        // The newest transition is the current condition, shown in bold above: not twice.
+        if (row == currentRow) {
+            delete item;
+            continue;
+        }
+        m_conditions->addTopLevelItem(item);
+    }
 
     m_events->clear();
     for (const Event &e : s.events) {
-        auto *item =
-            new QTreeWidgetItem(QStringList{timeText(e.lastTime), Event::typeName(e.type), e.reason,
-                                            e.phase, QString::number(e.count), e.message});
+        auto *item = new QTreeWidgetItem(QStringList{timeText(e.lastTime),
+                                                     EventLogModel::typeText(e.type), e.reason,
+                                                     e.phase, QString::number(e.count), e.message});
         item->setToolTip(5, e.message);
         m_events->addTopLevelItem(item);
     }

@@ -194,6 +194,16 @@ private slots:
         auto *conditions = x.window->findChild<QTreeWidget *>(QStringLiteral("conditionsView"));
         QTRY_VERIFY(conditions->topLevelItemCount() >= 1);
         QCOMPARE(conditions->topLevelItem(0)->text(1), QStringLiteral("True"));
+        // The current condition in bold, then the transitions before it: none shown twice.
+        for (int row = 1; row < conditions->topLevelItemCount(); ++row) {
+            for (int before = 0; before < row; ++before) {
+                bool same = true;
+                for (int c = 0; c < conditions->columnCount(); ++c)
+                    same &= conditions->topLevelItem(row)->text(c) ==
+                            conditions->topLevelItem(before)->text(c);
+                QVERIFY2(!same, qPrintable(conditions->topLevelItem(row)->text(3)));
+            }
+        }
         auto *events = x.window->findChild<QTreeWidget *>(QStringLiteral("eventsView"));
         QVERIFY(events->topLevelItemCount() >= 1);
 
@@ -449,8 +459,31 @@ private slots:
         QVERIFY(x.f.apply(many));
         x.controller->wake();
         QTRY_VERIFY_WITH_TIMEOUT(progress->isVisible() && progress->maximum() > 1, 10000);
+        QVERIFY(progress->toolTip().contains(QStringLiteral("in flight")));
         x.f.backend.latencyMs = 0;
         QTRY_VERIFY_WITH_TIMEOUT(!progress->isVisible(), 20000);
+
+        // A retry that waits for a later time is not work under way: the bar ends with the
+        // work, and the queue label counts what waits.
+        const ResourceKey late = widgetKey(QStringLiteral("late"));
+        x.f.backend.injectError(QStringLiteral("create"), late,
+                                fakeError(BackendError::Category::Throttled,
+                                          QStringLiteral("SlowDown"), std::chrono::minutes(5)));
+        QList<Resource> more{EngineFixture::widget(late.name, QStringLiteral("g"))};
+        for (int i = 0; i < 10; ++i)
+            more.append(EngineFixture::widget(QStringLiteral("n%1").arg(i), QStringLiteral("g")));
+        // Slow enough that the status bar (a look a second) sees the work under way: three
+        // rounds of four workers, each a create and a get of 400 ms.
+        x.f.backend.latencyMs = 400;
+        QVERIFY(x.f.apply(more));
+        x.controller->wake();
+        QTRY_VERIFY_WITH_TIMEOUT(progress->isVisible(), 10000);
+        x.f.backend.latencyMs = 0;
+        QTRY_VERIFY_WITH_TIMEOUT(x.controller->stats().waiting == 1 && !progress->isVisible(),
+                                 20000);
+        QVERIFY(x.window->findChild<QLabel *>(QStringLiteral("queueLabel"))
+                    ->text()
+                    .contains(QStringLiteral("1 waiting")));
         // Those reconciles happened within the last minute.
         QTRY_VERIFY(rate->text() != QStringLiteral("Reconciles: 0/min"));
     }
