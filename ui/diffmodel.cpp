@@ -257,6 +257,11 @@ int DiffModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+bool DiffModel::notSet(const Row &row)
+{
+    return row.desired.isEmpty() && !row.desiredDefault && !row.observed.isEmpty() && !row.differs;
+}
+
 QVariant DiffModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
@@ -268,7 +273,13 @@ QVariant DiffModel::data(const QModelIndex &index, int role) const
         case PathColumn:
             return row.path;
         case DesiredColumn:
-            return row.desiredDefault ? tr("%1 (default)").arg(row.desired) : row.desired;
+            if (row.desiredDefault)
+                return tr("%1 (default)").arg(row.desired);
+            // Left out of the spec, with no default of its own (a name that defaults to the
+            // resource's): not a blank that seems to differ from what the backend holds.
+            if (notSet(row))
+                return tr("(not set)");
+            return row.desired;
         case ObservedColumn:
             return row.observed;
         default:
@@ -279,6 +290,8 @@ QVariant DiffModel::data(const QModelIndex &index, int role) const
             return tr("%1 differs: desired %2, observed %3")
                 .arg(row.path, row.desired.isEmpty() ? tr("(absent)") : row.desired,
                      row.observed.isEmpty() ? tr("(absent)") : row.observed);
+        if (notSet(row) && index.column() == DesiredColumn)
+            return tr("%1 is not in the spec; the backend's value is on the right").arg(row.path);
         return {};
     case Qt::DecorationRole:
         if (index.column() == PathColumn && row.differs)
@@ -292,7 +305,7 @@ QVariant DiffModel::data(const QModelIndex &index, int role) const
         }
         return {};
     case Qt::ForegroundRole:
-        if (index.column() == DesiredColumn && row.desiredDefault)
+        if (index.column() == DesiredColumn && (row.desiredDefault || notSet(row)))
             return QBrush(Qt::gray);
         return {};
     case DiffersRole:

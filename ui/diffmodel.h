@@ -71,6 +71,9 @@ public:
                         int role = Qt::DisplayRole) const override;
 
 private:
+    /// Absent from the spec with no default, the backend holding a value that is no difference.
+    static bool notSet(const Row &row);
+
     Comparison m_comparison;
     StatusIcons m_icons;
 };

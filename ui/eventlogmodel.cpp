@@ -87,13 +87,19 @@ EventLogModel::Row EventLogModel::makeRow(const Event &event)
     return Row{event};
 }
 
+QString EventLogModel::typeText(Event::Type type)
+{
+    // As the log's type filter says it; files and the command line keep Kubernetes' words.
+    return type == Event::Type::Warning ? tr("Warning") : tr("Normal");
+}
+
 QString EventLogModel::displayText(const Event &event, int column)
 {
     switch (column) {
     case TimeColumn:
         return timeText(event.lastTime);
     case TypeColumn:
-        return Event::typeName(event.type);
+        return typeText(event.type);
     case ResourceColumn:
         return event.involved.toString();
     case PhaseColumn:

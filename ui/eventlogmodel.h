@@ -78,6 +78,9 @@ public:
 
     struct Page;
 
+    /// "Normal" or "Warning" in the window's language (files and the CLI keep Kubernetes' words).
+    static QString typeText(Event::Type type);
+
 Q_SIGNALS:
     /// A page of history (the first or an older one) is in the model.
     void pageLoaded();

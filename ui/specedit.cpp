@@ -59,7 +59,7 @@ private:
 SpecEdit::SpecEdit(QWidget *parent)
     : QPlainTextEdit(parent)
     , m_gutter(new Gutter(this))
-    , m_highlighter(new YamlHighlighter(document()))
+    , m_highlighter(new YamlHighlighter(document(), this))
 {
     setLineWrapMode(QPlainTextEdit::NoWrap);
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));

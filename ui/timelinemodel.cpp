@@ -8,6 +8,26 @@
 
 namespace converge {
 
+namespace {
+
+// The outcome of a run (the engine's names, stored as such) in the window's language.
+QString outcomeText(const QString &outcome)
+{
+    if (outcome == QLatin1String("Done"))
+        return TimelineModel::tr("Done");
+    if (outcome == QLatin1String("RequeueAfter"))
+        return TimelineModel::tr("Requeued");
+    if (outcome == QLatin1String("Retry"))
+        return TimelineModel::tr("Retry");
+    if (outcome == QLatin1String("Fatal"))
+        return TimelineModel::tr("Fatal");
+    if (outcome == QLatin1String("Removed"))
+        return TimelineModel::tr("Removed");
+    return outcome;
+}
+
+} // namespace
+
 TimelineModel::TimelineModel(QObject *parent)
     : QAbstractTableModel(parent)
 {}
@@ -44,7 +64,8 @@ void TimelineModel::setRuns(const QList<PhaseRun> &runs)
                                           : QString(),
                     r.phase,
                     durationText(r.durationMs),
-                    r.repeats > 1 ? tr("%1 ×%2").arg(r.outcome).arg(r.repeats) : r.outcome,
+                    r.repeats > 1 ? tr("%1 ×%2").arg(outcomeText(r.outcome)).arg(r.repeats)
+                                  : outcomeText(r.outcome),
                     r.reason,
                     r.backendCode,
                     r.requestId,

@@ -108,7 +108,7 @@ UnmanagedDetails::UnmanagedDetails(const KindRegistry &kinds, QWidget *parent)
     m_preview->setReadOnly(true);
     m_preview->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_preview->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    new YamlHighlighter(m_preview->document());
+    new YamlHighlighter(m_preview->document(), m_preview);
     previewLayout->addWidget(m_preview, 1);
     tabs->addTab(previewPage, tr("Spec preview"));
     layout->addWidget(tabs, 1);

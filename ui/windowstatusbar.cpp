@@ -137,7 +137,6 @@ QString WindowStatusBar::queueText(int dueNow, int waiting)
 void WindowStatusBar::pollController()
 {
     const Controller::Stats stats = m_controller->stats();
-    const int outstanding = stats.queued + stats.inFlight;
     setLabelText(m_queueLabel, queueText(stats.queued - stats.waiting, stats.waiting));
     m_queueLabel->setToolTip(tr("Due now, and retries and polls waiting for a later time; "
                                 "%n in flight",
@@ -153,12 +152,19 @@ void WindowStatusBar::pollController()
                  tr("Reconciles: %1/min").arg(qRound(double(stats.reconciles - before) / minutes)));
     m_reconcilesLabel->setToolTip(tr("%1 reconciles since start").arg(stats.reconciles));
     setLabelText(m_controllerLabel, tr("Controller: this window"));
-    m_progressPeak = outstanding == 0 ? 0 : std::max(m_progressPeak, outstanding);
+    // Work under way: in flight and due now. A retry or poll waiting for a later time is no
+    // progress to wait for (the queue label counts it): with it, a bar stayed at "2 of 3 done"
+    // for the minutes of a backoff.
+    const int underWay = stats.inFlight + std::max(0, stats.queued - stats.waiting);
+    m_progressPeak = underWay == 0 ? 0 : std::max(m_progressPeak, underWay);
     m_progress->setVisible(m_progressPeak > 1);
     m_progress->setMaximum(std::max(m_progressPeak, 1));
-    m_progress->setValue(m_progressPeak - outstanding);
-    m_progress->setToolTip(
-        tr("%1 of %2 done").arg(m_progressPeak - outstanding).arg(m_progressPeak));
+    m_progress->setValue(m_progressPeak - underWay);
+    m_progress->setToolTip(tr("%1 of %2 done; waiting for %3 in flight and %4 due now")
+                               .arg(m_progressPeak - underWay)
+                               .arg(m_progressPeak)
+                               .arg(stats.inFlight)
+                               .arg(std::max(0, stats.queued - stats.waiting)));
 }
 
 void WindowStatusBar::probe()

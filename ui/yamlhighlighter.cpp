@@ -4,8 +4,10 @@
 
 #include "yamlparser.h"
 
+#include <QEvent>
 #include <QGuiApplication>
 #include <QPalette>
+#include <QWidget>
 
 namespace converge {
 
@@ -281,11 +283,29 @@ QList<YamlHighlighter::Span> YamlHighlighter::scan(const QString &line, int *sta
     return scanner.spans;
 }
 
-YamlHighlighter::YamlHighlighter(QTextDocument *document)
+YamlHighlighter::YamlHighlighter(QTextDocument *document, QWidget *view)
     : QSyntaxHighlighter(document)
 {
-    // Colours that read on both a light and a dark base.
-    const bool dark = QGuiApplication::palette().color(QPalette::Base).lightness() < 128;
+    chooseColours(view ? view->palette().color(QPalette::Base)
+                       : QGuiApplication::palette().color(QPalette::Base));
+    if (view)
+        view->installEventFilter(this);
+}
+
+bool YamlHighlighter::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange) {
+        if (auto *view = qobject_cast<QWidget *>(watched)) {
+            chooseColours(view->palette().color(QPalette::Base));
+            rehighlight();
+        }
+    }
+    return QSyntaxHighlighter::eventFilter(watched, event);
+}
+
+void YamlHighlighter::chooseColours(const QColor &base)
+{
+    const bool dark = base.lightness() < 128;
     m_formats[size_t(Token::Key)] =
         colour(dark ? QColor(0x7c, 0xb7, 0xff) : QColor(0x1a, 0x4f, 0xa0), true);
     m_formats[size_t(Token::String)] =

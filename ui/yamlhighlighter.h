@@ -38,15 +38,22 @@ public:
     /// -1 outside a block scalar, else the least indentation of its content.
     static QList<Span> scan(const QString &line, int *state);
 
-    explicit YamlHighlighter(QTextDocument *document);
+    /// Colours `document` for the palette of `view` (its editor), again whenever that palette
+    /// changes (a theme chosen in Settings, the desktop's light or dark mode); without a view,
+    /// for the application's palette when made.
+    explicit YamlHighlighter(QTextDocument *document, QWidget *view = nullptr);
     ~YamlHighlighter() override;
 
     QTextCharFormat format(Token token) const { return m_formats.at(size_t(token)); }
 
 protected:
     void highlightBlock(const QString &text) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    /// Colours that read on `base`: light ones on a dark base, dark ones on a light base.
+    void chooseColours(const QColor &base);
+
     std::array<QTextCharFormat, size_t(Token::Count)> m_formats;
 };
 

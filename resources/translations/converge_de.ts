@@ -857,6 +857,14 @@ Wählen Sie eine Ressource im Baum, um ihre Spezifikation, den Stand in ihrer Cl
         <source>(secret)</source>
         <translation>(geheim)</translation>
     </message>
+    <message>
+        <source>(not set)</source>
+        <translation>(nicht gesetzt)</translation>
+    </message>
+    <message>
+        <source>%1 is not in the spec; the backend&apos;s value is on the right</source>
+        <translation>%1 steht nicht in der Spezifikation; der Wert im Backend steht rechts</translation>
+    </message>
 </context>
 <context>
     <name>converge::EventLogModel</name>
@@ -887,6 +895,14 @@ Wählen Sie eine Ressource im Baum, um ihre Spezifikation, den Stand in ihrer Cl
     <message>
         <source>Count</source>
         <translation>Anzahl</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>Normal</translation>
     </message>
 </context>
 <context>
@@ -1500,6 +1516,26 @@ Wählen Sie eine Ressource im Baum, um ihre Spezifikation, den Stand in ihrer Cl
         <source>Last reconcile %1</source>
         <translation>Letzter Abgleich %1</translation>
     </message>
+    <message>
+        <source>Done</source>
+        <translation>Erledigt</translation>
+    </message>
+    <message>
+        <source>Requeued</source>
+        <translation>Neu eingereiht</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>Wiederholen</translation>
+    </message>
+    <message>
+        <source>Fatal</source>
+        <translation>Fatal</translation>
+    </message>
+    <message>
+        <source>Removed</source>
+        <translation>Entfernt</translation>
+    </message>
 </context>
 <context>
     <name>converge::UnmanagedDetails</name>
@@ -1777,10 +1813,6 @@ Wählen Sie eine Ressource im Baum, um ihre Spezifikation, den Stand in ihrer Cl
         <translation>%1 Abgleiche seit dem Start</translation>
     </message>
     <message>
-        <source>%1 of %2 done</source>
-        <translation>%1 von %2 erledigt</translation>
-    </message>
-    <message>
         <source>%1 queued · %2 waiting to retry</source>
         <translation>%1 eingereiht · %2 warten auf Wiederholung</translation>
     </message>
@@ -1790,6 +1822,10 @@ Wählen Sie eine Ressource im Baum, um ihre Spezifikation, den Stand in ihrer Cl
             <numerusform>Jetzt fällig, und Wiederholungen und Abfragen, die auf einen späteren Zeitpunkt warten; %n in Arbeit</numerusform>
             <numerusform>Jetzt fällig, und Wiederholungen und Abfragen, die auf einen späteren Zeitpunkt warten; %n in Arbeit</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 of %2 done; waiting for %3 in flight and %4 due now</source>
+        <translation>%1 von %2 erledigt; es laufen %3, %4 sind jetzt fällig</translation>
     </message>
 </context>
 <context>

@@ -147,6 +147,26 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 0);
     }
 
+    void aFieldLeftOutSaysSo()
+    {
+        // Not in the spec, no default, the backend holding a value that is no difference (a
+        // name that defaults to the resource's): "(not set)", not a blank beside the value.
+        DiffModel model;
+        const FieldSchema spec = widgetKind().spec;
+        model.setComparison(
+            DiffModel::compare(spec, json(R"({"owner": {"name": "g"}})"),
+                               json(R"({"owner": {"name": "g"}, "enabled": true})")));
+        QVERIFY(model.comparison().delta.isEmpty());
+        const int last = model.rowCount() - 1;
+        QCOMPARE(model.index(last, DiffModel::PathColumn).data().toString(), s("spec.enabled"));
+        QCOMPARE(model.index(last, DiffModel::DesiredColumn).data().toString(), s("(not set)"));
+        QVERIFY(model.index(last, DiffModel::DesiredColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(s("not in the spec")));
+        QVERIFY(!model.index(last, DiffModel::DesiredColumn).data(Qt::ForegroundRole).isNull());
+    }
+
     void maskSecrets()
     {
         const FieldSchema spec = widgetKind().spec;

@@ -12,6 +12,8 @@
 #include "yamlhighlighter.h"
 
 #include <QElapsedTimer>
+#include <QPalette>
+#include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTextBlock>
@@ -198,6 +200,35 @@ private Q_SLOTS:
                                             << s("9:1: Widget/w1 is declared twice");
         QTest::newRow("empty") << s("  \n") << false << s("1:1: the manifest is empty");
         QTest::newRow("only a comment") << s("# nothing\n") << false << s("declares nothing");
+    }
+
+    void highlighterFollowsTheEditorsPalette()
+    {
+        // A theme chosen while the window runs: the keys turn light on a dark base, and back.
+        QPlainTextEdit edit;
+        edit.setPlainText(QStringLiteral("key: value\n"));
+        auto *h = new YamlHighlighter(edit.document(), &edit);
+        const auto keyLightness = [h] {
+            return h->format(Token::Key).foreground().color().lightness();
+        };
+        const auto keyShownLightness = [&edit] {
+            const QTextBlock block = edit.document()->firstBlock();
+            for (const QTextLayout::FormatRange &r : block.layout()->formats()) {
+                if (r.start == 0)
+                    return r.format.foreground().color().lightness();
+            }
+            return -1;
+        };
+        QPalette dark = edit.palette();
+        dark.setColor(QPalette::Base, QColor(0x20, 0x20, 0x20));
+        edit.setPalette(dark);
+        QVERIFY(keyLightness() > 128);
+        QCOMPARE(keyShownLightness(), keyLightness()); // coloured again, not only chosen
+        QPalette light = edit.palette();
+        light.setColor(QPalette::Base, Qt::white);
+        edit.setPalette(light);
+        QVERIFY(keyLightness() < 128);
+        QCOMPARE(keyShownLightness(), keyLightness());
     }
 
     void check()
