@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "interopexport.h"
 
+#include "foldermemory.h"
+
 #include "workspacerunner.h"
 
 #include <QFileDialog>
@@ -57,6 +59,8 @@ void InteropExport::chooseFile(Target target, const QList<ResourceKey> &keys)
     dialog->setObjectName(QStringLiteral("interopExportFileDialog"));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setAcceptMode(QFileDialog::AcceptSave);
+    if (m_folders)
+        m_folders->follow(dialog);
     dialog->setDefaultSuffix(QStringLiteral("yaml"));
     dialog->selectFile(target == Target::Aso ? QStringLiteral("aso.yaml")
                                              : QStringLiteral("ack.yaml"));

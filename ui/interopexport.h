@@ -13,6 +13,7 @@ class QWidget;
 
 namespace converge {
 
+class FolderMemory;
 class WorkspaceRunner;
 
 /// File ▸ Export ▸ for Azure Service Operator… / for AWS Controllers for Kubernetes…: asks
@@ -38,6 +39,8 @@ public:
     void exportTo(Target target, const QList<ResourceKey> &keys, const QString &path);
 
     static QString targetName(Target target);
+    /// Where the file dialog opens, and what it remembers (not owned; may be null).
+    void setFolderMemory(FolderMemory *folders) { m_folders = folders; }
 
 Q_SIGNALS:
     /// The export ended: `error` is empty when the file was written.
@@ -48,7 +51,8 @@ private:
     void report(Target target, const QString &path, const WindowJobs::InteropExported &result);
 
     std::function<WorkspaceRunner *()> m_runner;
-    QWidget *m_window; // not owned: the parent
+    FolderMemory *m_folders = nullptr; // not owned; may be null
+    QWidget *m_window;                 // not owned: the parent
 };
 
 } // namespace converge

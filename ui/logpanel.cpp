@@ -2,11 +2,14 @@
 // SPDX-License-Identifier: MIT
 #include "logpanel.h"
 
+#include "foldermemory.h"
+
 #include "eventlogfilterproxy.h"
 #include "eventlogmodel.h"
 #include "eventlogview.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QFileDialog>
 #include <QFontMetrics>
 #include <QFrame>
@@ -90,9 +93,12 @@ LogPanel::LogPanel(EventLogModel &model, QWidget *parent)
                                    "or JSON"));
     bar->addWidget(exportLogButton);
     connect(exportLogButton, &QToolButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(window(), tr("Export the log"),
-                                                          QStringLiteral("events.csv"),
+        const QString start = QDir(m_folders ? m_folders->folder() : QString())
+                                  .filePath(QStringLiteral("events.csv"));
+        const QString path = QFileDialog::getSaveFileName(window(), tr("Export the log"), start,
                                                           tr("CSV (*.csv);;JSON (*.json)"));
+        if (!path.isEmpty() && m_folders)
+            m_folders->remember(path);
         if (!path.isEmpty())
             Q_EMIT exportRequested(path);
     });

@@ -12,6 +12,7 @@ class QToolButton;
 namespace converge {
 
 class EventLogFilterProxy;
+class FolderMemory;
 class EventLogModel;
 class EventLogView;
 
@@ -33,6 +34,8 @@ public:
     void showNotice(const QString &text);
     /// The filters as they are set in the bar.
     EventLogFilterProxy *proxy() const { return m_proxy; }
+    /// Where the export's file dialog opens, and what it remembers (not owned; may be null).
+    void setFolderMemory(FolderMemory *folders) { m_folders = folders; }
 
 Q_SIGNALS:
     /// A file to export the filtered log to was chosen.
@@ -45,6 +48,7 @@ private:
     void currentChanged();
 
     EventLogModel &m_model;
+    FolderMemory *m_folders = nullptr;
     // Owned through Qt parents.
     EventLogFilterProxy *m_proxy = nullptr;
     EventLogView *m_view = nullptr;

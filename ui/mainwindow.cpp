@@ -12,6 +12,7 @@
 #include "eventlogfilterproxy.h"
 #include "eventlogmodel.h"
 #include "eventlogview.h"
+#include "foldermemory.h"
 #include "interopexport.h"
 #include "kindregistry.h"
 #include "logpanel.h"
@@ -119,6 +120,8 @@ void MainWindow::setup(const WindowServices &services)
     m_reader = std::make_unique<WorkspaceRunner>(m_path, Workspace::OpenMode::OpenExisting);
     m_writer = std::make_unique<WorkspaceRunner>(m_path, Workspace::OpenMode::OpenOrCreate);
     m_manifests = new ManifestFlow(*m_kinds, *m_reader, *m_writer, this);
+    m_folders = std::make_unique<FolderMemory>(*m_settings);
+    m_manifests->setFolderMemory(m_folders.get());
     connect(m_manifests, &ManifestFlow::written, this, &MainWindow::written);
     connect(m_manifests, &ManifestFlow::message, this, &MainWindow::showMessage);
     connect(m_manifests, &ManifestFlow::manifestApplied, this, &MainWindow::manifestApplied);
@@ -320,6 +323,7 @@ void MainWindow::createLogPanel()
     auto *dock = new QDockWidget(tr("Log"), this);
     dock->setObjectName(QStringLiteral("logDock"));
     m_log = new LogPanel(*m_logModel, dock);
+    m_log->setFolderMemory(m_folders.get());
     dock->setWidget(m_log);
     addDockWidget(Qt::BottomDockWidgetArea, dock);
     connect(m_log, &LogPanel::exportRequested, this, &MainWindow::exportLog);
@@ -351,6 +355,7 @@ void MainWindow::createActions()
     connect(m_actions->exportYaml(), &QAction::triggered, m_manifests,
             [this] { m_manifests->chooseExportFile(selectedKeys()); });
     auto *interop = new InteropExport([this] { return m_reader.get(); }, this);
+    interop->setFolderMemory(m_folders.get());
     interop->setObjectName(QStringLiteral("interopExport"));
     connect(m_actions->exportAso(), &QAction::triggered, interop,
             [this, interop] { interop->start(InteropExport::Target::Aso, selectedKeys()); });

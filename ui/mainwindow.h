@@ -24,6 +24,7 @@ class QTreeView;
 namespace converge {
 
 class DetailsFollower;
+class FolderMemory;
 class DetailsPane;
 class NameLookup;
 class UnmanagedDetails;
@@ -153,6 +154,7 @@ private:
     QSettings *m_settings = nullptr; // not owned unless m_ownedSettings holds it
     std::unique_ptr<WorkspaceRunner> m_reader;
     std::unique_ptr<WorkspaceRunner> m_writer;
+    std::unique_ptr<FolderMemory> m_folders; // where the file dialogs open
 
     // Owned by the window through Qt parents.
     ResourceTreeModel *m_treeModel = nullptr;

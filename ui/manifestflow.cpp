@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "manifestflow.h"
 
+#include "foldermemory.h"
+
 #include "applyplan.h"
 #include "applyplandialog.h"
 #include "connectdialog.h"
@@ -53,6 +55,8 @@ void ManifestFlow::chooseFiles()
     dialog->setObjectName(QStringLiteral("applyFileDialog"));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setFileMode(QFileDialog::ExistingFiles);
+    if (m_folders)
+        m_folders->follow(dialog);
     connect(dialog, &QFileDialog::filesSelected, this, &ManifestFlow::applyFiles);
     dialog->open();
 }
@@ -194,6 +198,8 @@ void ManifestFlow::chooseExportFile(const QList<ResourceKey> &keys)
     dialog->setObjectName(QStringLiteral("exportFileDialog"));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setAcceptMode(QFileDialog::AcceptSave);
+    if (m_folders)
+        m_folders->follow(dialog);
     dialog->setDefaultSuffix(QStringLiteral("yaml"));
     dialog->selectFile(keys.size() == 1 ? keys.constFirst().name + QStringLiteral(".yaml")
                                         : QStringLiteral("selection.yaml"));

@@ -18,6 +18,7 @@ namespace converge {
 
 struct ApplyPlan;
 class CredentialStore;
+class FolderMemory;
 class KindRegistry;
 class WorkspaceRunner;
 
@@ -36,6 +37,8 @@ public:
     /// over `window`, which owns it.
     ManifestFlow(const KindRegistry &kinds, WorkspaceRunner &reader, WorkspaceRunner &writer,
                  QWidget *window);
+    /// Where the file dialogs open, and what they remember (not owned; may be null).
+    void setFolderMemory(FolderMemory *folders) { m_folders = folders; }
 
     /// The manifest files (.yaml, .yml, .json) among dropped or pasted URLs.
     static QStringList manifestPaths(const QMimeData *mime);
@@ -80,7 +83,8 @@ private:
     const KindRegistry &m_kinds;
     WorkspaceRunner &m_reader;
     WorkspaceRunner &m_writer;
-    QWidget *m_window; // not owned: the parent
+    QWidget *m_window;                 // not owned: the parent
+    FolderMemory *m_folders = nullptr; // not owned; may be null
 };
 
 } // namespace converge

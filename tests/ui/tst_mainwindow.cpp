@@ -23,9 +23,12 @@
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QFile>
+#include <QFileDialog>
 #include <QFont>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -390,6 +393,36 @@ private slots:
         QVERIFY(!x.settings.value(QStringLiteral("MainWindow/details")).toBool());
         toggle->trigger();
         QVERIFY(details->isVisibleTo(x.window.get()));
+    }
+
+    void fileDialogsOpenInTheLastFolderChosen()
+    {
+        Fixture x;
+        const auto applyDialog = [&x] {
+            x.action("applyManifestAction")->trigger();
+            QFileDialog *dialog = nullptr;
+            [&] {
+                QTRY_VERIFY((dialog = x.window->findChild<QFileDialog *>(
+                                 QStringLiteral("applyFileDialog"))) &&
+                            dialog->isVisible());
+            }();
+            return dialog;
+        };
+        QFileDialog *first = applyDialog();
+        QVERIFY(first);
+        QCOMPARE(QDir(first->directory()).canonicalPath(), QDir::home().canonicalPath());
+        const QString manifests = x.f.dir.filePath(QStringLiteral("manifests"));
+        QVERIFY(QDir().mkpath(manifests));
+        QFile file(QDir(manifests).filePath(QStringLiteral("empty.yaml")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.close();
+        first->selectFile(file.fileName());
+        QVERIFY(QMetaObject::invokeMethod(first, "accept"));
+        QTRY_VERIFY(!x.window->findChild<QFileDialog *>(QStringLiteral("applyFileDialog")));
+        QFileDialog *second = applyDialog();
+        QVERIFY(second);
+        QCOMPARE(QDir(second->directory()).canonicalPath(), QDir(manifests).canonicalPath());
+        second->reject();
     }
 
     void claimUnmanagedThroughTheWindow()
