@@ -117,4 +117,14 @@ QJsonObject PrivateAzurite::endpoints() const
                        {QStringLiteral("table"), url(m_table)}};
 }
 
+Emulators PrivateAzurite::emulators() const
+{
+    Emulators e;
+    e.host = loopback();
+    e.blobPort = m_blob;
+    e.queuePort = m_queue;
+    e.tablePort = m_table;
+    return e;
+}
+
 } // namespace converge::test

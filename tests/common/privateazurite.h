@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "emulators.h"
+
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -43,6 +45,8 @@ public:
     void signal(int sig) const;
     /// A StorageAccount spec's endpoints: {blob, queue, table} URLs with the dev account.
     QJsonObject endpoints() const;
+    /// The same ports as the shared emulators' description, for emulatorAccount() and kin.
+    Emulators emulators() const;
 
 private:
     QString m_sourceDir;

@@ -68,17 +68,6 @@ QString queueName(int i)
     return QStringLiteral("soak-q%1").arg(i);
 }
 
-Emulators emulatorsOf(const PrivateAzurite &azurite)
-{
-    const QJsonObject endpoints = azurite.endpoints();
-    Emulators e;
-    e.host = QStringLiteral("127.0.0.1");
-    e.blobPort = QUrl(endpoints.value(QLatin1String("blob")).toString()).port();
-    e.queuePort = QUrl(endpoints.value(QLatin1String("queue")).toString()).port();
-    e.tablePort = QUrl(endpoints.value(QLatin1String("table")).toString()).port();
-    return e;
-}
-
 /// Everything that happens outside the window, on a thread of its own so that the GUI thread
 /// never waits for Azurite (which may be stopped): signed requests as another tool sends them,
 /// and writes to the workspace through a connection of its own, as `converge apply` makes them.
@@ -583,7 +572,7 @@ void tst_WindowSoak::soak()
 
     m_azurite = std::make_unique<PrivateAzurite>(qEnvironmentVariable("CONVERGE_SOURCE_DIR"));
     QVERIFY(m_azurite->start());
-    m_emulators = emulatorsOf(*m_azurite);
+    m_emulators = m_azurite->emulators();
     m_path = m_dir.filePath(QStringLiteral("soak.converge"));
     {
         std::unique_ptr<Workspace> ws = Workspace::open(m_path, nullptr);
