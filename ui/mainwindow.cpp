@@ -25,6 +25,7 @@
 #include "rowpagingproxy.h"
 #include "scrollfetcher.h"
 #include "settingsdialog.h"
+#include "treeplaceholder.h"
 #include "unmanageddetails.h"
 #include "windowactions.h"
 #include "windowjobs.h"
@@ -248,6 +249,16 @@ void MainWindow::createCentral()
     m_tree->setAllColumnsShowFocus(true);
     m_tree->setModel(m_treePages);
     new ScrollFetcher(m_tree, m_treePages);
+    // An empty tree says why: a filter that matches nothing, or a workspace with nothing yet.
+    auto *placeholder = new TreePlaceholder(m_tree, [this] {
+        if (m_treeModel->rowCount() > 0)
+            return tr("Nothing matches the filter");
+        return m_treeModel->isLoading()
+                   ? QString()
+                   : tr("Nothing in this workspace yet: Connect account (Ctrl+Shift+C), New "
+                        "resource (Ctrl+N) or Apply manifest (Ctrl+Shift+A)");
+    });
+    connect(m_treeModel, &ResourceTreeModel::batchApplied, placeholder, &TreePlaceholder::refresh);
     m_tree->setSortingEnabled(true);
     m_tree->sortByColumn(ResourceTreeModel::NameColumn, Qt::AscendingOrder);
     m_tree->setContextMenuPolicy(Qt::ActionsContextMenu);

@@ -1165,6 +1165,14 @@ Wählen Sie eine Ressource im Baum, um ihre Spezifikation, den Stand in ihrer Cl
         <source>&amp;Toolbar</source>
         <translation>&amp;Werkzeugleiste</translation>
     </message>
+    <message>
+        <source>Nothing matches the filter</source>
+        <translation>Nichts passt zum Filter</translation>
+    </message>
+    <message>
+        <source>Nothing in this workspace yet: Connect account (Ctrl+Shift+C), New resource (Ctrl+N) or Apply manifest (Ctrl+Shift+A)</source>
+        <translation>Noch nichts in diesem Arbeitsbereich: Konto verbinden (Strg+Umschalt+C), Neue Ressource (Strg+N) oder Manifest anwenden (Strg+Umschalt+A)</translation>
+    </message>
 </context>
 <context>
     <name>converge::ManifestFlow</name>

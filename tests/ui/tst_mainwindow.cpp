@@ -739,6 +739,14 @@ private slots:
         QTRY_VERIFY(!x.shown(widgetKey(QStringLiteral("w1"))).isValid());
         QVERIFY(x.shown(widgetKey(QStringLiteral("w2"))).isValid());
         QVERIFY(x.shown({QStringLiteral("Gadget"), QStringLiteral("g")}).isValid());
+        auto *placeholder = x.window->findChild<QLabel *>(QStringLiteral("treePlaceholder"));
+        QVERIFY(!placeholder->isVisible());
+        // A filter that matches nothing says so.
+        QTest::keyClicks(filter, QStringLiteral("zzz"));
+        QTRY_VERIFY(placeholder->isVisible());
+        QCOMPARE(placeholder->text(), QStringLiteral("Nothing matches the filter"));
+        filter->clear();
+        QTRY_VERIFY(!placeholder->isVisible());
     }
 
     void exportWritesYaml()
@@ -866,6 +874,11 @@ private slots:
         QVERIFY(window.findChild<QDockWidget *>(QStringLiteral("logDock"))->isVisible());
         QTRY_VERIFY(!window.statusBar()->currentMessage().isEmpty());
         QVERIFY(!QFile::exists(path)); // reading never creates the file
+        // An empty workspace says how to fill it, not a blank tree.
+        auto *placeholder = window.findChild<QLabel *>(QStringLiteral("treePlaceholder"));
+        QVERIFY(placeholder);
+        QTRY_VERIFY(placeholder->isVisible());
+        QVERIFY(placeholder->text().contains(QStringLiteral("Connect account")));
     }
 };
 
