@@ -559,7 +559,14 @@ void MainWindow::updateActions()
     const QList<ResourceKey> keys = selectedKeys();
     WindowActions::Selection selection;
     selection.managed = int(keys.size());
-    selection.discovered = int(selectedDiscovered().size());
+    for (const DiscoveredResource &item : selectedDiscovered()) {
+        // What cannot be claimed as it is (a blob) is not offered, and the tip says why.
+        const Kind *kind = m_kinds->find(item.kind);
+        if (kind && !kind->claimRefusal.isEmpty())
+            selection.claimRefusal = kind->claimRefusal;
+        else
+            ++selection.discovered;
+    }
     selection.controller = m_controller != nullptr;
     selection.browsable = int(selectedBrowsable().size());
     for (const ResourceKey &key : keys) {

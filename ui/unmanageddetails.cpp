@@ -3,6 +3,7 @@
 #include "unmanageddetails.h"
 
 #include "discoveredclaim.h"
+#include "kindregistry.h"
 #include "manifestwriter.h"
 #include "yamlhighlighter.h"
 
@@ -75,8 +76,9 @@ UnmanagedDetails::UnmanagedDetails(const KindRegistry &kinds, QWidget *parent)
     header->addWidget(m_title, 1);
     m_claim = new QPushButton(tr("Claim"), this);
     m_claim->setObjectName(QStringLiteral("claimButton"));
-    m_claim->setToolTip(tr("Manage the selected resources as they are: the workspace stores the "
-                           "manifest below and nothing is written to the backend"));
+    m_claimTip = tr("Manage the selected resources as they are: the workspace stores the "
+                    "manifest below and nothing is written to the backend");
+    m_claim->setToolTip(m_claimTip);
     header->addWidget(m_claim, 0, Qt::AlignTop);
     layout->addLayout(header);
 
@@ -119,11 +121,14 @@ UnmanagedDetails::UnmanagedDetails(const KindRegistry &kinds, QWidget *parent)
 
 void UnmanagedDetails::setClaimEnabled(bool enabled)
 {
-    m_claim->setEnabled(enabled);
+    m_claimAllowed = enabled;
+    showItem(m_item);
 }
 
 QString UnmanagedDetails::claimPreview(const DiscoveredResource &item, const KindRegistry &kinds)
 {
+    if (const Kind *kind = kinds.find(item.kind); kind && !kind->claimRefusal.isEmpty())
+        return tr("# Claim is not offered: %1").arg(kind->claimRefusal);
     QString error;
     const std::optional<Resource> resource =
         DiscoveredClaim::build(item, item.spec, kinds, {}, &error);
@@ -136,6 +141,10 @@ void UnmanagedDetails::showItem(const std::optional<DiscoveredResource> &item)
 {
     m_item = item;
     m_observed->clear();
+    const Kind *kind = item ? m_kinds.find(item->kind) : nullptr;
+    const QString refusal = kind ? kind->claimRefusal : QString();
+    m_claim->setEnabled(m_claimAllowed && refusal.isEmpty());
+    m_claim->setToolTip(refusal.isEmpty() ? m_claimTip : tr("Cannot claim: %1").arg(refusal));
     if (!item) {
         m_title->clear();
         m_facts->clear();
@@ -163,7 +172,7 @@ void UnmanagedDetails::showItem(const std::optional<DiscoveredResource> &item)
     m_preview->setPlainText(claimPreview(*item, m_kinds));
     m_previewNote->setText(tr("What Claim stores in the workspace, with no write to the "
                               "backend. Where a listing does not show everything (a table's "
-                              "keys, a blob's content), Claim reads the rest with a get first; "
+                              "keys and indexes), Claim reads the rest with a get first; "
                               "the name gets a suffix when it is taken."));
 }
 

@@ -52,6 +52,8 @@ private:
     QPlainTextEdit *m_preview = nullptr;
     QLabel *m_previewNote = nullptr;
     QPushButton *m_claim = nullptr;
+    QString m_claimTip;          // what Claim's tip says when it can act
+    bool m_claimAllowed = false; // setClaimEnabled(): a controller runs in this window
 };
 
 } // namespace converge

@@ -134,6 +134,8 @@ void WindowActions::update(const Selection &selection)
                                  : tr("Another Converge window runs this workspace's controller: "
                                       "claim, reconcile, refresh and cancel there"));
     }
+    if (selection.controller && !enabled.claim && !selection.claimRefusal.isEmpty())
+        m_claim->setToolTip(tr("Cannot claim: %1").arg(selection.claimRefusal));
     m_claim->setEnabled(enabled.claim);
     m_reconcile->setEnabled(enabled.reconcile);
     m_refresh->setEnabled(enabled.refresh);

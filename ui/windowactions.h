@@ -33,6 +33,7 @@ public:
         int unclaimed = 0;       // managed rows with no finalizer yet that are not being deleted
         int browsable = 0;       // rows whose backend listing can be read again (folders)
         bool controller = false; // this process runs the controller
+        QString claimRefusal;    // why a selected discovered row cannot be claimed, if one cannot
     };
 
     /// Which of the selection-dependent actions are enabled.

@@ -22,6 +22,9 @@ struct Kind
     /// Backend names are paths split at this (a blob's '/'): people browse them folder by
     /// folder, a page at a time, rather than all at once. Empty for flat kinds.
     QString folderDelimiter;
+    /// Why a resource of this kind that a listing found cannot be claimed as it is (a blob:
+    /// its bytes are nowhere the workspace could declare them); empty when it can.
+    QString claimRefusal;
     QString description;
     FieldSchema spec = FieldSchema::object(QStringLiteral("spec"), {});
 

@@ -1608,8 +1608,16 @@ Wählen Sie eine Ressource im Baum, um ihre Spezifikation, den Stand in ihrer Cl
         <translation>Backend</translation>
     </message>
     <message>
-        <source>What Claim stores in the workspace, with no write to the backend. Where a listing does not show everything (a table&apos;s keys, a blob&apos;s content), Claim reads the rest with a get first; the name gets a suffix when it is taken.</source>
-        <translation>Was „Übernehmen“ im Arbeitsbereich speichert, ohne ins Backend zu schreiben. Wo eine Auflistung nicht alles zeigt (die Schlüssel einer Tabelle, der Inhalt eines Blobs), liest „Übernehmen“ den Rest zuerst mit einem Get; der Name erhält ein Suffix, wenn er vergeben ist.</translation>
+        <source># Claim is not offered: %1</source>
+        <translation># Übernehmen wird nicht angeboten: %1</translation>
+    </message>
+    <message>
+        <source>Cannot claim: %1</source>
+        <translation>Übernehmen nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>What Claim stores in the workspace, with no write to the backend. Where a listing does not show everything (a table&apos;s keys and indexes), Claim reads the rest with a get first; the name gets a suffix when it is taken.</source>
+        <translation>Was „Übernehmen“ im Arbeitsbereich speichert, ohne ins Backend zu schreiben. Wo eine Auflistung nicht alles zeigt (die Schlüssel und Indizes einer Tabelle), liest „Übernehmen“ den Rest zuerst mit einem Get; der Name erhält ein Suffix, wenn er vergeben ist.</translation>
     </message>
 </context>
 <context>
@@ -1781,6 +1789,10 @@ Wählen Sie eine Ressource im Baum, um ihre Spezifikation, den Stand in ihrer Cl
     <message>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>Cannot claim: %1</source>
+        <translation>Übernehmen nicht möglich: %1</translation>
     </message>
 </context>
 <context>

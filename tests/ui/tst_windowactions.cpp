@@ -157,6 +157,19 @@ private Q_SLOTS:
         selection.controller = true;
         actions.update(selection);
         QCOMPARE(actions.reconcile()->toolTip(), tip);
+
+        // Only what cannot be claimed is selected: Claim is greyed and says why.
+        WindowActions::Selection blobs;
+        blobs.controller = true;
+        blobs.claimRefusal = QStringLiteral("a blob's bytes are only in the container");
+        actions.update(blobs);
+        QVERIFY(!actions.claim()->isEnabled());
+        QCOMPARE(actions.claim()->toolTip(),
+                 QStringLiteral("Cannot claim: a blob's bytes are only in the container"));
+        blobs.discovered = 1; // and something that can be: offered, with its own tip
+        actions.update(blobs);
+        QVERIFY(actions.claim()->isEnabled());
+        QVERIFY(!actions.claim()->toolTip().startsWith(QStringLiteral("Cannot claim")));
     }
 };
 

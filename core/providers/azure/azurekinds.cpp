@@ -338,6 +338,9 @@ Kind AzureKinds::blobKind()
                          QStringLiteral("A block blob: inline text, a local file, or a copy of "
                                         "another blob. Drift is judged by the content's MD5."));
     kind.folderDelimiter = QStringLiteral("/");
+    kind.claimRefusal = QStringLiteral(
+        "a blob's bytes are only in the container: declare it with content, contentFile or "
+        "copySource and apply that");
     F spec = F::object(
         QStringLiteral("spec"),
         {ownerField(blobContainer()),
