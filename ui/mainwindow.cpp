@@ -9,6 +9,7 @@
 #include "deletedialog.h"
 #include "detailsfollower.h"
 #include "detailspane.h"
+#include "discoveredclaim.h"
 #include "eventlogfilterproxy.h"
 #include "eventlogmodel.h"
 #include "eventlogview.h"
@@ -561,9 +562,8 @@ void MainWindow::updateActions()
     selection.managed = int(keys.size());
     for (const DiscoveredResource &item : selectedDiscovered()) {
         // What cannot be claimed as it is (a blob) is not offered, and the tip says why.
-        const Kind *kind = m_kinds->find(item.kind);
-        if (kind && !kind->claimRefusal.isEmpty())
-            selection.claimRefusal = kind->claimRefusal;
+        if (const QString why = DiscoveredClaim::refusal(item, *m_kinds); !why.isEmpty())
+            selection.claimRefusal = why;
         else
             ++selection.discovered;
     }

@@ -3,7 +3,6 @@
 #include "unmanageddetails.h"
 
 #include "discoveredclaim.h"
-#include "kindregistry.h"
 #include "manifestwriter.h"
 #include "yamlhighlighter.h"
 
@@ -127,8 +126,8 @@ void UnmanagedDetails::setClaimEnabled(bool enabled)
 
 QString UnmanagedDetails::claimPreview(const DiscoveredResource &item, const KindRegistry &kinds)
 {
-    if (const Kind *kind = kinds.find(item.kind); kind && !kind->claimRefusal.isEmpty())
-        return tr("# Claim is not offered: %1").arg(kind->claimRefusal);
+    if (const QString why = DiscoveredClaim::refusal(item, kinds); !why.isEmpty())
+        return tr("# Claim is not offered: %1").arg(why);
     QString error;
     const std::optional<Resource> resource =
         DiscoveredClaim::build(item, item.spec, kinds, {}, &error);
@@ -141,8 +140,7 @@ void UnmanagedDetails::showItem(const std::optional<DiscoveredResource> &item)
 {
     m_item = item;
     m_observed->clear();
-    const Kind *kind = item ? m_kinds.find(item->kind) : nullptr;
-    const QString refusal = kind ? kind->claimRefusal : QString();
+    const QString refusal = item ? DiscoveredClaim::refusal(*item, m_kinds) : QString();
     m_claim->setEnabled(m_claimAllowed && refusal.isEmpty());
     m_claim->setToolTip(refusal.isEmpty() ? m_claimTip : tr("Cannot claim: %1").arg(refusal));
     if (!item) {

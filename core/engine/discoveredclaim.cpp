@@ -29,6 +29,10 @@ std::optional<Resource> DiscoveredClaim::prepare(const DiscoveredResource &item,
                                                  const Workspace &workspace,
                                                  const KindRegistry &kinds, QString *error)
 {
+    if (const QString why = refusal(item, kinds); !why.isEmpty()) {
+        *error = why; // before the get: a blob's would read its bytes for nothing
+        return std::nullopt;
+    }
     DiscoveredResource claimed = item;
     QJsonObject observed = item.spec;
     if (!manager.listIsComplete()) {
@@ -46,6 +50,12 @@ std::optional<Resource> DiscoveredClaim::prepare(const DiscoveredResource &item,
     for (const Resource &r : workspace.list(item.kind))
         taken.insert(r.metadata.name);
     return build(claimed, observed, kinds, taken, error);
+}
+
+QString DiscoveredClaim::refusal(const DiscoveredResource &item, const KindRegistry &kinds)
+{
+    const Kind *kind = kinds.find(item.kind);
+    return kind ? kind->claimRefusal : QString();
 }
 
 QString DiscoveredClaim::nameFor(const QString &backendName, const QString &kind,
@@ -89,6 +99,11 @@ std::optional<Resource> DiscoveredClaim::build(const DiscoveredResource &item,
     if (!kind) {
         if (error)
             *error = QStringLiteral("no provider knows the kind %1").arg(item.kind);
+        return std::nullopt;
+    }
+    if (!kind->claimRefusal.isEmpty()) {
+        if (error)
+            *error = kind->claimRefusal;
         return std::nullopt;
     }
     Resource resource;

@@ -30,6 +30,9 @@ public:
     static std::optional<Resource> build(const DiscoveredResource &item,
                                          const QJsonObject &observedSpec, const KindRegistry &kinds,
                                          const QSet<QString> &takenNames, QString *error);
+    /// Why `item` cannot be claimed whatever it holds (its kind's Kind::claimRefusal), or empty:
+    /// build() and prepare() refuse with it before any request, and the window greys Claim.
+    static QString refusal(const DiscoveredResource &item, const KindRegistry &kinds);
     /// What the Manager of `item` is asked for: its kind, backend name, listed spec and owner.
     static Resource probe(const DiscoveredResource &item, const Resource &owner);
     /// The resource a claim of `item` stores, for the window (on a worker) and the command line

@@ -3,6 +3,8 @@
 //
 // Building the resource that claims a discovered backend resource.
 #include "discoveredclaim.h"
+
+#include "azurekinds.h"
 #include "kindregistry.h"
 #include "testkinds.h"
 
@@ -87,6 +89,27 @@ private slots:
         item.kind = QStringLiteral("Nothing");
         QVERIFY(!DiscoveredClaim::build(item, {}, kinds, {}, &error));
         QVERIFY(error.contains(QStringLiteral("Nothing")));
+    }
+
+    void aKindThatCannotBeClaimedSaysWhy()
+    {
+        // A blob's bytes are only in its container: refused with the kind's reason, the same
+        // for the window's greyed Claim, the controller's claim and the command line's.
+        KindRegistry kinds;
+        AzureKinds::registerAll(kinds);
+        DiscoveredResource blob;
+        blob.kind = AzureKinds::blob();
+        blob.name = QStringLiteral("index.json");
+        blob.owner = {AzureKinds::blobContainer(), QStringLiteral("invoices")};
+        const QString why = DiscoveredClaim::refusal(blob, kinds);
+        QVERIFY(why.contains(QStringLiteral("bytes are only in the container")));
+        QString error;
+        QVERIFY(!DiscoveredClaim::build(blob, blob.spec, kinds, {}, &error));
+        QCOMPARE(error, why);
+        DiscoveredResource container = blob;
+        container.kind = AzureKinds::blobContainer();
+        container.owner = {AzureKinds::storageAccount(), QStringLiteral("devstore")};
+        QVERIFY(DiscoveredClaim::refusal(container, kinds).isEmpty());
     }
 };
 
