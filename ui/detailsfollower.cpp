@@ -32,11 +32,6 @@ DetailsFollower::DetailsFollower(const Parts &parts, QObject *parent)
     connect(m_parts.details, &DetailsPane::editedKeysChanged, this, &DetailsFollower::markEdited);
 }
 
-QMessageBox *DetailsFollower::question() const
-{
-    return m_question;
-}
-
 QModelIndex DetailsFollower::shownRow() const
 {
     const QItemSelectionModel *selection = m_parts.view->selectionModel();

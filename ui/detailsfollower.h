@@ -52,16 +52,14 @@ public:
 
     /// Whether leaving unsaved edits asks first.
     void setAskBeforeLeavingEdits(bool ask) { m_ask = ask; }
-    /// The tree model's row the details are for (invalid when nothing is selected).
-    QModelIndex shownRow() const;
-    /// The open question about unsaved edits, if any.
-    QMessageBox *question() const;
 
 Q_SIGNALS:
     /// The person ticked "Do not ask again" in the question.
     void askBeforeLeavingEditsChanged(bool ask);
 
 private:
+    /// The tree model's row the details are for (invalid when nothing is selected).
+    QModelIndex shownRow() const;
     void follow();
     void followLater();
     void ask(const ResourceKey &edited);
