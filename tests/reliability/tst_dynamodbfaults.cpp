@@ -136,7 +136,7 @@ QString notCreatedOnce(const QList<FaultProxy::Record> &records, const QList<Res
 QString activeThenDropped(const Emulators &e, const QList<Resource> &resources)
 {
     HttpClient http;
-    const std::unique_ptr<DynamoDbClient> direct = directClient(e, http);
+    const std::unique_ptr<AwsJsonClient> direct = directClient(e, http);
     QStringList notActive;
     for (const Resource &t : resources) {
         if (t.kind != AwsKinds::tableKind())

@@ -7,9 +7,9 @@
 // never reach a host other than the account's.
 
 #include "awsfactory.h"
+#include "awsjsonclient.h"
 #include "azurefactory.h"
 #include "azurekinds.h"
-#include "dynamodbclient.h"
 #include "httpclient.h"
 #include "kindregistry.h"
 #include "manager.h"
@@ -274,8 +274,8 @@ void tst_HostileBackend::dynamodb()
     endpoint.setHost(QStringLiteral("127.0.0.1"));
     endpoint.setPort(m_server.port());
     endpoint.setPath(QStringLiteral("/"));
-    DynamoDbClient client(
-        &http, endpoint, QStringLiteral("us-east-1"),
+    AwsJsonClient client(
+        AwsJsonService::dynamoDb(), &http, endpoint, QStringLiteral("us-east-1"),
         Credentials::aws(AwsFactory::emulatorAccessKeyId(), AwsFactory::emulatorSecretAccessKey()));
     const auto answer = client.call(QStringLiteral("ListTables"), QJsonObject{});
     QVERIFY2(!answer, "garbage must not pass for an answer");

@@ -2,11 +2,11 @@
 // SPDX-License-Identifier: MIT
 #include "awsaccountmanager.h"
 
-#include "dynamodbclient.h"
+#include "awsjsonclient.h"
 
 namespace converge {
 
-AwsAccountManager::AwsAccountManager(std::shared_ptr<DynamoDbClient> client)
+AwsAccountManager::AwsAccountManager(std::shared_ptr<AwsJsonClient> client)
     : m_client(std::move(client))
 {}
 

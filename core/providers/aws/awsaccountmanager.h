@@ -8,7 +8,7 @@
 
 namespace converge {
 
-class DynamoDbClient;
+class AwsJsonClient;
 
 /// AwsAccount: a connection, not a backend resource. get, create and update all check that the
 /// endpoint answers an authorized ListTables (Limit 1) and observe the spec as given, so Ready
@@ -16,7 +16,7 @@ class DynamoDbClient;
 class AwsAccountManager final : public Manager
 {
 public:
-    explicit AwsAccountManager(std::shared_ptr<DynamoDbClient> client);
+    explicit AwsAccountManager(std::shared_ptr<AwsJsonClient> client);
 
     Outcome<Observation> get(const Target &target) override;
     Outcome<Observation> create(const Target &target) override;
@@ -29,7 +29,7 @@ public:
     Outcome<ListPage> list(const ListScope &scope) override;
 
 private:
-    std::shared_ptr<DynamoDbClient> m_client;
+    std::shared_ptr<AwsJsonClient> m_client;
 };
 
 } // namespace converge

@@ -3,9 +3,10 @@
 #include "awsfactory.h"
 
 #include "awsaccountmanager.h"
+#include "awsjsonclient.h"
 #include "awskinds.h"
 #include "awsprofile.h"
-#include "dynamodbclient.h"
+#include "declaredmanager.h"
 #include "envcredentialstore.h"
 #include "filecredentialstore.h"
 #include "httpclient.h"
@@ -69,10 +70,20 @@ QString expandHome(const QString &path)
     return path;
 }
 
-QUrl endpointOf(const QJsonObject &spec, const QString &region)
+// The service's own endpoint in `endpoints`, else the account's `endpoint`, else AWS's.
+QUrl endpointOf(const QJsonObject &spec, const QString &region, const AwsJsonService &service)
 {
+    const QString own =
+        spec.value(QStringLiteral("endpoints")).toObject().value(service.endpointPrefix).toString();
+    if (!own.isEmpty())
+        return QUrl(own);
     const QString endpoint = spec.value(QStringLiteral("endpoint")).toString();
-    return endpoint.isEmpty() ? DynamoDbClient::defaultEndpoint(region) : QUrl(endpoint);
+    return endpoint.isEmpty() ? service.endpoint(region) : QUrl(endpoint);
+}
+
+AwsJsonService jsonServiceOf(const ServiceDeclaration &service)
+{
+    return {service.signingName, service.targetPrefix, service.jsonVersion, service.endpointPrefix};
 }
 
 // Static keys, or the answer of the profile's credential_process; the profile's region comes
@@ -117,7 +128,7 @@ void AwsFactory::registerKinds(KindRegistry &registry) const
 
 QStringList AwsFactory::kinds() const
 {
-    return {AwsKinds::accountKind(), AwsKinds::tableKind()};
+    return QStringList{AwsKinds::accountKind(), AwsKinds::tableKind()} + AwsKinds::declaredKinds();
 }
 
 QStringList AwsFactory::accountKinds() const
@@ -170,7 +181,8 @@ Outcome<AwsFactory::Connection> AwsFactory::resolveSource(const Resource &accoun
     if (credential.value(QStringLiteral("emulator")).toBool()) {
         // The schema says so too; checked again because dummy keys must never reach AWS.
         const QUrl endpoint =
-            endpointOf(account.spec, account.spec.value(QStringLiteral("region")).toString());
+            endpointOf(account.spec, account.spec.value(QStringLiteral("region")).toString(),
+                       AwsJsonService::dynamoDb());
         if (!HttpClient::isLoopbackHost(endpoint.host()))
             return unauthorized(account, QStringLiteral("EmulatorCredentialNotLocal"),
                                 QStringLiteral("credential emulator: true is only for an "
@@ -212,8 +224,9 @@ Outcome<AwsFactory::Connection> AwsFactory::resolveSource(const Resource &accoun
                             alternatives());
 }
 
-Outcome<std::shared_ptr<DynamoDbClient>> AwsFactory::client(const Resource &account,
-                                                            const ManagerEnvironment &env)
+Outcome<std::shared_ptr<AwsJsonClient>> AwsFactory::client(const Resource &account,
+                                                           const ManagerEnvironment &env,
+                                                           const AwsJsonService &service)
 {
     // CredentialStore::read() is not const although looking a secret up changes nothing we
     // own; the environment hands the store out as const.
@@ -221,7 +234,7 @@ Outcome<std::shared_ptr<DynamoDbClient>> AwsFactory::client(const Resource &acco
                               m_processes.get(), env.isCancelled);
     if (!connection)
         return connection.error();
-    const QUrl endpoint = endpointOf(account.spec, connection.value().region);
+    const QUrl endpoint = endpointOf(account.spec, connection.value().region, service);
 
     // HttpClient refuses plain http to remote hosts unless its own option says otherwise, and
     // the worker's client is shared: an account that allows it gets a client of its own, made
@@ -236,9 +249,9 @@ Outcome<std::shared_ptr<DynamoDbClient>> AwsFactory::client(const Resource &acco
     } else if (!env.http) {
         own = std::make_unique<HttpClient>();
     }
-    auto client = std::make_shared<DynamoDbClient>(env.http, endpoint, connection.value().region,
-                                                   connection.value().credentials, env.isCancelled,
-                                                   std::move(own));
+    auto client = std::make_shared<AwsJsonClient>(
+        service, env.http, endpoint, connection.value().region, connection.value().credentials,
+        env.isCancelled, std::move(own));
     if (m_options.requestObserver)
         client->setRequestObserver(m_options.requestObserver);
     return client;
@@ -255,7 +268,24 @@ Outcome<std::shared_ptr<Manager>> AwsFactory::manager(const QString &kind, const
             QStringLiteral("%1 needs an AwsAccount as its owner, not a %2").arg(kind, account.kind);
         return error;
     }
-    auto made = client(account, env);
+    if (const KindDeclaration *declared = AwsKinds::declaration(kind)) {
+        const ServiceDeclaration *service = AwsKinds::serviceOf(kind);
+        if (service->protocol != QLatin1String("json")) {
+            BackendError error;
+            error.category = BackendError::Category::Terminal;
+            error.code = QStringLiteral("UnsupportedProtocol");
+            error.message = QStringLiteral("%1 speaks AWS's %2 protocol, which this version does "
+                                           "not")
+                                .arg(service->title, service->protocol);
+            return error;
+        }
+        auto made = client(account, env, jsonServiceOf(*service));
+        if (!made)
+            return made.error();
+        return std::shared_ptr<Manager>(
+            std::make_shared<DeclaredManager>(*declared, made.value(), m_options.declared));
+    }
+    auto made = client(account, env, AwsJsonService::dynamoDb());
     if (!made)
         return made.error();
     if (kind == AwsKinds::accountKind())

@@ -3,8 +3,9 @@
 #pragma once
 
 #include "awscredentialprocess.h"
+#include "awsjsonclient.h"
 #include "credentials.h"
-#include "dynamodbclient.h"
+#include "declaredmanager.h"
 #include "dynamodbtablemanager.h"
 #include "factory.h"
 
@@ -12,7 +13,8 @@
 
 namespace converge {
 
-/// The AWS provider: AwsAccount and DynamoDBTable over DynamoDB's JSON 1.0 API with SigV4.
+/// The AWS provider: AwsAccount, DynamoDBTable over DynamoDB's JSON 1.0 API, and the declared
+/// kinds (AwsKinds::declarations()) through one DeclaredManager each, all signed with SigV4.
 ///
 /// manager() reads the AwsAccount's spec: the endpoint (by default the region's public one) and
 /// the credential, resolved on the worker thread from exactly one of `emulator: true` (fixed
@@ -30,9 +32,10 @@ public:
     struct Options
     {
         DynamoDbTableManager::Options table;
+        DeclaredManager::Options declared;
         AwsCredentialProcess::Options credentialProcess;
         /// Sees every signed request of every client the factory makes.
-        DynamoDbClient::RequestObserver requestObserver;
+        AwsJsonClient::RequestObserver requestObserver;
     };
 
     /// What an AwsAccount's spec resolves to on the worker thread.
@@ -68,10 +71,11 @@ public:
     /// resolve()'s credentials alone.
     static Outcome<Credentials> resolveCredentials(const Resource &account,
                                                    CredentialStore *keychain);
-    /// A client for the account's endpoint, region and credentials, sending through `env.http`
-    /// (or through a client of its own when the account allows plain http to a remote host).
-    Outcome<std::shared_ptr<DynamoDbClient>> client(const Resource &account,
-                                                    const ManagerEnvironment &env);
+    /// A client of `service` for the account's endpoint, region and credentials, sending
+    /// through `env.http` (or through a client of its own when the account allows plain http to
+    /// a remote host).
+    Outcome<std::shared_ptr<AwsJsonClient>>
+    client(const Resource &account, const ManagerEnvironment &env, const AwsJsonService &service);
 
 private:
     static Outcome<Connection> resolveSource(const Resource &account, CredentialStore *keychain,

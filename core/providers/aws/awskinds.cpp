@@ -2,17 +2,23 @@
 // SPDX-License-Identifier: MIT
 #include "awskinds.h"
 
+#include "declarationreader.h"
 #include "httpclient.h"
 #include "kindregistry.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QLoggingCategory>
 #include <QSet>
 #include <QUrl>
+
+#include <algorithm>
 
 namespace converge {
 
 namespace {
+
+Q_LOGGING_CATEGORY(lcAwsKinds, "converge.backend.aws")
 
 using F = FieldSchema;
 
@@ -202,9 +208,17 @@ QString checkCredential(const QJsonValue &value)
 QString checkAccount(const QJsonValue &value)
 {
     const QJsonObject spec = value.toObject();
-    const QUrl endpoint(spec.value(QStringLiteral("endpoint")).toString());
+    // `endpoint` serves every service but those `endpoints` names.
+    QList<QUrl> endpoints;
+    if (spec.contains(QStringLiteral("endpoint")))
+        endpoints << QUrl(spec.value(QStringLiteral("endpoint")).toString());
+    const QJsonObject perService = spec.value(QStringLiteral("endpoints")).toObject();
+    for (auto it = perService.begin(); it != perService.end(); ++it)
+        endpoints << QUrl(it.value().toString());
     const bool loopback =
-        spec.contains(QStringLiteral("endpoint")) && HttpClient::isLoopbackHost(endpoint.host());
+        !endpoints.isEmpty() && std::all_of(endpoints.begin(), endpoints.end(), [](const QUrl &u) {
+            return HttpClient::isLoopbackHost(u.host());
+        });
     const QJsonObject credential = spec.value(QStringLiteral("credential")).toObject();
     // A profile (named, or through AWS_PROFILE) may carry the region instead.
     if (spec.value(QStringLiteral("region")).toString().isEmpty() &&
@@ -212,13 +226,18 @@ QString checkAccount(const QJsonValue &value)
         !credential.value(QStringLiteral("env")).toBool())
         return QStringLiteral("region is required unless the credential is a profile: NAME or "
                               "env: true whose profile names one");
-    if (credential.value(QStringLiteral("emulator")).toBool() && !loopback)
+    if (credential.value(QStringLiteral("emulator")).toBool() &&
+        (!loopback || !spec.contains(QStringLiteral("endpoint"))))
         return QStringLiteral("credential emulator: true is only for a local emulator: the "
-                              "endpoint must be a loopback address (127.0.0.1, ::1, localhost)");
-    if (endpoint.scheme().toLower() == QLatin1String("http") && !loopback &&
-        !spec.value(QStringLiteral("allowInsecureHttp")).toBool())
-        return QStringLiteral("a plain http endpoint on another host sends signed requests "
-                              "unencrypted: use https, or set allowInsecureHttp: true");
+                              "endpoint (and every one of endpoints) must be a loopback address "
+                              "(127.0.0.1, ::1, localhost)");
+    for (const QUrl &endpoint : std::as_const(endpoints)) {
+        if (endpoint.scheme().toLower() == QLatin1String("http") &&
+            !HttpClient::isLoopbackHost(endpoint.host()) &&
+            !spec.value(QStringLiteral("allowInsecureHttp")).toBool())
+            return QStringLiteral("a plain http endpoint on another host sends signed requests "
+                                  "unencrypted: use https, or set allowInsecureHttp: true");
+    }
     return QString();
 }
 
@@ -231,8 +250,8 @@ Kind AwsKinds::account()
     kind.version = version();
     kind.name = accountKind();
     kind.description = QStringLiteral(
-        "A connection to Amazon DynamoDB in one region: the endpoint and where its credentials "
-        "come from. Ready says whether the endpoint answers an authorized ListTables. Removing it "
+        "A connection to AWS in one region: the endpoints and where the credentials come from. "
+        "Ready says whether DynamoDB's endpoint answers an authorized ListTables. Removing it "
         "deletes nothing in AWS.");
 
     F credential = F::object(
@@ -277,10 +296,19 @@ Kind AwsKinds::account()
              .setPattern(QStringLiteral("[a-z0-9]+(-[a-z0-9]+)*"),
                          QStringLiteral("lower-case letters, digits and '-', e.g. eu-west-1")),
          F::string(QStringLiteral("endpoint"),
-                   QStringLiteral("The DynamoDB endpoint URL; by default "
+                   QStringLiteral("The endpoint URL of every service but those endpoints names; "
+                                  "by default each service's own, e.g. "
                                   "https://dynamodb.REGION.amazonaws.com. Set it for a local "
-                                  "emulator, e.g. http://127.0.0.1:8000."))
+                                  "emulator, e.g. http://127.0.0.1:5000 (moto serves every "
+                                  "service on one port)."))
              .setCheck(checkEndpoint),
+         F::map(QStringLiteral("endpoints"),
+                F::string(QStringLiteral("url")).setCheck(checkEndpoint),
+                QStringLiteral("Endpoint URLs of single services, by the service's endpoint "
+                               "prefix (dynamodb, logs, sqs, …), e.g. dynamodb: "
+                               "http://127.0.0.1:8000 for dynalite beside moto."))
+             .setPattern(QStringLiteral("[a-z0-9-]+"),
+                         QStringLiteral("a service's endpoint prefix, e.g. dynamodb")),
          F::boolean(QStringLiteral("allowInsecureHttp"),
                     QStringLiteral("Allow a plain http endpoint on a host other than this "
                                    "machine. Signed requests then travel unencrypted."))
@@ -409,10 +437,67 @@ Kind AwsKinds::table()
     return kind;
 }
 
+const QList<ServiceDeclaration> &AwsKinds::declarations()
+{
+    // The declarations are compiled into the program: read once, then as constant as the
+    // hand-written kinds. A file that does not read is the project's bug (tst_declarations reads
+    // every one); it is left out with a warning rather than taking the other kinds down.
+    static const QList<ServiceDeclaration> services = [] {
+        QList<ServiceDeclaration> read;
+        for (const DeclarationReader::Result &result : DeclarationReader::readFolder(
+                 QStringLiteral(":/kinds/aws"), group(), version(), accountKind())) {
+            if (!result.errors.isEmpty()) {
+                for (const QString &error : result.errors)
+                    qCWarning(lcAwsKinds, "%s", qPrintable(error));
+                continue;
+            }
+            read << result.service;
+        }
+        return read;
+    }();
+    return services;
+}
+
+const KindDeclaration *AwsKinds::declaration(const QString &kind)
+{
+    for (const ServiceDeclaration &service : declarations()) {
+        for (const KindDeclaration &declared : service.kinds) {
+            if (declared.kind.name == kind)
+                return &declared;
+        }
+    }
+    return nullptr;
+}
+
+const ServiceDeclaration *AwsKinds::serviceOf(const QString &kind)
+{
+    for (const ServiceDeclaration &service : declarations()) {
+        for (const KindDeclaration &declared : service.kinds) {
+            if (declared.kind.name == kind)
+                return &service;
+        }
+    }
+    return nullptr;
+}
+
+QStringList AwsKinds::declaredKinds()
+{
+    QStringList names;
+    for (const ServiceDeclaration &service : declarations()) {
+        for (const KindDeclaration &declared : service.kinds)
+            names << declared.kind.name;
+    }
+    return names;
+}
+
 void AwsKinds::registerKinds(KindRegistry &registry)
 {
     registry.add(account());
     registry.add(table());
+    for (const ServiceDeclaration &service : declarations()) {
+        for (const KindDeclaration &declared : service.kinds)
+            registry.add(declared.kind);
+    }
 }
 
 } // namespace converge

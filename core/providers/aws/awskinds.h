@@ -3,16 +3,19 @@
 #pragma once
 
 #include "kind.h"
+#include "servicedeclaration.h"
 
+#include <QList>
 #include <QString>
+#include <QStringList>
 
 namespace converge {
 
 class KindRegistry;
 
 /// The kinds of the AWS provider (group aws.converge.dev, version v1): AwsAccount, the
-/// connection, and DynamoDBTable, shaped like the Table resource of AWS Controllers for
-/// Kubernetes (camelCase spec fields).
+/// connection; DynamoDBTable, shaped like the Table resource of AWS Controllers for Kubernetes
+/// (camelCase spec fields); and the kinds declared as data in resources/kinds/aws (docs/kinds.md).
 class AwsKinds final
 {
 public:
@@ -27,6 +30,15 @@ public:
     static Kind account();
     /// DynamoDBTable, owned by an AwsAccount.
     static Kind table();
+
+    /// The declared services and their kinds, read from the program's resources once.
+    static const QList<ServiceDeclaration> &declarations();
+    /// The declaration of `kind`, or nullptr when it is not a declared kind.
+    static const KindDeclaration *declaration(const QString &kind);
+    /// The service that declares `kind`, or nullptr.
+    static const ServiceDeclaration *serviceOf(const QString &kind);
+    /// The names of the declared kinds.
+    static QStringList declaredKinds();
 
     static void registerKinds(KindRegistry &registry);
 };

@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: MIT
 #include "dynamodbtablemanager.h"
 
+#include "awsjsonclient.h"
 #include "awskinds.h"
 #include "delta.h"
-#include "dynamodbclient.h"
 #include "dynamodbtablespec.h"
 
 #include <algorithm>
@@ -30,7 +30,7 @@ BackendError invalidResponse(const QString &operation, const QString &requestId)
 
 } // namespace
 
-DynamoDbTableManager::DynamoDbTableManager(std::shared_ptr<DynamoDbClient> client, Options options)
+DynamoDbTableManager::DynamoDbTableManager(std::shared_ptr<AwsJsonClient> client, Options options)
     : m_client(std::move(client))
     , m_options(options)
     , m_spec(AwsKinds::table().spec)

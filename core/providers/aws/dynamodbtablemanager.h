@@ -13,7 +13,7 @@
 
 namespace converge {
 
-class DynamoDbClient;
+class AwsJsonClient;
 
 /// DynamoDBTable over DynamoDB's control plane.
 ///
@@ -33,7 +33,7 @@ public:
         std::chrono::milliseconds pollAfter{500};
     };
 
-    DynamoDbTableManager(std::shared_ptr<DynamoDbClient> client, Options options);
+    DynamoDbTableManager(std::shared_ptr<AwsJsonClient> client, Options options);
 
     Outcome<Observation> get(const Target &target) override;
     Outcome<Observation> create(const Target &target) override;
@@ -49,7 +49,7 @@ private:
                         const Target &target, const QString &requestId) const;
     Outcome<QJsonArray> listTags(const QString &arn);
 
-    std::shared_ptr<DynamoDbClient> m_client;
+    std::shared_ptr<AwsJsonClient> m_client;
     Options m_options;
     FieldSchema m_spec;
 };

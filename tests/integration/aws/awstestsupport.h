@@ -7,8 +7,8 @@
 // Managers' calls (the calls still go to dynalite).
 
 #include "awsfactory.h"
+#include "awsjsonclient.h"
 #include "awskinds.h"
-#include "dynamodbclient.h"
 #include "emulators.h"
 #include "httpclient.h"
 
@@ -75,15 +75,15 @@ inline QJsonObject simpleSpec()
 }
 
 /// A client for changes behind Converge's back, on the calling thread.
-inline std::unique_ptr<DynamoDbClient> directClient(const Emulators &emulators, HttpClient &http)
+inline std::unique_ptr<AwsJsonClient> directClient(const Emulators &emulators, HttpClient &http)
 {
-    return std::make_unique<DynamoDbClient>(
-        &http, emulators.dynamoEndpoint(), QStringLiteral("us-east-1"),
+    return std::make_unique<AwsJsonClient>(
+        AwsJsonService::dynamoDb(), &http, emulators.dynamoEndpoint(), QStringLiteral("us-east-1"),
         Credentials::aws(QStringLiteral("AKIAOUTOFBAND"), QStringLiteral("out-of-band-secret")));
 }
 
 /// The table's status, or "" when it does not exist.
-inline QString tableStatus(DynamoDbClient &client, const QString &tableName)
+inline QString tableStatus(AwsJsonClient &client, const QString &tableName)
 {
     const auto reply = client.call(QStringLiteral("DescribeTable"),
                                    QJsonObject{{QStringLiteral("TableName"), tableName}});

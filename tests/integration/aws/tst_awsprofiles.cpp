@@ -36,7 +36,7 @@ struct Signatures
     QStringList keyIds;
     QList<QByteArray> tokens;
 
-    DynamoDbClient::RequestObserver observer()
+    AwsJsonClient::RequestObserver observer()
     {
         return [this](const HttpRequest &request) {
             static const QRegularExpression credential(QStringLiteral("Credential=([^/]+)/"));

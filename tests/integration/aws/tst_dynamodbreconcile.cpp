@@ -147,7 +147,7 @@ struct Fixture
     KindRegistry kinds;
     std::unique_ptr<Workspace> ws;
     std::unique_ptr<HttpClient> http;
-    std::unique_ptr<DynamoDbClient> direct;
+    std::unique_ptr<AwsJsonClient> direct;
     CallCounts counts;
     FactoryRegistry factories;
     GenericReconciler reconciler{kinds};

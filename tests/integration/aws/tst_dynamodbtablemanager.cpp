@@ -25,7 +25,7 @@ private:
     Emulators m_emulators;
     KindRegistry m_kinds;
     std::unique_ptr<HttpClient> m_http;
-    std::unique_ptr<DynamoDbClient> m_direct;
+    std::unique_ptr<AwsJsonClient> m_direct;
     std::shared_ptr<Manager> m_tables;
     std::shared_ptr<Manager> m_account;
     QStringList m_created; // dropped in cleanupTestCase

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: Converge contributors
 // SPDX-License-Identifier: MIT
-#include "dynamodbclient.h"
+#include "awsjsonclient.h"
 
 #include "awserrormapper.h"
 #include "httpclient.h"
@@ -12,25 +12,28 @@ namespace converge {
 
 namespace {
 
-SigV4Signer makeSigner(const Credentials &credentials, const QString &region)
+SigV4Signer makeSigner(const Credentials &credentials, const QString &region,
+                       const QString &service)
 {
     const Credentials::Aws *aws = credentials.awsValue();
-    Q_ASSERT_X(aws, "DynamoDbClient", "DynamoDB needs AWS credentials");
-    return aws ? SigV4Signer(aws->accessKeyId, aws->secretAccessKey, region,
-                             QStringLiteral("dynamodb"), aws->sessionToken)
-               : SigV4Signer(QString(), QString(), region, QStringLiteral("dynamodb"));
+    Q_ASSERT_X(aws, "AwsJsonClient", "AWS needs AWS credentials");
+    return aws ? SigV4Signer(aws->accessKeyId, aws->secretAccessKey, region, service,
+                             aws->sessionToken)
+               : SigV4Signer(QString(), QString(), region, service);
 }
 
 } // namespace
 
-DynamoDbClient::DynamoDbClient(HttpClient *http, QUrl endpoint, QString region,
-                               const Credentials &credentials, std::function<bool()> isCancelled,
-                               std::unique_ptr<HttpClient> ownedHttp)
-    : m_ownedHttp(std::move(ownedHttp))
+AwsJsonClient::AwsJsonClient(AwsJsonService service, HttpClient *http, QUrl endpoint,
+                             QString region, const Credentials &credentials,
+                             std::function<bool()> isCancelled,
+                             std::unique_ptr<HttpClient> ownedHttp)
+    : m_service(std::move(service))
+    , m_ownedHttp(std::move(ownedHttp))
     , m_http(m_ownedHttp ? m_ownedHttp.get() : http)
     , m_endpoint(std::move(endpoint))
     , m_region(std::move(region))
-    , m_signer(makeSigner(credentials, m_region))
+    , m_signer(makeSigner(credentials, m_region, m_service.signingName))
     , m_isCancelled(std::move(isCancelled))
 {
     Q_ASSERT(m_http);
@@ -40,32 +43,18 @@ DynamoDbClient::DynamoDbClient(HttpClient *http, QUrl endpoint, QString region,
         m_redactor.addSecret(secret);
 }
 
-DynamoDbClient::~DynamoDbClient() = default;
+AwsJsonClient::~AwsJsonClient() = default;
 
-QUrl DynamoDbClient::defaultEndpoint(const QString &region)
-{
-    const QString suffix = region.startsWith(QLatin1String("cn-"))
-                               ? QStringLiteral(".amazonaws.com.cn")
-                               : QStringLiteral(".amazonaws.com");
-    return QUrl(QStringLiteral("https://dynamodb.") + region + suffix + QLatin1Char('/'));
-}
-
-QByteArray DynamoDbClient::target(const QString &operation)
-{
-    return QByteArrayLiteral("DynamoDB_20120810.") + operation.toLatin1();
-}
-
-Outcome<DynamoDbClient::Reply> DynamoDbClient::call(const QString &operation,
-                                                    const QJsonObject &request)
+Outcome<AwsJsonClient::Reply> AwsJsonClient::call(const QString &operation,
+                                                  const QJsonObject &request)
 {
     HttpRequest http;
     http.method = QByteArrayLiteral("POST");
     http.url = m_endpoint;
     http.body = QJsonDocument(request).toJson(QJsonDocument::Compact);
     http.clientRequestId = HttpRequest::ClientRequestId::Aws;
-    http.setHeader(QByteArrayLiteral("Content-Type"),
-                   QByteArrayLiteral("application/x-amz-json-1.0"));
-    http.setHeader(QByteArrayLiteral("X-Amz-Target"), target(operation));
+    http.setHeader(QByteArrayLiteral("Content-Type"), m_service.contentType());
+    http.setHeader(QByteArrayLiteral("X-Amz-Target"), m_service.target(operation));
     // x-amz-crc32 covers the bytes on the wire: a compressed body would need decompressing
     // after the check, which Qt does before we see it. Ask for the plain body.
     http.setHeader(QByteArrayLiteral("Accept-Encoding"), QByteArrayLiteral("identity"));

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: Converge contributors
 // SPDX-License-Identifier: MIT
 //
-// DynamoDbClient against a scripted HTTP server on a loopback port: what goes on the wire, and
+// AwsJsonClient against a scripted HTTP server on a loopback port: what goes on the wire, and
 // how answers that no emulator sends (corrupted, garbage, 5xx) come back.
-#include "dynamodbclient.h"
+#include "awsjsonclient.h"
 
 #include "crc32.h"
 #include "httpclient.h"
@@ -132,7 +132,7 @@ HttpClient::Options quickRetries()
 
 } // namespace
 
-class tst_DynamoDbClient final : public QObject
+class tst_AwsJsonClient final : public QObject
 {
     Q_OBJECT
 
@@ -142,9 +142,10 @@ private slots:
         ScriptedServer server;
         server.answer(200, "{\"TableNames\":[\"a\"]}");
         HttpClient http(quickRetries());
-        DynamoDbClient client(&http, server.url(), QStringLiteral("eu-west-1"),
-                              Credentials::aws(QStringLiteral("AKIATEST"), secret,
-                                               QStringLiteral("session-token-1")));
+        AwsJsonClient client(AwsJsonService::dynamoDb(), &http, server.url(),
+                             QStringLiteral("eu-west-1"),
+                             Credentials::aws(QStringLiteral("AKIATEST"), secret,
+                                              QStringLiteral("session-token-1")));
         const auto reply =
             client.call(QStringLiteral("ListTables"), QJsonObject{{QStringLiteral("Limit"), 1}});
         QVERIFY(reply.ok());
@@ -176,8 +177,9 @@ private slots:
         server.answer(200, "\"\""); // dynalite's TagResource
         server.answer(200, "");
         HttpClient http(quickRetries());
-        DynamoDbClient client(&http, server.url(), QStringLiteral("us-east-1"),
-                              Credentials::aws(QStringLiteral("AKIATEST"), secret));
+        AwsJsonClient client(AwsJsonService::dynamoDb(), &http, server.url(),
+                             QStringLiteral("us-east-1"),
+                             Credentials::aws(QStringLiteral("AKIATEST"), secret));
         for (int i = 0; i < 2; ++i) {
             const auto reply = client.call(QStringLiteral("TagResource"), {});
             QVERIFY(reply.ok());
@@ -190,8 +192,9 @@ private slots:
         ScriptedServer server;
         server.answer(200, "{\"Table\":{}}", "12345");
         HttpClient http(quickRetries());
-        DynamoDbClient client(&http, server.url(), QStringLiteral("us-east-1"),
-                              Credentials::aws(QStringLiteral("AKIATEST"), secret));
+        AwsJsonClient client(AwsJsonService::dynamoDb(), &http, server.url(),
+                             QStringLiteral("us-east-1"),
+                             Credentials::aws(QStringLiteral("AKIATEST"), secret));
         const auto reply = client.call(QStringLiteral("DescribeTable"), {});
         QVERIFY(!reply.ok());
         QCOMPARE(reply.error().category, BackendError::Category::Transient);
@@ -204,8 +207,9 @@ private slots:
         ScriptedServer server;
         server.answer(200, "<html>proxy says hi</html>");
         HttpClient http(quickRetries());
-        DynamoDbClient client(&http, server.url(), QStringLiteral("us-east-1"),
-                              Credentials::aws(QStringLiteral("AKIATEST"), secret));
+        AwsJsonClient client(AwsJsonService::dynamoDb(), &http, server.url(),
+                             QStringLiteral("us-east-1"),
+                             Credentials::aws(QStringLiteral("AKIATEST"), secret));
         const auto reply = client.call(QStringLiteral("DescribeTable"), {});
         QVERIFY(!reply.ok());
         QCOMPARE(reply.error().code, QStringLiteral("InvalidResponse"));
@@ -219,8 +223,9 @@ private slots:
                            "\"message\":\"bad signature for " +
                                secret.toUtf8() + "\"}");
         HttpClient http(quickRetries());
-        DynamoDbClient client(&http, server.url(), QStringLiteral("us-east-1"),
-                              Credentials::aws(QStringLiteral("AKIATEST"), secret));
+        AwsJsonClient client(AwsJsonService::dynamoDb(), &http, server.url(),
+                             QStringLiteral("us-east-1"),
+                             Credentials::aws(QStringLiteral("AKIATEST"), secret));
         const auto reply = client.call(QStringLiteral("ListTables"), {});
         QVERIFY(!reply.ok());
         QCOMPARE(reply.error().category, BackendError::Category::Unauthorized);
@@ -235,8 +240,9 @@ private slots:
         server.answer(500, "{\"__type\":\"x#InternalServerError\"}");
         server.answer(503, "");
         HttpClient http(quickRetries());
-        DynamoDbClient client(&http, server.url(), QStringLiteral("us-east-1"),
-                              Credentials::aws(QStringLiteral("AKIATEST"), secret));
+        AwsJsonClient client(AwsJsonService::dynamoDb(), &http, server.url(),
+                             QStringLiteral("us-east-1"),
+                             Credentials::aws(QStringLiteral("AKIATEST"), secret));
         const auto reply = client.call(QStringLiteral("ListTables"), {});
         QVERIFY(!reply.ok());
         QCOMPARE(server.received.size(), 2);
@@ -249,14 +255,21 @@ private slots:
 
     void defaultEndpoints()
     {
-        QCOMPARE(DynamoDbClient::defaultEndpoint(QStringLiteral("eu-west-1")),
+        const AwsJsonService logs{QStringLiteral("logs"), QStringLiteral("Logs_20140328"),
+                                  QStringLiteral("1.1"), QStringLiteral("logs")};
+        QCOMPARE(logs.endpoint(QStringLiteral("eu-west-1")),
+                 QUrl(QStringLiteral("https://logs.eu-west-1.amazonaws.com/")));
+        QCOMPARE(logs.target(QStringLiteral("CreateLogGroup")),
+                 QByteArray("Logs_20140328.CreateLogGroup"));
+        QCOMPARE(logs.contentType(), QByteArray("application/x-amz-json-1.1"));
+        QCOMPARE(AwsJsonService::dynamoDb().endpoint(QStringLiteral("eu-west-1")),
                  QUrl(QStringLiteral("https://dynamodb.eu-west-1.amazonaws.com/")));
-        QCOMPARE(DynamoDbClient::defaultEndpoint(QStringLiteral("cn-north-1")),
+        QCOMPARE(AwsJsonService::dynamoDb().endpoint(QStringLiteral("cn-north-1")),
                  QUrl(QStringLiteral("https://dynamodb.cn-north-1.amazonaws.com.cn/")));
-        QCOMPARE(DynamoDbClient::target(QStringLiteral("UpdateTable")),
+        QCOMPARE(AwsJsonService::dynamoDb().target(QStringLiteral("UpdateTable")),
                  QByteArray("DynamoDB_20120810.UpdateTable"));
     }
 };
 
-QTEST_GUILESS_MAIN(tst_DynamoDbClient)
-#include "tst_dynamodbclient.moc"
+QTEST_GUILESS_MAIN(tst_AwsJsonClient)
+#include "tst_awsjsonclient.moc"

@@ -1,0 +1,30 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "outcome.h"
+
+#include <QJsonObject>
+#include <QString>
+
+namespace converge {
+
+/// Sends one operation of a model-described API with its input as JSON, and answers its output
+/// as JSON, whatever the protocol puts on the wire (AWS's json and query protocols). What a
+/// DeclaredManager talks through; used from one worker thread.
+class ApiCaller
+{
+public:
+    /// A successful answer: the output (empty for operations that answer nothing) and the
+    /// backend's request ID.
+    struct Reply
+    {
+        QJsonObject body;
+        QString requestId;
+    };
+
+    virtual ~ApiCaller() = default;
+    virtual Outcome<Reply> call(const QString &operation, const QJsonObject &input) = 0;
+};
+
+} // namespace converge

@@ -1,0 +1,394 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "declarationreader.h"
+
+#include "patterns.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
+
+namespace converge {
+
+namespace {
+
+using F = FieldSchema;
+
+// Where in the file a value is, for errors, and the errors so far.
+class Reading final
+{
+public:
+    explicit Reading(QString source)
+        : m_source(std::move(source))
+    {}
+
+    void fail(const QString &path, const QString &message)
+    {
+        m_errors << QStringLiteral("%1: %2: %3").arg(m_source, path, message);
+    }
+    QStringList errors() const { return m_errors; }
+
+    QString string(const QJsonObject &o, const QString &key, const QString &path,
+                   bool required = false)
+    {
+        const QJsonValue v = o.value(key);
+        if (v.isUndefined()) {
+            if (required)
+                fail(path + QLatin1Char('.') + key, QStringLiteral("is required"));
+            return {};
+        }
+        if (!v.isString())
+            fail(path + QLatin1Char('.') + key, QStringLiteral("must be a string"));
+        return v.toString();
+    }
+    QStringList strings(const QJsonObject &o, const QString &key, const QString &path)
+    {
+        QStringList out;
+        const QJsonValue v = o.value(key);
+        if (v.isUndefined())
+            return out;
+        if (!v.isArray()) {
+            fail(path + QLatin1Char('.') + key, QStringLiteral("must be a list of strings"));
+            return out;
+        }
+        for (const QJsonValue &item : v.toArray()) {
+            if (!item.isString())
+                fail(path + QLatin1Char('.') + key, QStringLiteral("must be a list of strings"));
+            out << item.toString();
+        }
+        return out;
+    }
+    QJsonObject object(const QJsonObject &o, const QString &key, const QString &path)
+    {
+        const QJsonValue v = o.value(key);
+        if (!v.isUndefined() && !v.isObject())
+            fail(path + QLatin1Char('.') + key, QStringLiteral("must be an object"));
+        return v.toObject();
+    }
+    void onlyKeys(const QJsonObject &o, const QStringList &known, const QString &path)
+    {
+        for (auto it = o.begin(); it != o.end(); ++it) {
+            if (!known.contains(it.key()))
+                fail(path + QLatin1Char('.') + it.key(), QStringLiteral("is not a known key"));
+        }
+    }
+
+private:
+    QString m_source;
+    QStringList m_errors;
+};
+
+struct ReadField
+{
+    FieldSchema schema;
+    ApiField api;
+};
+
+ReadField readField(Reading &r, const QJsonObject &o, const QString &path)
+{
+    r.onlyKeys(
+        o, {QStringLiteral("name"),      QStringLiteral("member"),    QStringLiteral("observed"),
+            QStringLiteral("type"),      QStringLiteral("doc"),       QStringLiteral("required"),
+            QStringLiteral("immutable"), QStringLiteral("secret"),    QStringLiteral("compared"),
+            QStringLiteral("default"),   QStringLiteral("enum"),      QStringLiteral("pattern"),
+            QStringLiteral("minLength"), QStringLiteral("maxLength"), QStringLiteral("minimum"),
+            QStringLiteral("maximum"),   QStringLiteral("maxItems"),  QStringLiteral("fields"),
+            QStringLiteral("items"),     QStringLiteral("values")},
+        path);
+    ReadField out;
+    const QString name = r.string(o, QStringLiteral("name"), path, true);
+    const QString type = r.string(o, QStringLiteral("type"), path, true);
+    const QString doc = r.string(o, QStringLiteral("doc"), path);
+    out.api.field = name;
+    out.api.member = r.string(o, QStringLiteral("member"), path);
+    out.api.observed = r.string(o, QStringLiteral("observed"), path);
+
+    auto children = [&](const QString &key) {
+        QList<FieldSchema> schemas;
+        const QJsonValue v = o.value(key);
+        if (!v.isArray()) {
+            r.fail(path + QLatin1Char('.') + key, QStringLiteral("must be a list of fields"));
+            return schemas;
+        }
+        const QJsonArray items = v.toArray();
+        for (qsizetype i = 0; i < items.size(); ++i) {
+            const QString at = QStringLiteral("%1.%2[%3]").arg(path, key).arg(i);
+            ReadField child = readField(r, items.at(i).toObject(), at);
+            schemas << child.schema;
+            out.api.fields << child.api;
+        }
+        return schemas;
+    };
+
+    if (type == QLatin1String("string")) {
+        out.schema = F::string(name, doc);
+    } else if (type == QLatin1String("integer")) {
+        out.schema = F::integer(name, doc);
+    } else if (type == QLatin1String("boolean")) {
+        out.schema = F::boolean(name, doc);
+    } else if (type == QLatin1String("enum")) {
+        out.schema = F::enumeration(name, r.strings(o, QStringLiteral("enum"), path), doc);
+        if (out.schema.enumValues.isEmpty())
+            r.fail(path + QStringLiteral(".enum"), QStringLiteral("an enum needs its values"));
+    } else if (type == QLatin1String("object")) {
+        out.schema = F::object(name, children(QStringLiteral("fields")), doc);
+    } else if (type == QLatin1String("list")) {
+        const QJsonObject item = r.object(o, QStringLiteral("items"), path);
+        ReadField itemField = readField(r, item, path + QStringLiteral(".items"));
+        out.schema = F::list(name, itemField.schema, doc);
+        out.api.fields = itemField.api.fields;
+    } else if (type == QLatin1String("map")) {
+        const QJsonObject values = r.object(o, QStringLiteral("values"), path);
+        ReadField valueField = readField(r, values, path + QStringLiteral(".values"));
+        out.schema = F::map(name, valueField.schema, doc);
+    } else {
+        r.fail(path + QStringLiteral(".type"),
+               QStringLiteral("\"%1\" is not one of string, integer, boolean, enum, object, list, "
+                              "map")
+                   .arg(type));
+    }
+    out.schema.required = o.value(QStringLiteral("required")).toBool();
+    out.schema.immutable = o.value(QStringLiteral("immutable")).toBool();
+    out.schema.secret = o.value(QStringLiteral("secret")).toBool();
+    out.schema.compared = o.value(QStringLiteral("compared")).toBool(true);
+    if (o.contains(QStringLiteral("default")))
+        out.schema.defaultValue = o.value(QStringLiteral("default"));
+    const QString pattern = r.string(o, QStringLiteral("pattern"), path);
+    if (!pattern.isEmpty()) {
+        if (!Patterns::isValid(pattern))
+            r.fail(path + QStringLiteral(".pattern"),
+                   QStringLiteral("\"%1\" is not a valid regular expression").arg(pattern));
+        else
+            out.schema.pattern = pattern;
+    }
+    out.schema.minLength = o.value(QStringLiteral("minLength")).toInt(-1);
+    out.schema.maxLength = o.value(QStringLiteral("maxLength")).toInt(-1);
+    out.schema.maxItems = o.value(QStringLiteral("maxItems")).toInt(-1);
+    if (o.contains(QStringLiteral("minimum")))
+        out.schema.minimum = qint64(o.value(QStringLiteral("minimum")).toDouble());
+    if (o.contains(QStringLiteral("maximum")))
+        out.schema.maximum = qint64(o.value(QStringLiteral("maximum")).toDouble());
+    return out;
+}
+
+DeclaredCall readCall(Reading &r, const QJsonObject &o, const QString &path)
+{
+    r.onlyKeys(o,
+               {QStringLiteral("operation"), QStringLiteral("input"), QStringLiteral("result"),
+                QStringLiteral("match"), QStringLiteral("fields"), QStringLiteral("members"),
+                QStringLiteral("inputToken"), QStringLiteral("outputToken"),
+                QStringLiteral("limitKey"), QStringLiteral("limit"), QStringLiteral("member"),
+                QStringLiteral("shape")},
+               path);
+    DeclaredCall call;
+    call.operation = r.string(o, QStringLiteral("operation"), path, true);
+    call.input = r.object(o, QStringLiteral("input"), path);
+    call.result = r.string(o, QStringLiteral("result"), path);
+    call.match = r.string(o, QStringLiteral("match"), path);
+    call.fields = r.strings(o, QStringLiteral("fields"), path);
+    call.members = r.object(o, QStringLiteral("members"), path);
+    call.inputToken = r.string(o, QStringLiteral("inputToken"), path);
+    call.outputToken = r.string(o, QStringLiteral("outputToken"), path);
+    call.limitKey = r.string(o, QStringLiteral("limitKey"), path);
+    call.limit = o.value(QStringLiteral("limit")).toInt();
+    return call;
+}
+
+DeclaredTags::Shape readShape(Reading &r, const QJsonValue &v, const QString &path)
+{
+    DeclaredTags::Shape shape;
+    if (v.isString() && v.toString() == QLatin1String("map"))
+        return shape;
+    const QJsonObject o = v.toObject();
+    shape.isList = true;
+    shape.key = r.string(o, QStringLiteral("key"), path, true);
+    shape.value = r.string(o, QStringLiteral("value"), path, true);
+    if (!v.isObject())
+        r.fail(path, QStringLiteral("is \"map\" or {key, value}"));
+    return shape;
+}
+
+DeclaredTags readTags(Reading &r, const QJsonObject &o, const QString &path)
+{
+    DeclaredTags tags;
+    if (o.isEmpty())
+        return tags;
+    r.onlyKeys(o,
+               {QStringLiteral("field"), QStringLiteral("shape"), QStringLiteral("read"),
+                QStringLiteral("add"), QStringLiteral("remove")},
+               path);
+    tags.field = r.string(o, QStringLiteral("field"), path, true);
+    tags.spec = readShape(r, o.value(QStringLiteral("shape")), path + QStringLiteral(".shape"));
+    const auto part = [&](const QString &key, DeclaredCall &call, QString &member,
+                          DeclaredTags::Shape *shape) {
+        const QString at = path + QLatin1Char('.') + key;
+        const QJsonObject p = r.object(o, key, path);
+        call = readCall(r, p, at);
+        member = r.string(p, QStringLiteral("member"), at, true);
+        if (shape)
+            *shape = readShape(r, p.value(QStringLiteral("shape")), at + QStringLiteral(".shape"));
+    };
+    part(QStringLiteral("read"), tags.read, tags.readMember, &tags.readShape);
+    part(QStringLiteral("add"), tags.add, tags.addMember, &tags.addShape);
+    part(QStringLiteral("remove"), tags.remove, tags.removeMember, nullptr);
+    return tags;
+}
+
+KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
+                         const ServiceDeclaration &service, const QString &group,
+                         const QString &version, const QString &ownerKind)
+{
+    r.onlyKeys(o,
+               {QStringLiteral("kind"), QStringLiteral("description"), QStringLiteral("hook"),
+                QStringLiteral("nameField"), QStringLiteral("nameMember"),
+                QStringLiteral("idMember"), QStringLiteral("ack"), QStringLiteral("fields"),
+                QStringLiteral("create"), QStringLiteral("alreadyExists"), QStringLiteral("read"),
+                QStringLiteral("updates"), QStringLiteral("delete"), QStringLiteral("list"),
+                QStringLiteral("listIsComplete"), QStringLiteral("tags"), QStringLiteral("states"),
+                QStringLiteral("notFound")},
+               path);
+    KindDeclaration d;
+    d.service = service.name;
+    d.serviceTitle = service.title;
+    d.kind.group = group;
+    d.kind.version = version;
+    d.kind.ownerKind = ownerKind;
+    d.kind.name = r.string(o, QStringLiteral("kind"), path, true);
+    d.kind.description = r.string(o, QStringLiteral("description"), path);
+    d.kind.backendNameField = r.string(o, QStringLiteral("nameField"), path);
+    d.hook = r.string(o, QStringLiteral("hook"), path);
+    d.nameMember = r.string(o, QStringLiteral("nameMember"), path);
+    d.idMember = r.string(o, QStringLiteral("idMember"), path);
+    const QJsonObject ack = r.object(o, QStringLiteral("ack"), path);
+    d.ackApiVersion = ack.value(QStringLiteral("apiVersion")).toString();
+    d.ackKind = ack.value(QStringLiteral("kind")).toString();
+
+    QList<FieldSchema> schemas{
+        F::object(
+            QStringLiteral("owner"),
+            {F::string(QStringLiteral("name"), QStringLiteral("The %1's name.").arg(ownerKind))
+                 .setRequired()
+                 .setLength(1, 253)},
+            QStringLiteral("The %1 the resource lives in.").arg(ownerKind))
+            .setRequired()
+            .setImmutable()};
+    const QJsonArray fields = o.value(QStringLiteral("fields")).toArray();
+    for (qsizetype i = 0; i < fields.size(); ++i) {
+        ReadField f =
+            readField(r, fields.at(i).toObject(), QStringLiteral("%1.fields[%2]").arg(path).arg(i));
+        schemas << f.schema;
+        d.fields << f.api;
+    }
+    d.kind.spec = F::object(QStringLiteral("spec"), schemas);
+    if (!d.kind.backendNameField.isEmpty() && !d.kind.spec.field(d.kind.backendNameField))
+        r.fail(path + QStringLiteral(".nameField"),
+               QStringLiteral("names %1, which is not a field").arg(d.kind.backendNameField));
+
+    const auto call = [&](const QString &key) {
+        return o.contains(key) ? readCall(r, r.object(o, key, path), path + QLatin1Char('.') + key)
+                               : DeclaredCall{};
+    };
+    d.create = call(QStringLiteral("create"));
+    d.read = call(QStringLiteral("read"));
+    d.remove = call(QStringLiteral("delete"));
+    d.list = call(QStringLiteral("list"));
+    if (!d.read.isDeclared())
+        r.fail(path + QStringLiteral(".read"), QStringLiteral("is required"));
+    d.alreadyExists = r.strings(o, QStringLiteral("alreadyExists"), path);
+    d.notFound = r.strings(o, QStringLiteral("notFound"), path);
+    d.listIsComplete = o.value(QStringLiteral("listIsComplete")).toBool();
+    const QJsonArray updates = o.value(QStringLiteral("updates")).toArray();
+    for (qsizetype i = 0; i < updates.size(); ++i)
+        d.updates << readCall(r, updates.at(i).toObject(),
+                              QStringLiteral("%1.updates[%2]").arg(path).arg(i));
+    for (const DeclaredCall &c : std::as_const(d.updates) + QList<DeclaredCall>{d.create}) {
+        for (const QString &field : c.fields) {
+            if (!d.kind.spec.field(field))
+                r.fail(path + QLatin1Char('.') + c.operation,
+                       QStringLiteral("carries %1, which is not a field").arg(field));
+        }
+    }
+    d.tags = readTags(r, r.object(o, QStringLiteral("tags"), path), path + QStringLiteral(".tags"));
+    if (d.tags.isDeclared() && !d.kind.spec.field(d.tags.field))
+        r.fail(path + QStringLiteral(".tags.field"),
+               QStringLiteral("names %1, which is not a field").arg(d.tags.field));
+    const QJsonObject states = r.object(o, QStringLiteral("states"), path);
+    d.states.member = states.value(QStringLiteral("member")).toString();
+    d.states.ready = r.strings(states, QStringLiteral("ready"), path + QStringLiteral(".states"));
+    d.states.progress =
+        r.strings(states, QStringLiteral("progress"), path + QStringLiteral(".states"));
+    d.states.deleting =
+        r.strings(states, QStringLiteral("deleting"), path + QStringLiteral(".states"));
+    d.states.failed = r.strings(states, QStringLiteral("failed"), path + QStringLiteral(".states"));
+    return d;
+}
+
+} // namespace
+
+DeclarationReader::Result DeclarationReader::read(const QByteArray &json, const QString &source,
+                                                  const QString &group, const QString &version,
+                                                  const QString &ownerKind)
+{
+    Result result;
+    Reading r(source);
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
+        r.fail(QStringLiteral("offset %1").arg(parseError.offset),
+               parseError.error != QJsonParseError::NoError ? parseError.errorString()
+                                                            : QStringLiteral("not an object"));
+        result.errors = r.errors();
+        return result;
+    }
+    const QJsonObject root = document.object();
+    r.onlyKeys(root,
+               {QStringLiteral("format"), QStringLiteral("generated"), QStringLiteral("service"),
+                QStringLiteral("kinds")},
+               QStringLiteral("$"));
+    if (root.value(QStringLiteral("format")).toInt() != 1)
+        r.fail(QStringLiteral("format"), QStringLiteral("must be 1"));
+    const QJsonObject s = r.object(root, QStringLiteral("service"), QStringLiteral("$"));
+    const QString at = QStringLiteral("service");
+    ServiceDeclaration &service = result.service;
+    service.name = r.string(s, QStringLiteral("name"), at, true);
+    service.title = r.string(s, QStringLiteral("title"), at, true);
+    service.protocol = r.string(s, QStringLiteral("protocol"), at, true);
+    service.jsonVersion = r.string(s, QStringLiteral("jsonVersion"), at);
+    service.targetPrefix = r.string(s, QStringLiteral("targetPrefix"), at);
+    service.signingName = r.string(s, QStringLiteral("signingName"), at, true);
+    service.endpointPrefix = r.string(s, QStringLiteral("endpointPrefix"), at, true);
+    service.apiVersion = r.string(s, QStringLiteral("apiVersion"), at, true);
+    if (service.protocol == QLatin1String("json") &&
+        (service.jsonVersion.isEmpty() || service.targetPrefix.isEmpty()))
+        r.fail(at, QStringLiteral("the json protocol needs jsonVersion and targetPrefix"));
+    const QJsonArray kinds = root.value(QStringLiteral("kinds")).toArray();
+    for (qsizetype i = 0; i < kinds.size(); ++i)
+        service.kinds << readKind(r, kinds.at(i).toObject(), QStringLiteral("kinds[%1]").arg(i),
+                                  service, group, version, ownerKind);
+    result.errors = r.errors();
+    return result;
+}
+
+QList<DeclarationReader::Result> DeclarationReader::readFolder(const QString &folder,
+                                                               const QString &group,
+                                                               const QString &version,
+                                                               const QString &ownerKind)
+{
+    QList<Result> results;
+    const QDir dir(folder);
+    for (const QString &name : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+        QFile file(dir.filePath(name));
+        if (!file.open(QIODevice::ReadOnly)) {
+            Result failed;
+            failed.errors << QStringLiteral("%1: %2").arg(name, file.errorString());
+            results << failed;
+            continue;
+        }
+        results << read(file.readAll(), name, group, version, ownerKind);
+    }
+    return results;
+}
+
+} // namespace converge

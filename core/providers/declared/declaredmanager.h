@@ -1,0 +1,70 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "apicaller.h"
+#include "kinddeclaration.h"
+#include "manager.h"
+
+#include <QMap>
+
+#include <chrono>
+#include <memory>
+
+namespace converge {
+
+/// The one Manager of every declared kind: it does what the kind's declaration says, through an
+/// ApiCaller of the service's protocol.
+///
+/// get = the read call (a list filtered by the name where the API has no single get), then the
+/// tags call; the state member, when declared, makes an operation in progress or a failure.
+/// create = the create call with the fields it carries (an "already exists" code is success:
+/// the resource is found and adopted), then get. update = the tag calls for changed tags, then
+/// each update call that carries a changed field, then get; a changed field that no call carries
+/// is refused without a write. deleteResource = the delete call (NotFound is gone), then get while
+/// the state says deleting. list = the list call, page by page with the paginator's tokens.
+class DeclaredManager final : public Manager
+{
+public:
+    struct Options
+    {
+        std::chrono::milliseconds pollAfter{500};
+        int maxReadPages = 50; ///< pages a filtered read follows before it gives up
+    };
+
+    DeclaredManager(KindDeclaration declaration, std::shared_ptr<ApiCaller> caller,
+                    Options options);
+
+    Outcome<Observation> get(const Target &target) override;
+    Outcome<Observation> create(const Target &target) override;
+    Outcome<Observation> update(const Target &target, const Observation &latest,
+                                const QStringList &delta) override;
+    Outcome<std::optional<Observation>> deleteResource(const Target &target,
+                                                       const Observation &latest) override;
+    Outcome<ListPage> list(const ListScope &scope) override;
+    bool listIsComplete() const override { return m_declaration.listIsComplete; }
+    bool createAdopts() const override { return !m_declaration.alreadyExists.isEmpty(); }
+
+    /// The resource's name in the backend: its spec's name field, else metadata.name.
+    QString backendName(const Resource &resource) const;
+    /// `call`'s input for a resource called `name` with backend ID `id`.
+    static QJsonObject input(const DeclaredCall &call, const QString &name, const QString &id);
+    /// `tags` (the spelling `shape` says) as a map of strings.
+    static QMap<QString, QString> tagMap(const QJsonValue &tags, const DeclaredTags::Shape &shape);
+    /// And back.
+    static QJsonValue tagValue(const QMap<QString, QString> &tags,
+                               const DeclaredTags::Shape &shape);
+
+private:
+    Outcome<ApiCaller::Reply> send(const DeclaredCall &call, const QJsonObject &input);
+    Outcome<ApiCaller::Reply> readResource(const QString &name, QJsonObject *resource);
+    Observation observe(const QJsonObject &resource, const QString &requestId) const;
+    std::optional<BackendError> applyState(Observation &observation,
+                                           const QJsonObject &resource) const;
+
+    KindDeclaration m_declaration;
+    std::shared_ptr<ApiCaller> m_caller;
+    Options m_options;
+};
+
+} // namespace converge

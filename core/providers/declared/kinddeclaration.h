@@ -1,0 +1,98 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "apifield.h"
+#include "kind.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace converge {
+
+/// One call of a declared kind's API, as its declaration says it: the operation, the members it
+/// always carries (`$name` stands for the resource's backend name, `$id` for its backend ID),
+/// and where its answer holds the resource.
+struct DeclaredCall
+{
+    QString operation;  ///< e.g. DescribeLogGroups; empty when the kind has no such call
+    QJsonObject input;  ///< members sent as they are, but for the `$name` and `$id` values
+    QString result;     ///< dotted member path of the resource in the answer; empty: the answer
+    QString match;      ///< when `result` is a list: the member its item must have as `$name`
+    QStringList fields; ///< spec fields the call carries (create, an update)
+    /// Spec fields sent under another member than ApiField::member (an update that names the
+    /// field differently from the create).
+    QJsonObject members;
+    QString inputToken;  ///< the paginator's: the member the next page is asked with
+    QString outputToken; ///< and the member that answers it
+    QString limitKey;    ///< the member that sets a page's size
+    int limit = 0;       ///< the page size asked for; 0: the service's
+
+    bool isDeclared() const { return !operation.isEmpty(); }
+};
+
+/// How a kind's tags are read and written when they have calls of their own.
+struct DeclaredTags
+{
+    /// How tags are spelled: a map of strings, or a list of objects with a key and a value
+    /// member.
+    struct Shape
+    {
+        bool isList = false;
+        QString key;   ///< e.g. Key, key, TagKey
+        QString value; ///< e.g. Value, value, TagValue
+    };
+
+    QString field; ///< the spec field; empty when the kind has no tags
+    Shape spec;    ///< the spec's spelling
+    DeclaredCall read;
+    QString readMember; ///< the member of read's answer that holds them
+    Shape readShape;
+    DeclaredCall add;
+    QString addMember; ///< the member add sends them in
+    Shape addShape;
+    DeclaredCall remove;
+    QString removeMember; ///< the member remove sends the keys in
+
+    bool isDeclared() const { return !field.isEmpty(); }
+};
+
+/// The values of a status member that mean Ready, in progress, being deleted, or failed.
+struct DeclaredStates
+{
+    QString member; ///< dotted path in the read's resource; empty when the kind has none
+    QStringList ready;
+    QStringList progress;
+    QStringList deleting;
+    QStringList failed;
+};
+
+/// A kind of a model-described API, read from its declaration (resources/kinds/): the Kind
+/// people see (fields, validation, documentation) and what a generic Manager needs to drive it.
+struct KindDeclaration
+{
+    Kind kind;
+    QString service;      ///< the declaration file's service, e.g. logs
+    QString serviceTitle; ///< e.g. CloudWatch Logs
+    QString hook;         ///< a named C++ hook for an irregular service; empty for none
+    QList<ApiField> fields;
+    QString nameMember; ///< the member of a read's resource with the backend name
+    QString idMember;   ///< and the one with its backend ID (an ARN, a URL)
+    QString ackApiVersion;
+    QString ackKind;
+
+    DeclaredCall create;
+    QStringList alreadyExists; ///< error codes of create that mean "it is there"
+    DeclaredCall read;
+    QList<DeclaredCall> updates;
+    DeclaredCall remove;
+    DeclaredCall list;
+    bool listIsComplete = false; ///< a list item is all that read() would observe
+    DeclaredTags tags;
+    DeclaredStates states;
+    QStringList notFound; ///< error codes that mean the resource is absent
+};
+
+} // namespace converge

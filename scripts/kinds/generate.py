@@ -1,0 +1,403 @@
+#!/usr/bin/env python3
+# SPDX-FileCopyrightText: Converge contributors
+# SPDX-License-Identifier: MIT
+"""Writes the declarations of Converge's declared AWS kinds from botocore's API models.
+
+    scripts/kinds/generate.py [--check] [--data DIR] [SERVICE ...]
+
+For each hand-written correction file resources/kinds/aws/corrections/SERVICE.yaml (what ACK's
+generator.yaml is to its code generator: which operations make a kind, the names ACK gives its
+fields, what the model does not say), reads botocore's SERVICE/VERSION/service-2.json and
+paginators-1.json and writes resources/kinds/aws/generated/SERVICE.json, the declaration core reads
+at start (docs/kinds.md describes both formats). The output is checked in: neither the build nor a
+user needs botocore. --check writes nothing and exits 1 when a checked-in declaration differs from
+what the models give (the test kinds.generated runs it).
+
+botocore is found by importing it, or under --data (its `data` folder). Exit codes: 0 done, 1
+difference (--check), 2 bad input, 3 botocore not found.
+"""
+
+import argparse
+import gzip
+import html
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
+CORRECTIONS = os.path.join(ROOT, 'resources', 'kinds', 'aws', 'corrections')
+GENERATED = os.path.join(ROOT, 'resources', 'kinds', 'aws', 'generated')
+DOC_LIMIT = 400  # characters of documentation a field keeps: the first sentences
+
+
+class Bad(Exception):
+    pass
+
+
+def load_yaml(path):
+    try:
+        import yaml
+    except ImportError:
+        raise Bad('PyYAML is needed to read the correction files (python3-yaml)')
+    with open(path, encoding='utf-8') as f:
+        return yaml.safe_load(f)
+
+
+def botocore_data(explicit):
+    """botocore's data folder: --data, this Python's botocore, or another Python's.
+
+    Only the model files are read, so a botocore installed for another Python (pyenv's, where
+    moto lives) serves as well as this one's."""
+    if explicit:
+        return explicit
+    try:
+        import botocore
+        return os.path.join(os.path.dirname(botocore.__file__), 'data')
+    except ImportError:
+        pass
+    candidates = [os.path.expanduser('~/.pyenv/shims/python3'), shutil.which('python3')]
+    try:
+        candidates.insert(0, subprocess.run(['pyenv', 'which', 'python3'], capture_output=True,
+                                            text=True, timeout=20).stdout.strip())
+    except (OSError, subprocess.SubprocessError):
+        pass
+    for python in candidates:
+        if not python or not os.path.exists(python) or os.path.realpath(python) == \
+                os.path.realpath(sys.executable):
+            continue
+        try:
+            found = subprocess.run(
+                [python, '-c', 'import botocore, os; print(os.path.dirname(botocore.__file__))'],
+                capture_output=True, text=True, timeout=60)
+        except (OSError, subprocess.SubprocessError):
+            continue
+        if found.returncode == 0 and found.stdout.strip():
+            return os.path.join(found.stdout.strip(), 'data')
+    return None
+
+
+def read_json(path):
+    if os.path.exists(path):
+        with open(path, encoding='utf-8') as f:
+            return json.load(f)
+    with gzip.open(path + '.gz', 'rt', encoding='utf-8') as f:
+        return json.load(f)
+
+
+def model(data, service):
+    folder = os.path.join(data, service)
+    if not os.path.isdir(folder):
+        raise Bad(f'botocore has no service {service}')
+    version = sorted(os.listdir(folder))[-1]
+    shapes = read_json(os.path.join(folder, version, 'service-2.json'))
+    try:
+        pages = read_json(os.path.join(folder, version, 'paginators-1.json'))['pagination']
+    except FileNotFoundError:
+        pages = {}
+    return shapes, pages
+
+
+def plain(doc):
+    """The model's HTML documentation as plain text, cut after whole sentences."""
+    text = re.sub(r'<[^>]+>', ' ', doc or '')
+    text = html.unescape(re.sub(r'\s+', ' ', text)).strip()
+    text = re.sub(r' ([.,;:)])', r'\1', text)
+    # Pointers to pages that are not here help nobody in a tooltip.
+    text = re.sub(r'\s*For more information(,| about| on)[^.]*\.', '', text).strip()
+    if len(text) <= DOC_LIMIT:
+        return text
+    cut = text[:DOC_LIMIT]
+    end = max(cut.rfind('. '), cut.rfind('.)'))
+    return cut[:end + 1] if end > 80 else cut.rstrip() + '…'
+
+
+class Service:
+    def __init__(self, data, name):
+        self.name = name
+        self.model, self.pages = model(data, name)
+        self.shapes = self.model['shapes']
+        self.meta = self.model['metadata']
+
+    def operation(self, name):
+        ops = self.model['operations']
+        if name not in ops:
+            raise Bad(f'{self.name} has no operation {name}')
+        return ops[name]
+
+    def input_members(self, operation):
+        op = self.operation(operation)
+        if 'input' not in op:
+            return {}, []
+        shape = self.shapes[op['input']['shape']]
+        return shape['members'], shape.get('required', [])
+
+    def output_shape(self, operation, path):
+        """The shape at the dotted member path of the operation's output ('' is the output)."""
+        op = self.operation(operation)
+        shape = self.shapes[op['output']['shape']]
+        for part in [p for p in path.split('.') if p]:
+            shape = self.shapes[shape['members'][part]['shape']]
+        if shape['type'] == 'list':
+            shape = self.shapes[shape['member']['shape']]
+        return shape
+
+    def field(self, name, member, ref, doc, renames, depth=0):
+        """One field of the declaration from a member of a structure."""
+        shape = self.shapes[ref['shape']]
+        out = {'name': name, 'member': member}
+        kind = shape['type']
+        if 'enum' in shape:
+            out['type'] = 'enum'
+            out['enum'] = shape['enum']
+        elif kind in ('string',):
+            out['type'] = 'string'
+        elif kind in ('integer', 'long'):
+            out['type'] = 'integer'
+        elif kind == 'boolean':
+            out['type'] = 'boolean'
+        elif kind == 'timestamp':
+            out['type'] = 'string'
+        elif kind == 'structure':
+            if depth > 6:
+                raise Bad(f'{member}: structures nest too deep')
+            out['type'] = 'object'
+            out['fields'] = self.fields(shape, renames, depth + 1)
+        elif kind == 'list':
+            out['type'] = 'list'
+            item = self.field('item', 'item', shape['member'], '', renames, depth + 1)
+            del item['member']
+            out['items'] = item
+            if 'max' in shape:
+                out['maxItems'] = shape['max']
+        elif kind == 'map':
+            out['type'] = 'map'
+            key = self.shapes[shape['key']['shape']]
+            value = self.field('value', 'value', shape['value'], '', renames, depth + 1)
+            del value['member']
+            out['values'] = value
+            constraints(key, out)
+        else:
+            raise Bad(f'{member}: the {kind} type is not supported')
+        if kind not in ('map', 'list', 'structure'):
+            constraints(shape, out)
+        text = plain(doc if doc is not None else ref.get('documentation', ''))
+        if text:
+            out['doc'] = text
+        return out
+
+    def fields(self, shape, renames, depth=0):
+        out = []
+        for member, ref in shape['members'].items():
+            name = renames.get(member, member[:1].lower() + member[1:])
+            out.append(self.field(name, member, ref, None, renames, depth))
+        return out
+
+
+def constraints(shape, out):
+    if shape['type'] == 'string':
+        if 'min' in shape:
+            out['minLength'] = shape['min']
+        if 'max' in shape:
+            out['maxLength'] = shape['max']
+        if 'pattern' in shape:
+            out['pattern'] = shape['pattern']
+    elif shape['type'] in ('integer', 'long'):
+        if 'min' in shape:
+            out['minimum'] = shape['min']
+        if 'max' in shape:
+            out['maximum'] = shape['max']
+
+
+def call(service, spec, defaults, kind_name, what):
+    """A call of the declaration from its correction: an operation name or an object."""
+    if isinstance(spec, str):
+        spec = {'operation': spec}
+    out = {'operation': spec['operation']}
+    service.operation(spec['operation'])
+    members, _ = service.input_members(spec['operation'])
+    given = spec.get('input')
+    inputs = dict(given) if given is not None else {
+        k: v for k, v in defaults.items() if k in members}
+    for member in inputs:
+        if member not in members:
+            raise Bad(f'{kind_name}.{what}: {spec["operation"]} has no input member {member}')
+    out['input'] = inputs
+    for key in ('result', 'match', 'fields', 'members', 'member', 'shape'):
+        if key in spec:
+            out[key] = spec[key]
+    page = service.pages.get(spec['operation'])
+    if page and spec.get('paginate', True) and what in ('read', 'list'):
+        out['inputToken'] = page['input_token']
+        out['outputToken'] = page['output_token']
+        if what == 'list':
+            if 'limit_key' in page:
+                out['limitKey'] = page['limit_key']
+            if 'result' not in out:
+                out['result'] = page['result_key']
+    if 'limit' in spec:
+        out['limit'] = spec['limit']
+    return out
+
+
+def kind(service, name, c):
+    renames = c.get('rename', {})
+    identity = c.get('identity', {})
+    create = c.get('create')
+    spec_fields = []
+    if create:
+        members, required = service.input_members(create if isinstance(create, str)
+                                                  else create['operation'])
+        omitted = set(c.get('omit', []))
+        for member, ref in members.items():
+            if member in omitted:
+                continue
+            field_name = renames.get(member, member[:1].lower() + member[1:])
+            f = service.field(field_name, member, ref, None, renames)
+            spec_fields.append(f)
+    for field_name, source in c.get('add', {}).items():
+        members, _ = service.input_members(source['from'])
+        ref = members[source['member']]
+        spec_fields.append(service.field(field_name, source['member'], ref, None, renames))
+    by_name = {f['name']: f for f in spec_fields}
+
+    def mark(key, value):
+        for field_name in c.get(key, []):
+            if field_name not in by_name:
+                raise Bad(f'{name}.{key}: no field {field_name}')
+            by_name[field_name][value[0]] = value[1]
+    mark('immutable', ('immutable', True))
+    mark('notCompared', ('compared', False))
+    mark('required', ('required', True))
+    for field_name, member in c.get('observed', {}).items():
+        by_name[field_name]['observed'] = member
+    for field_name, text in c.get('docs', {}).items():
+        by_name[field_name]['doc'] = text
+    name_field = c.get('nameField', '')
+    if name_field:
+        f = by_name[name_field]
+        f['doc'] = (f.get('doc', '') + ' metadata.name by default.').strip()
+        f.pop('required', None)
+    # Key order is fixed so that the file reads the same at every generation.
+    f_order = ['name', 'member', 'observed', 'type', 'required', 'immutable', 'secret',
+               'compared', 'default', 'enum', 'minLength', 'maxLength', 'pattern', 'minimum',
+               'maximum', 'maxItems', 'doc', 'fields', 'items', 'values']
+
+    def ordered(f):
+        out = {k: f[k] for k in f_order if k in f}
+        if 'fields' in out:
+            out['fields'] = [ordered(x) for x in out['fields']]
+        for key in ('items', 'values'):
+            if key in out:
+                out[key] = ordered(out[key])
+        return out
+
+    out = {'kind': name}
+    out['description'] = c.get('description', '')
+    if c.get('hook'):
+        out['hook'] = c['hook']
+    if name_field:
+        out['nameField'] = name_field
+    out['nameMember'] = c.get('nameMember', '')
+    out['idMember'] = c.get('idMember', '')
+    if 'ack' in c:
+        out['ack'] = c['ack']
+    out['fields'] = [ordered(f) for f in spec_fields]
+    if create:
+        create_call = call(service, create, {}, name, 'create')
+        create_call['fields'] = [f['name'] for f in spec_fields
+                                 if f['member'] in service.input_members(
+                                     create_call['operation'])[0]
+                                 and f['name'] not in c.get('notInCreate', [])]
+        out['create'] = create_call
+    out['alreadyExists'] = c.get('alreadyExists', [])
+    out['read'] = call(service, c['read'], identity, name, 'read')
+    out['updates'] = [call(service, u, identity, name, 'update') for u in c.get('updates', [])]
+    if 'delete' in c:
+        out['delete'] = call(service, c['delete'], identity, name, 'delete')
+    if 'list' in c:
+        out['list'] = call(service, c['list'], {}, name, 'list')
+    out['listIsComplete'] = c.get('listIsComplete', False)
+    if 'tags' in c:
+        t = c['tags']
+        tags = {'field': t['field'], 'shape': t.get('shape', 'map')}
+        for part in ('read', 'add', 'remove'):
+            tags[part] = call(service, t[part], identity, name, 'tags.' + part)
+        out['tags'] = tags
+    if 'states' in c:
+        out['states'] = c['states']
+    out['notFound'] = c.get('notFound', [])
+    return out
+
+
+def generate(data, source, corrections):
+    service = Service(data, corrections['service'])
+    meta = service.meta
+    protocol = meta.get('protocol')
+    if protocol not in ('json', 'query'):
+        raise Bad(f'{service.name}: the {protocol} protocol is not supported')
+    declared = {
+        'format': 1,
+        'generated': f'by scripts/kinds/generate.py from {source} '
+                     f'{service.name}/{meta["apiVersion"]} and corrections/{service.name}.yaml; '
+                     'do not edit',
+        'service': {
+            'name': service.name,
+            'title': corrections.get('title', meta.get('serviceId', service.name)),
+            'protocol': protocol,
+            'signingName': meta.get('signingName', meta['endpointPrefix']),
+            'endpointPrefix': meta['endpointPrefix'],
+            'apiVersion': meta['apiVersion'],
+        },
+        'kinds': [kind(service, name, c) for name, c in corrections['kinds'].items()],
+    }
+    if protocol == 'json':
+        declared['service']['jsonVersion'] = meta['jsonVersion']
+        declared['service']['targetPrefix'] = meta['targetPrefix']
+    return json.dumps(declared, indent=1, ensure_ascii=False) + '\n'
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    parser.add_argument('--check', action='store_true')
+    parser.add_argument('--data', help="botocore's data folder")
+    parser.add_argument('services', nargs='*')
+    args = parser.parse_args()
+    data = botocore_data(args.data)
+    if not data:
+        print('skipped: botocore not found (pip install botocore, or --data DIR)', file=sys.stderr)
+        return 3
+    services = args.services or sorted(
+        f[:-5] for f in os.listdir(CORRECTIONS) if f.endswith('.yaml'))
+    # The source's version is left out of the files so that a newer botocore that changes
+    # nothing in these services changes nothing here.
+    source = 'botocore'
+    differ = []
+    try:
+        for name in services:
+            corrections = load_yaml(os.path.join(CORRECTIONS, name + '.yaml'))
+            text = generate(data, source, corrections)
+            target = os.path.join(GENERATED, name + '.json')
+            old = open(target, encoding='utf-8').read() if os.path.exists(target) else None
+            if args.check:
+                if old != text:
+                    differ.append(name)
+            elif old != text:
+                with open(target, 'w', encoding='utf-8') as f:
+                    f.write(text)
+                print(f'wrote {os.path.relpath(target, ROOT)}')
+    except (Bad, KeyError) as e:
+        print(f'generate.py: {e}', file=sys.stderr)
+        return 2
+    if differ:
+        print('generate.py: these declarations differ from what the models give; run '
+              'scripts/kinds/generate.py and commit the result: ' + ', '.join(differ),
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,219 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+//
+// DeclarationReader: the checked-in declarations read whole, and a file that breaks the format
+// is refused with the JSON path of the problem.
+#include "declarationreader.h"
+
+#include "awskinds.h"
+#include "azurekinds.h"
+#include "kindregistry.h"
+#include "schemavalidator.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTest>
+
+using namespace converge;
+
+namespace {
+
+QJsonObject minimalKind()
+{
+    return QJsonObject{
+        {QStringLiteral("kind"), QStringLiteral("ThingOne")},
+        {QStringLiteral("nameField"), QStringLiteral("name")},
+        {QStringLiteral("fields"),
+         QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("name")},
+                                {QStringLiteral("member"), QStringLiteral("ThingName")},
+                                {QStringLiteral("type"), QStringLiteral("string")},
+                                {QStringLiteral("immutable"), true},
+                                {QStringLiteral("maxLength"), 10},
+                                {QStringLiteral("doc"), QStringLiteral("The name.")}},
+                    QJsonObject{{QStringLiteral("name"), QStringLiteral("size")},
+                                {QStringLiteral("member"), QStringLiteral("Size")},
+                                {QStringLiteral("type"), QStringLiteral("integer")},
+                                {QStringLiteral("minimum"), 1},
+                                {QStringLiteral("maximum"), 5}}}},
+        {QStringLiteral("read"),
+         QJsonObject{{QStringLiteral("operation"), QStringLiteral("DescribeThing")},
+                     {QStringLiteral("result"), QStringLiteral("Thing")}}},
+        {QStringLiteral("updates"),
+         QJsonArray{QJsonObject{{QStringLiteral("operation"), QStringLiteral("ResizeThing")},
+                                {QStringLiteral("fields"), QJsonArray{QStringLiteral("size")}}}}},
+    };
+}
+
+QJsonObject minimalFile(const QJsonObject &kind = minimalKind())
+{
+    return QJsonObject{
+        {QStringLiteral("format"), 1},
+        {QStringLiteral("service"),
+         QJsonObject{{QStringLiteral("name"), QStringLiteral("things")},
+                     {QStringLiteral("title"), QStringLiteral("Things")},
+                     {QStringLiteral("protocol"), QStringLiteral("json")},
+                     {QStringLiteral("jsonVersion"), QStringLiteral("1.1")},
+                     {QStringLiteral("targetPrefix"), QStringLiteral("Things_2020")},
+                     {QStringLiteral("signingName"), QStringLiteral("things")},
+                     {QStringLiteral("endpointPrefix"), QStringLiteral("things")},
+                     {QStringLiteral("apiVersion"), QStringLiteral("2020-01-01")}}},
+        {QStringLiteral("kinds"), QJsonArray{kind}},
+    };
+}
+
+DeclarationReader::Result readObject(const QJsonObject &o)
+{
+    return DeclarationReader::read(QJsonDocument(o).toJson(), QStringLiteral("things.json"),
+                                   QStringLiteral("aws.converge.dev"), QStringLiteral("v1"),
+                                   QStringLiteral("AwsAccount"));
+}
+
+} // namespace
+
+class tst_DeclarationReader final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void everyCheckedInDeclarationReads()
+    {
+        const auto results =
+            DeclarationReader::readFolder(QStringLiteral(":/kinds/aws"), AwsKinds::group(),
+                                          AwsKinds::version(), AwsKinds::accountKind());
+        QVERIFY2(!results.isEmpty(), "no declaration is compiled in");
+        for (const auto &result : results) {
+            QVERIFY2(result.errors.isEmpty(), qPrintable(result.errors.join(QLatin1Char('\n'))));
+            QVERIFY(!result.service.kinds.isEmpty());
+            for (const KindDeclaration &d : result.service.kinds) {
+                QVERIFY2(d.kind.name.at(0).isUpper(), qPrintable(d.kind.name));
+                QVERIFY2(!d.kind.description.isEmpty(), qPrintable(d.kind.name));
+                QVERIFY2(!d.idMember.isEmpty(), qPrintable(d.kind.name));
+                QVERIFY2(d.remove.isDeclared(), qPrintable(d.kind.name));
+                QVERIFY2(d.list.isDeclared(), qPrintable(d.kind.name));
+                // Every field says what it is for: the editor and `converge explain` show it.
+                for (const FieldSchema &f : d.kind.spec.fields)
+                    QVERIFY2(!f.description.isEmpty(),
+                             qPrintable(d.kind.name + QLatin1Char('.') + f.name));
+            }
+        }
+    }
+
+    void declaredKindsAreRegisteredBesideTheOthers()
+    {
+        KindRegistry kinds;
+        AzureKinds::registerAll(kinds);
+        const int before = kinds.names().size();
+        AwsKinds::registerKinds(kinds);
+        // KindRegistry::add refuses a name that exists: a declared kind named like an Azure
+        // one (Queue, Table) would be missing here.
+        QCOMPARE(kinds.names().size(), before + 2 + AwsKinds::declaredKinds().size());
+        const Kind *logGroup = kinds.find(QStringLiteral("CloudWatchLogGroup"));
+        QVERIFY(logGroup);
+        QCOMPARE(logGroup->apiVersion(), QStringLiteral("aws.converge.dev/v1"));
+        QCOMPARE(logGroup->ownerKind, QStringLiteral("AwsAccount"));
+        QCOMPARE(logGroup->backendNameField, QStringLiteral("name"));
+    }
+
+    void fieldsBecomeTheKindsSchema()
+    {
+        const auto result = readObject(minimalFile());
+        QVERIFY2(result.errors.isEmpty(), qPrintable(result.errors.join(QLatin1Char('\n'))));
+        const KindDeclaration &d = result.service.kinds.constFirst();
+        QCOMPARE(d.kind.spec.fields.first().name, QStringLiteral("owner"));
+        const FieldSchema *name = d.kind.spec.field(QStringLiteral("name"));
+        QVERIFY(name && name->immutable);
+        QCOMPARE(name->maxLength, 10);
+        QCOMPARE(name->description, QStringLiteral("The name."));
+        const FieldSchema *size = d.kind.spec.field(QStringLiteral("size"));
+        QVERIFY(size && size->type == FieldSchema::Type::Int);
+        QCOMPARE(size->maximum, std::optional<qint64>(5));
+        QCOMPARE(d.fields.at(1).member, QStringLiteral("Size"));
+        QCOMPARE(d.updates.first().fields, QStringList{QStringLiteral("size")});
+
+        // The model's constraints are what validation refuses.
+        const QJsonObject spec{
+            {QStringLiteral("owner"), QJsonObject{{QStringLiteral("name"), QStringLiteral("aws")}}},
+            {QStringLiteral("name"), QStringLiteral("far-too-long-name")},
+            {QStringLiteral("size"), 9}};
+        KindRegistry kinds;
+        QVERIFY(kinds.add(d.kind));
+        const auto checked = SchemaValidator(kinds).validate(
+            QJsonObject{{QStringLiteral("apiVersion"), QStringLiteral("aws.converge.dev/v1")},
+                        {QStringLiteral("kind"), QStringLiteral("ThingOne")},
+                        {QStringLiteral("metadata"),
+                         QJsonObject{{QStringLiteral("name"), QStringLiteral("a")}}},
+                        {QStringLiteral("spec"), spec}});
+        QCOMPARE(checked.errors.size(), 2);
+        QCOMPARE(checked.errors.at(0).path, QStringLiteral("spec.name"));
+        QCOMPARE(checked.errors.at(1).path, QStringLiteral("spec.size"));
+    }
+
+    void brokenFilesAreRefusedWithThePath_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("expected");
+
+        QTest::newRow("not json") << QByteArray("{") << QStringLiteral("things.json: offset");
+        QJsonObject file = minimalFile();
+        file.insert(QStringLiteral("format"), 2);
+        QTest::newRow("format") << QJsonDocument(file).toJson()
+                                << QStringLiteral("things.json: format: must be 1");
+
+        QJsonObject kind = minimalKind();
+        kind.insert(QStringLiteral("feilds"), QJsonArray());
+        QTest::newRow("unknown key") << QJsonDocument(minimalFile(kind)).toJson()
+                                     << QStringLiteral("kinds[0].feilds: is not a known key");
+
+        kind = minimalKind();
+        QJsonArray fields = kind.value(QStringLiteral("fields")).toArray();
+        QJsonObject size = fields.at(1).toObject();
+        size.insert(QStringLiteral("type"), QStringLiteral("float"));
+        fields.replace(1, size);
+        kind.insert(QStringLiteral("fields"), fields);
+        QTest::newRow("type") << QJsonDocument(minimalFile(kind)).toJson()
+                              << QStringLiteral("kinds[0].fields[1].type: \"float\" is not one of");
+
+        kind = minimalKind();
+        fields = kind.value(QStringLiteral("fields")).toArray();
+        QJsonObject name = fields.at(0).toObject();
+        name.insert(QStringLiteral("pattern"), QStringLiteral("(unclosed"));
+        fields.replace(0, name);
+        kind.insert(QStringLiteral("fields"), fields);
+        QTest::newRow("pattern") << QJsonDocument(minimalFile(kind)).toJson()
+                                 << QStringLiteral("kinds[0].fields[0].pattern: \"(unclosed\" is "
+                                                   "not a valid regular expression");
+
+        kind = minimalKind();
+        kind.remove(QStringLiteral("read"));
+        QTest::newRow("no read") << QJsonDocument(minimalFile(kind)).toJson()
+                                 << QStringLiteral("kinds[0].read: is required");
+
+        kind = minimalKind();
+        kind.insert(QStringLiteral("updates"),
+                    QJsonArray{QJsonObject{
+                        {QStringLiteral("operation"), QStringLiteral("Grow")},
+                        {QStringLiteral("fields"), QJsonArray{QStringLiteral("colour")}}}});
+        QTest::newRow("update of no field")
+            << QJsonDocument(minimalFile(kind)).toJson()
+            << QStringLiteral("kinds[0].Grow: carries colour, which is not a field");
+
+        kind = minimalKind();
+        kind.insert(QStringLiteral("nameField"), QStringLiteral("title"));
+        QTest::newRow("name field") << QJsonDocument(minimalFile(kind)).toJson()
+                                    << QStringLiteral("kinds[0].nameField: names title");
+    }
+
+    void brokenFilesAreRefusedWithThePath()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, expected);
+        const auto result = DeclarationReader::read(
+            json, QStringLiteral("things.json"), QStringLiteral("aws.converge.dev"),
+            QStringLiteral("v1"), QStringLiteral("AwsAccount"));
+        const QString errors = result.errors.join(QLatin1Char('\n'));
+        QVERIFY2(errors.contains(expected), qPrintable(errors));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_DeclarationReader)
+#include "tst_declarationreader.moc"
