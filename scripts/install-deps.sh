@@ -4,6 +4,8 @@
 #
 # Brings a Debian 12 machine what Converge needs to build, test and run: Debian packages and the
 # npm emulators pinned by package-lock.json. Idempotent; a few seconds when everything is there.
+# moto (the AWS emulator) is Python's and is only looked for, never installed: without it the
+# tests that need it skip, and say so.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -44,3 +46,7 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
     npm ci --no-audit --no-fund --loglevel=error
     echo "$want" >"$stamp"
 fi
+
+# Where the test fixture will find moto_server (MOTO_SERVER, PATH, pyenv), or why it will not.
+# Informational only: pip's Python is the user's to choose.
+node tests/fixtures/emulators.js find-moto | sed 's/^/install-deps: /' || true
