@@ -47,7 +47,12 @@ Emulators Emulators::fromEnvironment()
     e.tablePort = values.value(QStringLiteral("CONVERGE_AZURITE_TABLE_PORT")).toInt();
     e.dynamoPort = values.value(QStringLiteral("CONVERGE_DYNALITE_PORT")).toInt();
     e.dynamoDelayMs = values.value(QStringLiteral("CONVERGE_DYNALITE_DELAY_MS")).toInt();
-    if (e.host.isEmpty() || !e.blobPort || !e.queuePort || !e.tablePort || !e.dynamoPort)
+    e.motoPort = values.value(QStringLiteral("CONVERGE_MOTO_PORT")).toInt();
+    e.motoMissing = values.value(QStringLiteral("CONVERGE_MOTO_MISSING"));
+    e.motoServer = values.value(QStringLiteral("CONVERGE_MOTO_SERVER"));
+    // Either moto's port or the reason there is none: a file without both is an old fixture's.
+    if (e.host.isEmpty() || !e.blobPort || !e.queuePort || !e.tablePort || !e.dynamoPort ||
+        (!e.motoPort && e.motoMissing.isEmpty()))
         e.error = QStringLiteral("%1 is incomplete").arg(path);
     return e;
 }
@@ -70,6 +75,11 @@ QUrl Emulators::tableEndpoint() const
 QUrl Emulators::dynamoEndpoint() const
 {
     return endpoint(host, dynamoPort, QStringLiteral("/"));
+}
+
+QUrl Emulators::motoEndpoint() const
+{
+    return hasMoto() ? endpoint(host, motoPort, QStringLiteral("/")) : QUrl();
 }
 
 QString devAccountName()

@@ -3,11 +3,21 @@
 #pragma once
 
 #include <QString>
+#include <QTest>
 #include <QUrl>
 
 namespace converge::test {
 
-/// Where the CTest fixture started Azurite and dynalite (read from $CONVERGE_EMULATORS).
+/// Where the CTest fixture started Azurite, dynalite and moto (read from $CONVERGE_EMULATORS).
+///
+/// moto (AWS on loopback) is optional: it is Python's, installed apart (`pip install
+/// 'moto[server]'`), and the fixture starts it only when it finds `moto_server`. A test that needs
+/// it begins with CONVERGE_REQUIRE_MOTO(emulators), which skips with the fixture's reason.
+///
+/// The fixture's moto is shared by every test of the CTest run, two or more at a time: tests use
+/// unique resource names (uniqueName() in awstestsupport.h) and never reset it or change its
+/// settings. A test that needs an empty server, or signature checking (a setting of the whole
+/// server), starts a PrivateMoto (privatemoto.h).
 struct Emulators
 {
     QString host;
@@ -16,7 +26,11 @@ struct Emulators
     int tablePort = 0;
     int dynamoPort = 0;
     int dynamoDelayMs = 0;
-    QString error; ///< non-empty when the fixture's file is missing or incomplete
+    int motoPort = 0;           ///< 0 when there is no moto; motoMissing says why
+    QString motoMissing;        ///< why the fixture did not start moto, with how to get it
+    QString motoServer;         ///< the moto_server the fixture ran, for PrivateMoto
+    bool motoIsPrivate = false; ///< a PrivateMoto's, which a test may reset
+    QString error;              ///< non-empty when the fixture's file is missing or incomplete
 
     static Emulators fromEnvironment();
 
@@ -26,6 +40,10 @@ struct Emulators
     QUrl queueEndpoint() const;
     QUrl tableEndpoint() const;
     QUrl dynamoEndpoint() const;
+    /// http://127.0.0.1:PORT/ for every AWS service moto serves (the region comes from the
+    /// request's signature); empty when there is no moto.
+    QUrl motoEndpoint() const;
+    bool hasMoto() const { return motoPort > 0; }
 };
 
 /// The development account and key that Azurite publishes in its documentation (not a secret).
@@ -33,3 +51,13 @@ QString devAccountName();
 QString devAccountKey();
 
 } // namespace converge::test
+
+/// Fails when the fixture's file is unusable, skips the test function (all of the test when used
+/// in initTestCase()) with "skipped: moto_server not found (…)" when there is no moto.
+#define CONVERGE_REQUIRE_MOTO(emulators)                                                           \
+    do {                                                                                           \
+        QVERIFY2((emulators).isValid(), qPrintable((emulators).error));                            \
+        if (!(emulators).hasMoto())                                                                \
+            QSKIP(qPrintable(QStringLiteral("skipped: moto_server not found (%1)")                 \
+                                 .arg((emulators).motoMissing)));                                  \
+    } while (false)
