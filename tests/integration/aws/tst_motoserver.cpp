@@ -123,7 +123,8 @@ private slots:
         const Emulators moto = m_private->emulators();
         HttpClient http;
         const QJsonObject group{{QStringLiteral("logGroupName"), QStringLiteral("before-reset")}};
-        QVERIFY(logsCall(http, moto, m_anyKey, "CreateLogGroup", group).isSuccess());
+        const HttpResponse created = logsCall(http, moto, m_anyKey, "CreateLogGroup", group);
+        QVERIFY2(created.isSuccess(), qPrintable(describe(created)));
         QCOMPARE(logGroupNames(logsCall(http, moto, m_anyKey, "DescribeLogGroups", {})),
                  QStringList{QStringLiteral("before-reset")});
 
