@@ -236,7 +236,8 @@ def call(service, spec, defaults, kind_name, what):
             if 'limit_key' in page:
                 out['limitKey'] = page['limit_key']
             if 'result' not in out:
-                out['result'] = page['result_key']
+                key = page['result_key']
+                out['result'] = key[0] if isinstance(key, list) else key
     if 'limit' in spec:
         out['limit'] = spec['limit']
     return out
@@ -261,6 +262,20 @@ def kind(service, name, c):
         members, _ = service.input_members(source['from'])
         ref = members[source['member']]
         spec_fields.append(service.field(field_name, source['member'], ref, None, renames))
+    attributes = c.get('attributes')
+    attribute_fields = []
+    if attributes:
+        # The model documents a map's keys only in prose: "<code>Name</code> – what it is".
+        members, _ = service.input_members(attributes['docsFrom'])
+        prose = members[attributes['member']].get('documentation', '')
+        docs = {m.group(1): plain(m.group(2)) for m in re.finditer(
+            r'<code>(\w+)</code>\s*(?:–|-)\s*(.*?)</p>', prose, re.S)}
+        for field_name, member in attributes['fields'].items():
+            f = {'name': field_name, 'member': member, 'type': 'string'}
+            if member in docs:
+                f['doc'] = docs[member]
+            attribute_fields.append(f)
+        spec_fields.extend(attribute_fields)
     by_name = {f['name']: f for f in spec_fields}
 
     def mark(key, value):
@@ -305,12 +320,19 @@ def kind(service, name, c):
     if 'ack' in c:
         out['ack'] = c['ack']
     out['fields'] = [ordered(f) for f in spec_fields]
+    if attributes:
+        out['attributes'] = {'member': attributes['member'],
+                             'members': [f['member'] for f in attribute_fields]}
+    if 'locate' in c:
+        out['locate'] = call(service, c['locate'], identity, name, 'locate')
     if create:
         create_call = call(service, create, {}, name, 'create')
-        create_call['fields'] = [f['name'] for f in spec_fields
-                                 if f['member'] in service.input_members(
-                                     create_call['operation'])[0]
-                                 and f['name'] not in c.get('notInCreate', [])]
+        create_members = service.input_members(create_call['operation'])[0]
+        create_call['fields'] = [
+            f['name'] for f in spec_fields
+            if (f['member'] in create_members or
+                (f in attribute_fields and attributes['member'] in create_members))
+            and f['name'] not in c.get('notInCreate', [])]
         out['create'] = create_call
     out['alreadyExists'] = c.get('alreadyExists', [])
     out['read'] = call(service, c['read'], identity, name, 'read')
@@ -320,6 +342,8 @@ def kind(service, name, c):
     if 'list' in c:
         out['list'] = call(service, c['list'], {}, name, 'list')
     out['listIsComplete'] = c.get('listIsComplete', False)
+    if c.get('listItemsAreIds'):
+        out['listItemsAreIds'] = True
     if 'tags' in c:
         t = c['tags']
         tags = {'field': t['field'], 'shape': t.get('shape', 'map')}

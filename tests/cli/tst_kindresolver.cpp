@@ -43,7 +43,12 @@ private slots:
         QTest::newRow("nothing near")
             << QStringLiteral("pod") << QString()
             << QStringLiteral("unknown kind \"pod\" (known kinds: AwsAccount, Blob, "
-                              "BlobContainer, DynamoDBTable, Queue, StorageAccount, Table)");
+                              "BlobContainer, CloudWatchLogGroup, DynamoDBTable,");
+        // Declared kinds resolve as the hand-written ones do.
+        QTest::newRow("declared, plural")
+            << QStringLiteral("sqsqueues") << QStringLiteral("SQSQueue") << QString();
+        QTest::newRow("declared, any case") << QStringLiteral("cloudwatchloggroup")
+                                            << QStringLiteral("CloudWatchLogGroup") << QString();
         QTest::newRow("empty") << QString() << QString() << QStringLiteral("unknown kind");
     }
 

@@ -240,14 +240,27 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
                          const ServiceDeclaration &service, const QString &group,
                          const QString &version, const QString &ownerKind)
 {
-    r.onlyKeys(o,
-               {QStringLiteral("kind"), QStringLiteral("description"), QStringLiteral("hook"),
-                QStringLiteral("nameField"), QStringLiteral("nameMember"),
-                QStringLiteral("idMember"), QStringLiteral("ack"), QStringLiteral("fields"),
-                QStringLiteral("create"), QStringLiteral("alreadyExists"), QStringLiteral("read"),
-                QStringLiteral("updates"), QStringLiteral("delete"), QStringLiteral("list"),
-                QStringLiteral("listIsComplete"), QStringLiteral("tags"), QStringLiteral("states"),
-                QStringLiteral("notFound")},
+    r.onlyKeys(o, {QStringLiteral("kind"),
+                   QStringLiteral("description"),
+                   QStringLiteral("hook"),
+                   QStringLiteral("nameField"),
+                   QStringLiteral("nameMember"),
+                   QStringLiteral("idMember"),
+                   QStringLiteral("ack"),
+                   QStringLiteral("fields"),
+                   QStringLiteral("create"),
+                   QStringLiteral("alreadyExists"),
+                   QStringLiteral("read"),
+                   QStringLiteral("updates"),
+                   QStringLiteral("delete"),
+                   QStringLiteral("list"),
+                   QStringLiteral("listIsComplete"),
+                   QStringLiteral("tags"),
+                   QStringLiteral("states"),
+                   QStringLiteral("notFound"),
+                   QStringLiteral("attributes"),
+                   QStringLiteral("locate"),
+                   QStringLiteral("listItemsAreIds")},
                path);
     KindDeclaration d;
     d.service = service.name;
@@ -291,6 +304,12 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
                                : DeclaredCall{};
     };
     d.create = call(QStringLiteral("create"));
+    d.locate = call(QStringLiteral("locate"));
+    d.listItemsAreIds = o.value(QStringLiteral("listItemsAreIds")).toBool();
+    const QJsonObject attributes = r.object(o, QStringLiteral("attributes"), path);
+    d.attributesMember = r.string(attributes, QStringLiteral("member"), path);
+    d.attributeMembers =
+        r.strings(attributes, QStringLiteral("members"), path + QStringLiteral(".attributes"));
     d.read = call(QStringLiteral("read"));
     d.remove = call(QStringLiteral("delete"));
     d.list = call(QStringLiteral("list"));

@@ -2,8 +2,13 @@
 // SPDX-License-Identifier: MIT
 #include "declaredmanager.h"
 
+#include "delta.h"
+
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QSet>
+
+#include <algorithm>
 
 namespace converge {
 
@@ -63,6 +68,25 @@ QSet<QString> changedFields(const QStringList &delta)
         fields.insert(path.left(end));
     }
     return fields;
+}
+
+// An API's attribute map wants strings: 30, true and "30" all travel as "30".
+QString attributeText(const QJsonValue &value)
+{
+    if (value.isString())
+        return value.toString();
+    if (value.isBool())
+        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    if (value.isDouble())
+        return QString::number(value.toDouble(), 'g', 17);
+    return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
+}
+
+QString lastSegment(const QString &id)
+{
+    const qsizetype slash = id.lastIndexOf(QLatin1Char('/'));
+    const qsizetype colon = id.lastIndexOf(QLatin1Char(':'));
+    return id.mid(std::max(slash, colon) + 1);
 }
 
 } // namespace
@@ -130,10 +154,53 @@ Outcome<ApiCaller::Reply> DeclaredManager::send(const DeclaredCall &call, const 
     return reply;
 }
 
-Outcome<ApiCaller::Reply> DeclaredManager::readResource(const QString &name, QJsonObject *resource)
+Outcome<QString> DeclaredManager::locate(const QString &name, const QString &known)
+{
+    if (!known.isEmpty() || !m_declaration.locate.isDeclared())
+        return known;
+    const DeclaredCall &locate = m_declaration.locate;
+    auto reply = send(locate, input(locate, name, QString()));
+    if (!reply)
+        return reply.error();
+    const QString id = at(reply.value().body, locate.result).toString();
+    if (id.isEmpty()) {
+        BackendError error;
+        error.category = BackendError::Category::Transient;
+        error.code = QStringLiteral("InvalidResponse");
+        error.message =
+            QStringLiteral("the answer to %1 has no %2").arg(locate.operation, locate.result);
+        error.requestId = reply.value().requestId;
+        return error;
+    }
+    return id;
+}
+
+QJsonObject DeclaredManager::request(const DeclaredCall &call, const QJsonObject &spec,
+                                     const QString &name, const QString &id) const
+{
+    QJsonObject out = input(call, name, id);
+    const QJsonObject values = ApiField::toApi(m_declaration.fields, spec, call.fields);
+    QJsonObject attributes;
+    for (const ApiField &field : m_declaration.fields) {
+        const auto value = values.constFind(field.member);
+        if (value == values.constEnd())
+            continue;
+        if (m_declaration.attributeMembers.contains(field.member)) {
+            attributes.insert(field.member, attributeText(*value));
+            continue;
+        }
+        out.insert(call.members.value(field.field).toString(field.member), *value);
+    }
+    if (!attributes.isEmpty())
+        out.insert(m_declaration.attributesMember, attributes);
+    return out;
+}
+
+Outcome<ApiCaller::Reply> DeclaredManager::readResource(const QString &name, const QString &id,
+                                                        QJsonObject *resource)
 {
     const DeclaredCall &read = m_declaration.read;
-    QJsonObject request = input(read, name, QString());
+    QJsonObject request = input(read, name, id);
     for (int page = 0; page < m_options.maxReadPages; ++page) {
         auto reply = send(read, request);
         if (!reply)
@@ -172,14 +239,25 @@ Outcome<ApiCaller::Reply> DeclaredManager::readResource(const QString &name, QJs
     return error;
 }
 
-Observation DeclaredManager::observe(const QJsonObject &resource, const QString &requestId) const
+Observation DeclaredManager::observe(QJsonObject resource, const QString &requestId,
+                                     const QString &id) const
 {
+    // Attributes read back as one map: spread out, they are members like any other (as the
+    // strings the API keeps them as).
+    if (!m_declaration.attributesMember.isEmpty()) {
+        const QJsonObject attributes = resource.take(m_declaration.attributesMember).toObject();
+        for (auto it = attributes.begin(); it != attributes.end(); ++it)
+            resource.insert(it.key(), it.value());
+    }
     Observation o;
     o.spec = ApiField::fromApi(m_declaration.fields, resource);
     o.name = resource.value(m_declaration.nameMember).toString();
     if (!m_declaration.kind.backendNameField.isEmpty() && !o.name.isEmpty())
         o.spec.insert(m_declaration.kind.backendNameField, o.name);
-    o.resourceId = at(resource, m_declaration.idMember).toString();
+    o.resourceId =
+        m_declaration.idMember.isEmpty() ? id : at(resource, m_declaration.idMember).toString();
+    if (o.resourceId.isEmpty())
+        o.resourceId = id;
     // What the spec does not hold is there for people to read.
     const QStringList mapped = ApiField::observedMembers(m_declaration.fields);
     for (auto it = resource.begin(); it != resource.end(); ++it) {
@@ -217,15 +295,21 @@ std::optional<BackendError> DeclaredManager::applyState(Observation &observation
 Outcome<Observation> DeclaredManager::get(const Target &target)
 {
     const QString name = backendName(target.resource);
+    const auto id = locate(name, QString());
+    if (!id)
+        return id.error();
     QJsonObject resource;
-    auto reply = readResource(name, &resource);
+    auto reply = readResource(name, id.value(), &resource);
     if (!reply)
         return reply.error();
-    Observation o = observe(resource, reply.value().requestId);
+    Observation o = observe(resource, reply.value().requestId, id.value());
     if (o.name.isEmpty())
         o.name = name;
     if (!m_declaration.kind.backendNameField.isEmpty())
         o.spec.insert(m_declaration.kind.backendNameField, o.name);
+    // The owner is the workspace's, not the backend's: what was asked is what is.
+    if (target.resource.spec.contains(QStringLiteral("owner")))
+        o.spec.insert(QStringLiteral("owner"), target.resource.spec.value(QStringLiteral("owner")));
     if (auto failed = applyState(o, resource))
         return *failed;
     const DeclaredTags &tags = m_declaration.tags;
@@ -255,11 +339,7 @@ Outcome<Observation> DeclaredManager::create(const Target &target)
     QJsonObject spec = target.resource.spec;
     if (!m_declaration.kind.backendNameField.isEmpty())
         spec.insert(m_declaration.kind.backendNameField, name);
-    QJsonObject request = input(create, name, QString());
-    const QJsonObject fields = ApiField::toApi(m_declaration.fields, spec, create.fields);
-    for (auto it = fields.begin(); it != fields.end(); ++it)
-        request.insert(it.key(), it.value());
-    auto reply = send(create, request);
+    auto reply = send(create, request(create, spec, name, QString()));
     if (!reply) {
         if (reply.error().category != BackendError::Category::Conflict ||
             !m_declaration.alreadyExists.contains(reply.error().code))
@@ -269,7 +349,15 @@ Outcome<Observation> DeclaredManager::create(const Target &target)
             found.value().existed = true;
         return found;
     }
-    return get(target);
+    // What the create call does not carry (a log group's retention), or the backend left out,
+    // is set by the update calls at once, as the next reconcile would.
+    Outcome<Observation> created = get(target);
+    if (!created || created.value().inProgress)
+        return created;
+    const QStringList left = Delta::between(m_declaration.kind.spec, spec, created.value().spec);
+    if (left.isEmpty())
+        return created;
+    return update(target, created.value(), left);
 }
 
 Outcome<Observation> DeclaredManager::update(const Target &target, const Observation &latest,
@@ -278,6 +366,10 @@ Outcome<Observation> DeclaredManager::update(const Target &target, const Observa
     const QString name = backendName(target.resource);
     const QJsonObject &desired = target.resource.spec;
     QSet<QString> changed = changedFields(delta);
+    const auto located = locate(name, latest.resourceId);
+    if (!located)
+        return located.error();
+    const QString &id = located.value();
 
     const DeclaredTags &tags = m_declaration.tags;
     if (tags.isDeclared() && changed.remove(tags.field) && desired.contains(tags.field)) {
@@ -294,15 +386,15 @@ Outcome<Observation> DeclaredManager::update(const Target &target, const Observa
                 gone << it.key();
         }
         if (!set.isEmpty()) {
-            QJsonObject request = input(tags.add, name, latest.resourceId);
-            request.insert(tags.addMember, tagValue(set, tags.addShape));
-            if (auto reply = send(tags.add, request); !reply)
+            QJsonObject add = input(tags.add, name, id);
+            add.insert(tags.addMember, tagValue(set, tags.addShape));
+            if (auto reply = send(tags.add, add); !reply)
                 return reply.error();
         }
         if (!gone.isEmpty()) {
-            QJsonObject request = input(tags.remove, name, latest.resourceId);
-            request.insert(tags.removeMember, QJsonArray::fromStringList(gone));
-            if (auto reply = send(tags.remove, request); !reply)
+            QJsonObject remove = input(tags.remove, name, id);
+            remove.insert(tags.removeMember, QJsonArray::fromStringList(gone));
+            if (auto reply = send(tags.remove, remove); !reply)
                 return reply.error();
         }
     }
@@ -313,16 +405,7 @@ Outcome<Observation> DeclaredManager::update(const Target &target, const Observa
         if (!fields.intersects(changed))
             continue;
         carried.unite(fields);
-        QJsonObject request = input(call, name, latest.resourceId);
-        const QJsonObject values = ApiField::toApi(m_declaration.fields, desired, call.fields);
-        for (const ApiField &field : m_declaration.fields) {
-            const auto value = values.constFind(field.member);
-            if (value == values.constEnd())
-                continue;
-            const QString member = call.members.value(field.field).toString(field.member);
-            request.insert(member, *value);
-        }
-        if (auto reply = send(call, request); !reply)
+        if (auto reply = send(call, request(call, desired, name, id)); !reply)
             return reply.error();
     }
     changed.subtract(carried);
@@ -345,7 +428,13 @@ Outcome<std::optional<Observation>> DeclaredManager::deleteResource(const Target
                                                                     const Observation &latest)
 {
     const QString name = backendName(target.resource);
-    auto reply = send(m_declaration.remove, input(m_declaration.remove, name, latest.resourceId));
+    const auto id = locate(name, latest.resourceId);
+    if (!id) {
+        if (id.error().category == BackendError::Category::NotFound)
+            return std::optional<Observation>();
+        return id.error();
+    }
+    auto reply = send(m_declaration.remove, input(m_declaration.remove, name, id.value()));
     if (!reply) {
         if (reply.error().category == BackendError::Category::NotFound)
             return std::optional<Observation>();
@@ -386,6 +475,10 @@ Outcome<ListPage> DeclaredManager::list(const ListScope &scope)
         Observation o;
         if (item.isObject()) {
             o = observe(item.toObject(), reply.value().requestId);
+        } else if (m_declaration.listItemsAreIds) {
+            o.resourceId = item.toString();
+            o.name = lastSegment(o.resourceId);
+            o.requestId = reply.value().requestId;
         } else {
             o.name = item.toString();
             o.requestId = reply.value().requestId;

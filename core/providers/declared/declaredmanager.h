@@ -57,8 +57,15 @@ public:
 
 private:
     Outcome<ApiCaller::Reply> send(const DeclaredCall &call, const QJsonObject &input);
-    Outcome<ApiCaller::Reply> readResource(const QString &name, QJsonObject *resource);
-    Observation observe(const QJsonObject &resource, const QString &requestId) const;
+    /// The backend ID: `known` when there is one, else what the locate call answers, else "".
+    Outcome<QString> locate(const QString &name, const QString &known);
+    /// `call`'s input with the fields it carries from `spec`.
+    QJsonObject request(const DeclaredCall &call, const QJsonObject &spec, const QString &name,
+                        const QString &id) const;
+    Outcome<ApiCaller::Reply> readResource(const QString &name, const QString &id,
+                                           QJsonObject *resource);
+    Observation observe(QJsonObject resource, const QString &requestId,
+                        const QString &id = {}) const;
     std::optional<BackendError> applyState(Observation &observation,
                                            const QJsonObject &resource) const;
 

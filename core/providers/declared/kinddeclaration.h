@@ -83,6 +83,17 @@ struct KindDeclaration
     QString ackApiVersion;
     QString ackKind;
 
+    /// Fields whose members travel inside one map member rather than beside it (SQS's and SNS's
+    /// Attributes): their members, and the map's. Values go as strings, as those APIs want.
+    QString attributesMember;
+    QStringList attributeMembers;
+    /// A call that finds the backend ID from the name before any other call needs `$id` (SQS's
+    /// GetQueueUrl); its `result` is the ID's path. Undeclared: the ID comes from reads.
+    DeclaredCall locate;
+    /// list's items are backend IDs (URLs, ARNs) rather than objects or names: the name is an
+    /// ID's last segment.
+    bool listItemsAreIds = false;
+
     DeclaredCall create;
     QStringList alreadyExists; ///< error codes of create that mean "it is there"
     DeclaredCall read;
