@@ -1,0 +1,388 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+//
+// Every declared AWS kind on moto, driven by its test data (tests/data/declared/KIND.json) and
+// nothing else: adding a kind adds a declaration and a data file, no C++. For each kind: create,
+// read back as declared, each update through the Delta, drift made behind Converge's back and
+// corrected, adoption of an existing resource, listing, deletion; through the whole engine: Ready,
+// detach-on-delete, skip; and each model constraint refused at validation with file:line:column.
+#include "awstestsupport.h"
+
+#include "annotations.h"
+#include "clock.h"
+#include "controller.h"
+#include "delta.h"
+#include "factoryregistry.h"
+#include "genericreconciler.h"
+#include "kindregistry.h"
+#include "manifestreader.h"
+#include "schemavalidator.h"
+#include "workspace.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QTemporaryDir>
+
+using namespace converge;
+using namespace converge::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+constexpr int timeout = 20000;
+
+QJsonObject merged(QJsonObject base, const QJsonObject &change)
+{
+    for (auto it = change.begin(); it != change.end(); ++it)
+        base.insert(it.key(), it.value());
+    return base;
+}
+
+Resource motoAccount(const Emulators &emulators, const QString &name = QStringLiteral("moto"))
+{
+    Resource r;
+    r.apiVersion = AwsKinds::apiVersion();
+    r.kind = AwsKinds::accountKind();
+    r.metadata.name = name;
+    r.spec = QJsonObject{
+        {QStringLiteral("region"), QStringLiteral("us-east-1")},
+        {QStringLiteral("endpoint"), emulators.motoEndpoint().toString()},
+        {QStringLiteral("credential"), QJsonObject{{QStringLiteral("emulator"), true}}}};
+    return r;
+}
+
+/// One kind's test data.
+struct KindData
+{
+    QString kind;
+    QJsonObject spec;
+    QList<QJsonObject> updates;
+    QJsonObject drift;
+    QJsonObject immutable;
+    QJsonArray refused;
+
+    static KindData read(const QString &path)
+    {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            qFatal("cannot read %s", qPrintable(path));
+        const QJsonObject o = QJsonDocument::fromJson(file.readAll()).object();
+        KindData d;
+        d.kind = o.value(QStringLiteral("kind")).toString();
+        d.spec = o.value(QStringLiteral("spec")).toObject();
+        for (const QJsonValue &u : o.value(QStringLiteral("updates")).toArray())
+            d.updates << u.toObject();
+        d.drift = o.value(QStringLiteral("drift")).toObject();
+        d.immutable = o.value(QStringLiteral("immutable")).toObject();
+        d.refused = o.value(QStringLiteral("refused")).toArray();
+        return d;
+    }
+};
+
+QStringList dataFiles()
+{
+    const QDir dir(qEnvironmentVariable("CONVERGE_TEST_DATA") + QStringLiteral("/declared"));
+    QStringList files;
+    for (const QString &name : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+        files << dir.filePath(name);
+    return files;
+}
+
+} // namespace
+
+class tst_DeclaredKinds final : public QObject
+{
+    Q_OBJECT
+
+private:
+    Emulators m_emulators = Emulators::fromEnvironment();
+    KindRegistry m_kinds;
+    std::unique_ptr<HttpClient> m_http;
+    AwsFactory m_factory{[] {
+        AwsFactory::Options options;
+        options.declared.pollAfter = 50ms;
+        return options;
+    }()};
+
+    Resource resource(const KindData &data, const QString &name, const QJsonObject &spec) const
+    {
+        Resource r;
+        r.apiVersion = AwsKinds::apiVersion();
+        r.kind = data.kind;
+        r.metadata.name = name;
+        r.spec = spec;
+        r.spec.insert(QStringLiteral("owner"),
+                      QJsonObject{{QStringLiteral("name"), QStringLiteral("moto")}});
+        SchemaValidator validator(m_kinds);
+        const auto errors = validator.validate(r);
+        if (!errors.isEmpty())
+            qWarning() << "invalid test resource:" << errors.first().toString();
+        return r;
+    }
+
+    std::shared_ptr<Manager> manager(const QString &kind)
+    {
+        ManagerEnvironment env;
+        env.http = m_http.get();
+        auto made = m_factory.manager(kind, motoAccount(m_emulators), env);
+        if (!made)
+            qFatal("no manager for %s: %s", qPrintable(kind), qPrintable(made.error().message));
+        return made.value();
+    }
+
+    /// get() until no operation runs, or the error it ends with.
+    static Outcome<Observation> settled(Manager &m, const Target &target)
+    {
+        QElapsedTimer timer;
+        timer.start();
+        for (;;) {
+            auto seen = m.get(target);
+            if (!seen || !seen.value().inProgress || timer.elapsed() > timeout)
+                return seen;
+            QTest::qWait(50);
+        }
+    }
+
+    QStringList drift(const Kind &kind, const QJsonObject &desired, const Observation &seen) const
+    {
+        return Delta::between(kind.spec, desired, seen.spec);
+    }
+    /// What differs between `desired` and `seen`, with both, or nothing when they agree.
+    static QByteArray differs(const Kind &kind, const QJsonObject &desired, const Observation &seen)
+    {
+        const QStringList delta = Delta::between(kind.spec, desired, seen.spec);
+        if (delta.isEmpty())
+            return {};
+        return delta.join(QStringLiteral(", ")).toUtf8() + " differ; desired " +
+               QJsonDocument(desired).toJson(QJsonDocument::Compact) + " observed " +
+               QJsonDocument(seen.spec).toJson(QJsonDocument::Compact);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        CONVERGE_REQUIRE_MOTO(m_emulators);
+        AwsKinds::registerKinds(m_kinds);
+        m_http = std::make_unique<HttpClient>();
+        QVERIFY2(!dataFiles().isEmpty(), "no test data in tests/data/declared");
+    }
+
+    void everyDeclaredKindHasTestData()
+    {
+        QStringList tested;
+        for (const QString &file : dataFiles())
+            tested << KindData::read(file).kind;
+        for (const QString &kind : AwsKinds::declaredKinds())
+            QVERIFY2(tested.contains(kind), qPrintable(kind + QStringLiteral(" has no test data")));
+    }
+
+    void lifecycle_data()
+    {
+        QTest::addColumn<QString>("file");
+        for (const QString &file : dataFiles())
+            QTest::newRow(qPrintable(KindData::read(file).kind)) << file;
+    }
+
+    // Manager by Manager: what the engine relies on.
+    void lifecycle()
+    {
+        QFETCH(QString, file);
+        const KindData data = KindData::read(file);
+        const Kind *kind = m_kinds.find(data.kind);
+        QVERIFY(kind);
+        auto m = manager(data.kind);
+        const QString name = uniqueName(data.kind.toLower());
+        Target target{resource(data, name, data.spec), {motoAccount(m_emulators)}};
+
+        auto created = m->create(target);
+        QVERIFY2(created, qPrintable(created ? QString() : created.error().toString()));
+        QVERIFY(!created.value().existed);
+        auto seen = settled(*m, target);
+        QVERIFY2(seen, qPrintable(seen ? QString() : seen.error().toString()));
+        // A create that ran asynchronously leaves what its call cannot carry to the next
+        // reconcile, as the engine does.
+        if (const QStringList left = drift(*kind, target.resource.spec, seen.value());
+            !left.isEmpty()) {
+            QVERIFY(m->update(target, seen.value(), left));
+            seen = settled(*m, target);
+            QVERIFY(seen);
+        }
+        QVERIFY2(!seen.value().resourceId.isEmpty(), "no backend ID");
+        QCOMPARE(seen.value().name, name);
+        QVERIFY2(differs(*kind, target.resource.spec, seen.value()).isEmpty(),
+                 differs(*kind, target.resource.spec, seen.value()).constData());
+
+        // Each update through the Delta, and seen done.
+        for (const QJsonObject &change : data.updates) {
+            target.resource.spec = merged(target.resource.spec, change);
+            const QStringList delta = drift(*kind, target.resource.spec, seen.value());
+            QVERIFY2(!delta.isEmpty(), QJsonDocument(change).toJson().constData());
+            auto updated = m->update(target, seen.value(), delta);
+            QVERIFY2(updated, qPrintable(updated ? QString() : updated.error().toString()));
+            seen = settled(*m, target);
+            QVERIFY(seen);
+            QVERIFY2(differs(*kind, target.resource.spec, seen.value()).isEmpty(),
+                     differs(*kind, target.resource.spec, seen.value()).constData());
+        }
+
+        // Drift made behind Converge's back is seen, and corrected by an update.
+        if (!data.drift.isEmpty()) {
+            Target outside = target;
+            outside.resource.spec = merged(target.resource.spec, data.drift);
+            QVERIFY(m->update(outside, seen.value(),
+                              drift(*kind, outside.resource.spec, seen.value())));
+            seen = settled(*m, target);
+            const QStringList drifted = drift(*kind, target.resource.spec, seen.value());
+            QVERIFY2(!drifted.isEmpty(), "the drift was not observed");
+            QVERIFY(m->update(target, seen.value(), drifted));
+            seen = settled(*m, target);
+            QVERIFY2(differs(*kind, target.resource.spec, seen.value()).isEmpty(),
+                     differs(*kind, target.resource.spec, seen.value()).constData());
+        }
+
+        // A field that cannot change is refused without a write.
+        if (!data.immutable.isEmpty()) {
+            Target renamed = target;
+            renamed.resource.spec = merged(target.resource.spec, data.immutable);
+            const QStringList delta = drift(*kind, renamed.resource.spec, seen.value());
+            QVERIFY(!Delta::immutablePaths(kind->spec, delta).isEmpty());
+        }
+
+        // Creating what exists adopts it.
+        if (m->createAdopts()) {
+            auto again = m->create(target);
+            QVERIFY2(again, qPrintable(again ? QString() : again.error().toString()));
+            // Found by its "already exists" answer, or made again by a create that is
+            // idempotent (SQS's CreateQueue with the same attributes): the same resource.
+            QCOMPARE(again.value().resourceId, seen.value().resourceId);
+        }
+
+        // The list finds it, page by page.
+        bool listed = false;
+        ListScope scope;
+        scope.owners = target.owners;
+        for (int pages = 0; pages < 100 && !listed; ++pages) {
+            auto page = m->list(scope);
+            QVERIFY2(page, qPrintable(page ? QString() : page.error().toString()));
+            for (const Observation &item : page.value().items)
+                listed = listed || item.name == name;
+            scope.continuation = page.value().continuation;
+            if (scope.continuation.isEmpty())
+                break;
+        }
+        QVERIFY2(listed, "list() does not find it");
+
+        // Deleted, and gone.
+        auto deleted = m->deleteResource(target, seen.value());
+        QVERIFY2(deleted, qPrintable(deleted ? QString() : deleted.error().toString()));
+        auto gone = settled(*m, target);
+        QVERIFY(!gone);
+        QCOMPARE(gone.error().category, BackendError::Category::NotFound);
+        QVERIFY(m->deleteResource(target, seen.value())); // NotFound counts as gone
+    }
+
+    void refusedAtValidation_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("says");
+        for (const QString &file : dataFiles()) {
+            const KindData data = KindData::read(file);
+            for (const QJsonValue &r : data.refused) {
+                const QString field = r[QStringLiteral("field")].toString();
+                QTest::newRow(qPrintable(data.kind + QLatin1Char('.') + field))
+                    << data.kind << field
+                    << QString::fromUtf8(QJsonDocument(QJsonArray{r[QStringLiteral("value")]})
+                                             .toJson(QJsonDocument::Compact)
+                                             .chopped(1)
+                                             .mid(1))
+                    << r[QStringLiteral("says")].toString();
+            }
+        }
+    }
+
+    // A manifest with one bad value: refused where it is, with the field and the model's rule.
+    void refusedAtValidation()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, field);
+        QFETCH(QString, value);
+        QFETCH(QString, says);
+        const QByteArray manifest = QStringLiteral("apiVersion: aws.converge.dev/v1\n"
+                                                   "kind: %1\n"
+                                                   "metadata:\n"
+                                                   "  name: refused\n"
+                                                   "spec:\n"
+                                                   "  owner: {name: moto}\n"
+                                                   "  %2: %3\n")
+                                        .arg(kind, field, value)
+                                        .toUtf8();
+        const ManifestReader reader(m_kinds);
+        const auto result = reader.read(manifest, QStringLiteral("refused.yaml"));
+        QCOMPARE(result.errors.size(), 1);
+        const QString error = result.errors.first().toString();
+        QVERIFY2(error.startsWith(QStringLiteral("refused.yaml:7:")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("spec.") + field), qPrintable(error));
+        QVERIFY2(error.contains(says), qPrintable(error));
+    }
+
+    void throughTheEngine_data() { lifecycle_data(); }
+
+    // Ready through the Controller; detach-on-delete leaves the resource; skip writes nothing;
+    // delete removes it.
+    void throughTheEngine()
+    {
+        QFETCH(QString, file);
+        const KindData data = KindData::read(file);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("declared.converge"));
+        auto ws = Workspace::open(path, nullptr);
+        QVERIFY(ws);
+        FactoryRegistry factories;
+        AwsFactory::Options options;
+        options.declared.pollAfter = 50ms;
+        factories.add(std::make_unique<AwsFactory>(options));
+        GenericReconciler reconciler(m_kinds);
+        SystemClock clock;
+        Controller::Options o;
+        o.workers = 2;
+        o.pollInterval = 20ms;
+        o.backoff.fastBase = 50ms;
+        o.backoff.fastCap = 200ms;
+        Controller controller(path, m_kinds, factories, reconciler, clock, nullptr, o);
+
+        const QString kept = uniqueName(data.kind.toLower());
+        const QString removed = uniqueName(data.kind.toLower());
+        Resource detach = resource(data, kept, data.spec);
+        detach.metadata.annotations.insert(Annotations::reconcilePolicy(),
+                                           QStringLiteral("detach-on-delete"));
+        QList<ApplyOutcome> outcomes;
+        StoreError error;
+        QVERIFY(ws->apply({motoAccount(m_emulators), detach, resource(data, removed, data.spec)},
+                          &outcomes, &error));
+        QVERIFY(controller.start());
+        const auto ready = [&](const QString &name) {
+            const auto r = ws->get(ResourceKey{data.kind, name});
+            return r && r->status.ready().isReady() &&
+                   r->status.ready().observedGeneration == r->metadata.generation;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(ready(kept) && ready(removed), timeout);
+
+        auto m = manager(data.kind);
+        const Target keptTarget{resource(data, kept, data.spec), {motoAccount(m_emulators)}};
+        const Target removedTarget{resource(data, removed, data.spec), {motoAccount(m_emulators)}};
+        QVERIFY(ws->requestDeletion(ResourceKey{data.kind, kept}, &error));
+        QVERIFY(ws->requestDeletion(ResourceKey{data.kind, removed}, &error));
+        QTRY_VERIFY_WITH_TIMEOUT(!ws->get(ResourceKey{data.kind, kept}) &&
+                                     !ws->get(ResourceKey{data.kind, removed}),
+                                 timeout);
+        QVERIFY2(m->get(keptTarget), "detach-on-delete deleted the resource");
+        auto gone = settled(*m, removedTarget);
+        QVERIFY(!gone && gone.error().category == BackendError::Category::NotFound);
+        QVERIFY(m->deleteResource(keptTarget, m->get(keptTarget).value()));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_DeclaredKinds)
+#include "tst_declaredkinds.moc"
