@@ -225,11 +225,11 @@ def call(service, spec, defaults, kind_name, what):
         if member not in members:
             raise Bad(f'{kind_name}.{what}: {spec["operation"]} has no input member {member}')
     out['input'] = inputs
-    for key in ('result', 'match', 'fields', 'members', 'member', 'shape'):
+    for key in ('result', 'match', 'fields', 'members', 'member', 'shape', 'each'):
         if key in spec:
             out[key] = spec[key]
     page = service.pages.get(spec['operation'])
-    if page and spec.get('paginate', True) and what in ('read', 'list'):
+    if page and spec.get('paginate', True) and what in ('read', 'list', 'locate'):
         out['inputToken'] = page['input_token']
         out['outputToken'] = page['output_token']
         if what == 'list':

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "awserrormapper.h"
 
+#include "awsqueryxml.h"
 #include "crc32.h"
 #include "httpresponse.h"
 #include "redactor.h"
@@ -52,6 +53,19 @@ constexpr CodeCategory knownCodes[] = {
     {"ExpiredTokenException", Category::Unauthorized},
     {"NotAuthorized", Category::Unauthorized},
     {"OptInRequired", Category::Unauthorized},
+    // The query protocol's (SNS, IAM) and the other json services'.
+    {"NotFound", Category::NotFound},
+    {"NoSuchEntity", Category::NotFound},
+    {"EntityAlreadyExists", Category::Conflict},
+    {"ResourceAlreadyExistsException", Category::Conflict},
+    {"InvalidParameter", Category::Invalid},
+    {"InvalidParameterException", Category::Invalid},
+    {"ValidationError", Category::Invalid},
+    {"Throttling", Category::Throttled},
+    {"ThrottledException", Category::Throttled},
+    {"SignatureDoesNotMatch", Category::Unauthorized},
+    {"AuthorizationError", Category::Unauthorized},
+    {"AccessDenied", Category::Unauthorized},
 };
 
 BackendError makeError(Category category, const QString &code, int status, const QString &message)
@@ -128,6 +142,18 @@ std::optional<BackendError> AwsErrorMapper::errorFor(const HttpResponse &respons
     QString message = json.value(QStringLiteral("message")).toString();
     if (message.isEmpty())
         message = json.value(QStringLiteral("Message")).toString();
+    QString requestId = response.requestId;
+    // The query protocol (SNS, IAM) answers errors in XML, and so does moto for a bad signature
+    // whatever the service's protocol.
+    if (code.isEmpty() && response.body.trimmed().startsWith('<')) {
+        const AwsQueryXml::Answer xml = AwsQueryXml::read(response.body);
+        code = xml.errorCode;
+        message = xml.errorMessage;
+        if (requestId.isEmpty())
+            requestId = xml.requestId;
+        if (!code.isEmpty())
+            parseError.error = QJsonParseError::NoError;
+    }
     if (message.isEmpty()) {
         if (!code.isEmpty())
             message = QStringLiteral("%1 failed with %2").arg(operation, code);
@@ -153,7 +179,7 @@ std::optional<BackendError> AwsErrorMapper::errorFor(const HttpResponse &respons
             "tables\"), then Reconcile");
     }
     BackendError error = makeError(category, code, response.status, redactor.redact(message));
-    error.requestId = response.requestId;
+    error.requestId = requestId;
     error.retryAfter = response.retryAfter;
     return error;
 }

@@ -6,12 +6,15 @@
 #include "awsjsonclient.h"
 #include "awskinds.h"
 #include "awsprofile.h"
+#include "awsqueryclient.h"
 #include "declaredmanager.h"
 #include "envcredentialstore.h"
 #include "filecredentialstore.h"
 #include "httpclient.h"
 
 #include <QDir>
+
+#include <algorithm>
 
 namespace converge {
 
@@ -70,20 +73,16 @@ QString expandHome(const QString &path)
     return path;
 }
 
-// The service's own endpoint in `endpoints`, else the account's `endpoint`, else AWS's.
-QUrl endpointOf(const QJsonObject &spec, const QString &region, const AwsJsonService &service)
+// Whether every endpoint the account may send to is on this machine: `endpoint`, which serves
+// every service `endpoints` does not name, and each of those.
+bool onlyLoopback(const QJsonObject &spec)
 {
-    const QString own =
-        spec.value(QStringLiteral("endpoints")).toObject().value(service.endpointPrefix).toString();
-    if (!own.isEmpty())
-        return QUrl(own);
-    const QString endpoint = spec.value(QStringLiteral("endpoint")).toString();
-    return endpoint.isEmpty() ? service.endpoint(region) : QUrl(endpoint);
-}
-
-AwsJsonService jsonServiceOf(const ServiceDeclaration &service)
-{
-    return {service.signingName, service.targetPrefix, service.jsonVersion, service.endpointPrefix};
+    if (!HttpClient::isLoopbackHost(QUrl(spec.value(QStringLiteral("endpoint")).toString()).host()))
+        return false;
+    const QJsonObject endpoints = spec.value(QStringLiteral("endpoints")).toObject();
+    return std::all_of(endpoints.begin(), endpoints.end(), [](const QJsonValue &url) {
+        return HttpClient::isLoopbackHost(QUrl(url.toString()).host());
+    });
 }
 
 // Static keys, or the answer of the profile's credential_process; the profile's region comes
@@ -180,10 +179,7 @@ Outcome<AwsFactory::Connection> AwsFactory::resolveSource(const Resource &accoun
     const QJsonObject credential = account.spec.value(QStringLiteral("credential")).toObject();
     if (credential.value(QStringLiteral("emulator")).toBool()) {
         // The schema says so too; checked again because dummy keys must never reach AWS.
-        const QUrl endpoint =
-            endpointOf(account.spec, account.spec.value(QStringLiteral("region")).toString(),
-                       AwsJsonService::dynamoDb());
-        if (!HttpClient::isLoopbackHost(endpoint.host()))
+        if (!onlyLoopback(account.spec))
             return unauthorized(account, QStringLiteral("EmulatorCredentialNotLocal"),
                                 QStringLiteral("credential emulator: true is only for an "
                                                "endpoint on this machine; ") +
@@ -224,9 +220,8 @@ Outcome<AwsFactory::Connection> AwsFactory::resolveSource(const Resource &accoun
                             alternatives());
 }
 
-Outcome<std::shared_ptr<AwsJsonClient>> AwsFactory::client(const Resource &account,
-                                                           const ManagerEnvironment &env,
-                                                           const AwsJsonService &service)
+Outcome<AwsFactory::Link> AwsFactory::link(const Resource &account, const ManagerEnvironment &env,
+                                           const QString &endpointPrefix)
 {
     // CredentialStore::read() is not const although looking a secret up changes nothing we
     // own; the environment hands the store out as const.
@@ -234,27 +229,66 @@ Outcome<std::shared_ptr<AwsJsonClient>> AwsFactory::client(const Resource &accou
                               m_processes.get(), env.isCancelled);
     if (!connection)
         return connection.error();
-    const QUrl endpoint = endpointOf(account.spec, connection.value().region, service);
+    Link link;
+    link.connection = connection.value();
+    link.endpoint = AwsEndpoint::of(account.spec, endpointPrefix, link.connection.region);
 
     // HttpClient refuses plain http to remote hosts unless its own option says otherwise, and
     // the worker's client is shared: an account that allows it gets a client of its own, made
     // here on the worker thread that will use it.
-    std::unique_ptr<HttpClient> own;
-    const bool insecureRemote = endpoint.scheme().toLower() == QLatin1String("http") &&
-                                !HttpClient::isLoopbackHost(endpoint.host());
+    const bool insecureRemote = link.endpoint.scheme().toLower() == QLatin1String("http") &&
+                                !HttpClient::isLoopbackHost(link.endpoint.host());
     if (insecureRemote && account.spec.value(QStringLiteral("allowInsecureHttp")).toBool()) {
         HttpClient::Options options;
         options.allowInsecureHttp = true;
-        own = std::make_unique<HttpClient>(options);
+        link.own = std::make_unique<HttpClient>(options);
     } else if (!env.http) {
-        own = std::make_unique<HttpClient>();
+        link.own = std::make_unique<HttpClient>();
     }
-    auto client = std::make_shared<AwsJsonClient>(
-        service, env.http, endpoint, connection.value().region, connection.value().credentials,
-        env.isCancelled, std::move(own));
+    return link;
+}
+
+Outcome<std::shared_ptr<AwsJsonClient>> AwsFactory::client(const Resource &account,
+                                                           const ManagerEnvironment &env,
+                                                           const AwsJsonService &service)
+{
+    auto made = link(account, env, service.endpointPrefix);
+    if (!made)
+        return made.error();
+    Link &l = made.value();
+    auto client = std::make_shared<AwsJsonClient>(service, env.http, l.endpoint,
+                                                  l.connection.region, l.connection.credentials,
+                                                  env.isCancelled, std::move(l.own));
     if (m_options.requestObserver)
         client->setRequestObserver(m_options.requestObserver);
     return client;
+}
+
+Outcome<std::shared_ptr<ApiCaller>> AwsFactory::caller(const Resource &account,
+                                                       const ManagerEnvironment &env,
+                                                       const ServiceDeclaration &service,
+                                                       const KindDeclaration &kind)
+{
+    if (service.protocol == QLatin1String("json")) {
+        auto json = client(account, env,
+                           {service.signingName, service.targetPrefix, service.jsonVersion,
+                            service.endpointPrefix});
+        if (!json)
+            return json.error();
+        return std::shared_ptr<ApiCaller>(json.value());
+    }
+    auto made = link(account, env, service.endpointPrefix);
+    if (!made)
+        return made.error();
+    Link &l = made.value();
+    AwsQueryClient::Service query{service.signingName, service.apiVersion, {}};
+    if (!kind.attributesMember.isEmpty())
+        query.mapMembers << kind.attributesMember;
+    if (kind.tags.isDeclared() && !kind.tags.addShape.isList)
+        query.mapMembers << kind.tags.addMember;
+    return std::shared_ptr<ApiCaller>(std::make_shared<AwsQueryClient>(
+        query, env.http, l.endpoint, l.connection.region, l.connection.credentials, env.isCancelled,
+        std::move(l.own)));
 }
 
 Outcome<std::shared_ptr<Manager>> AwsFactory::manager(const QString &kind, const Resource &account,
@@ -270,16 +304,7 @@ Outcome<std::shared_ptr<Manager>> AwsFactory::manager(const QString &kind, const
     }
     if (const KindDeclaration *declared = AwsKinds::declaration(kind)) {
         const ServiceDeclaration *service = AwsKinds::serviceOf(kind);
-        if (service->protocol != QLatin1String("json")) {
-            BackendError error;
-            error.category = BackendError::Category::Terminal;
-            error.code = QStringLiteral("UnsupportedProtocol");
-            error.message = QStringLiteral("%1 speaks AWS's %2 protocol, which this version does "
-                                           "not")
-                                .arg(service->title, service->protocol);
-            return error;
-        }
-        auto made = client(account, env, jsonServiceOf(*service));
+        auto made = caller(account, env, *service, *declared);
         if (!made)
             return made.error();
         return std::shared_ptr<Manager>(

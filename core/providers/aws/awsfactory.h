@@ -8,6 +8,7 @@
 #include "declaredmanager.h"
 #include "dynamodbtablemanager.h"
 #include "factory.h"
+#include "servicedeclaration.h"
 
 #include <QJsonObject>
 
@@ -78,6 +79,21 @@ public:
     client(const Resource &account, const ManagerEnvironment &env, const AwsJsonService &service);
 
 private:
+    /// What any client of the account needs: its connection, a service's endpoint, and an
+    /// HttpClient of its own when the worker's cannot serve it.
+    struct Link
+    {
+        Connection connection;
+        QUrl endpoint;
+        std::unique_ptr<HttpClient> own;
+    };
+    Outcome<Link> link(const Resource &account, const ManagerEnvironment &env,
+                       const QString &endpointPrefix);
+    /// The client of a declared kind's service, in its protocol.
+    Outcome<std::shared_ptr<ApiCaller>> caller(const Resource &account,
+                                               const ManagerEnvironment &env,
+                                               const ServiceDeclaration &service,
+                                               const KindDeclaration &kind);
     static Outcome<Connection> resolveSource(const Resource &account, CredentialStore *keychain,
                                              AwsCredentialProcess *processes,
                                              const std::function<bool()> &isCancelled);

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "awsendpoint.h"
+
 #include <QByteArray>
 #include <QString>
 #include <QUrl>
@@ -37,11 +39,7 @@ struct AwsJsonService
     /// https://<endpointPrefix>.<region>.amazonaws.com/ (.com.cn for the China regions).
     QUrl endpoint(const QString &region) const
     {
-        const QString suffix = region.startsWith(QLatin1String("cn-"))
-                                   ? QStringLiteral(".amazonaws.com.cn")
-                                   : QStringLiteral(".amazonaws.com");
-        return QUrl(QStringLiteral("https://") + endpointPrefix + QLatin1Char('.') + region +
-                    suffix + QLatin1Char('/'));
+        return AwsEndpoint::defaultFor(endpointPrefix, region);
     }
 };
 

@@ -180,6 +180,7 @@ DeclaredCall readCall(Reading &r, const QJsonObject &o, const QString &path)
                 QStringLiteral("match"), QStringLiteral("fields"), QStringLiteral("members"),
                 QStringLiteral("inputToken"), QStringLiteral("outputToken"),
                 QStringLiteral("limitKey"), QStringLiteral("limit"), QStringLiteral("member"),
+                QStringLiteral("each"),
                 QStringLiteral("shape")},
                path);
     DeclaredCall call;
@@ -193,6 +194,9 @@ DeclaredCall readCall(Reading &r, const QJsonObject &o, const QString &path)
     call.outputToken = r.string(o, QStringLiteral("outputToken"), path);
     call.limitKey = r.string(o, QStringLiteral("limitKey"), path);
     call.limit = o.value(QStringLiteral("limit")).toInt();
+    const QJsonObject each = r.object(o, QStringLiteral("each"), path);
+    call.eachName = each.value(QStringLiteral("name")).toString();
+    call.eachValue = each.value(QStringLiteral("value")).toString();
     return call;
 }
 

@@ -159,20 +159,47 @@ Outcome<QString> DeclaredManager::locate(const QString &name, const QString &kno
     if (!known.isEmpty() || !m_declaration.locate.isDeclared())
         return known;
     const DeclaredCall &locate = m_declaration.locate;
-    auto reply = send(locate, input(locate, name, QString()));
-    if (!reply)
-        return reply.error();
-    const QString id = at(reply.value().body, locate.result).toString();
-    if (id.isEmpty()) {
-        BackendError error;
-        error.category = BackendError::Category::Transient;
-        error.code = QStringLiteral("InvalidResponse");
-        error.message =
-            QStringLiteral("the answer to %1 has no %2").arg(locate.operation, locate.result);
-        error.requestId = reply.value().requestId;
-        return error;
+    QJsonObject request = input(locate, name, QString());
+    // The ID is the answer's member, or the item of a listing whose `match` member is the name,
+    // or an ID that ends in it (SNS lists topics by ARN only).
+    for (int page = 0; page < m_options.maxReadPages; ++page) {
+        auto reply = send(locate, request);
+        if (!reply)
+            return reply.error();
+        const QJsonValue found = at(reply.value().body, locate.result);
+        if (found.isString() && !found.toString().isEmpty())
+            return found.toString();
+        for (const QJsonValue &item : found.toArray()) {
+            const QString id = item[locate.match].toString();
+            if (id == name || lastSegment(id) == name)
+                return id;
+        }
+        const QString next = locate.outputToken.isEmpty()
+                                 ? QString()
+                                 : at(reply.value().body, locate.outputToken).toString();
+        // A listing with nothing in it may leave its list out (the query protocol's <Topics/>).
+        const bool listing = found.isArray() || (found.isUndefined() && !locate.match.isEmpty());
+        if (!listing || next.isEmpty()) {
+            BackendError error;
+            error.category =
+                listing ? BackendError::Category::NotFound : BackendError::Category::Transient;
+            error.code = listing ? QStringLiteral("NotFound") : QStringLiteral("InvalidResponse");
+            error.message = listing ? QStringLiteral("%1 has no %2 called %3")
+                                          .arg(locate.operation, m_declaration.kind.name, name)
+                                    : QStringLiteral("the answer to %1 has no %2")
+                                          .arg(locate.operation, locate.result);
+            error.requestId = reply.value().requestId;
+            return error;
+        }
+        request.insert(locate.inputToken, next);
     }
-    return id;
+    BackendError error;
+    error.category = BackendError::Category::Transient;
+    error.code = QStringLiteral("TooManyPages");
+    error.message = QStringLiteral("%1 did not find %2 in %3 pages")
+                        .arg(locate.operation, name)
+                        .arg(m_options.maxReadPages);
+    return error;
 }
 
 QJsonObject DeclaredManager::request(const DeclaredCall &call, const QJsonObject &spec,
@@ -251,13 +278,18 @@ Observation DeclaredManager::observe(QJsonObject resource, const QString &reques
     }
     Observation o;
     o.spec = ApiField::fromApi(m_declaration.fields, resource);
-    o.name = resource.value(m_declaration.nameMember).toString();
+    o.name = m_declaration.nameMember.isEmpty()
+                 ? QString()
+                 : resource.value(m_declaration.nameMember).toString();
     if (!m_declaration.kind.backendNameField.isEmpty() && !o.name.isEmpty())
         o.spec.insert(m_declaration.kind.backendNameField, o.name);
     o.resourceId =
         m_declaration.idMember.isEmpty() ? id : at(resource, m_declaration.idMember).toString();
     if (o.resourceId.isEmpty())
         o.resourceId = id;
+    // A kind known by its ID alone (an SNS topic's ARN) is named by the ID's last segment.
+    if (o.name.isEmpty() && m_declaration.nameMember.isEmpty())
+        o.name = lastSegment(o.resourceId);
     // What the spec does not hold is there for people to read.
     const QStringList mapped = ApiField::observedMembers(m_declaration.fields);
     for (auto it = resource.begin(); it != resource.end(); ++it) {
@@ -405,8 +437,21 @@ Outcome<Observation> DeclaredManager::update(const Target &target, const Observa
         if (!fields.intersects(changed))
             continue;
         carried.unite(fields);
-        if (auto reply = send(call, request(call, desired, name, id)); !reply)
-            return reply.error();
+        if (call.eachName.isEmpty()) {
+            if (auto reply = send(call, request(call, desired, name, id)); !reply)
+                return reply.error();
+            continue;
+        }
+        // One attribute a call, and only the changed ones.
+        for (const ApiField &field : m_declaration.fields) {
+            if (!fields.contains(field.field) || !changed.contains(field.field))
+                continue;
+            QJsonObject one = input(call, name, id);
+            one.insert(call.eachName, field.member);
+            one.insert(call.eachValue, attributeText(desired.value(field.field)));
+            if (auto reply = send(call, one); !reply)
+                return reply.error();
+        }
     }
     changed.subtract(carried);
     if (!changed.isEmpty()) {

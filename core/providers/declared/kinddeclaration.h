@@ -28,6 +28,10 @@ struct DeclaredCall
     QString inputToken;  ///< the paginator's: the member the next page is asked with
     QString outputToken; ///< and the member that answers it
     QString limitKey;    ///< the member that sets a page's size
+    /// An update that takes one attribute a call (SNS's SetTopicAttributes): the members that
+    /// carry the attribute's name and value; empty for calls that carry their fields as members.
+    QString eachName;
+    QString eachValue;
     int limit = 0;       ///< the page size asked for; 0: the service's
 
     bool isDeclared() const { return !operation.isEmpty(); }

@@ -175,6 +175,20 @@ private slots:
                          "Requested resource not found: Table: t not found")
             << Category::NotFound << "ResourceNotFoundException"
             << "Table: t not found";
+        QTest::newRow("query protocol XML (SNS)")
+            << 404
+            << QByteArray("<ErrorResponse><Error><Type>Sender</Type><Code>NotFound</Code>"
+                          "<Message>Topic does not exist</Message></Error>"
+                          "<RequestId>r</RequestId></ErrorResponse>")
+            << Category::NotFound << "NotFound"
+            << "Topic does not exist";
+        QTest::newRow("bad signature in XML (moto, any service)")
+            << 403
+            << QByteArray("<?xml version=\"1.0\"?><Error><Code>SignatureDoesNotMatch</Code>"
+                          "<Message>The request signature we calculated does not match"
+                          "</Message></Error>")
+            << Category::Unauthorized << "SignatureDoesNotMatch"
+            << "signature we calculated";
         QTest::newRow("in use, empty message (dynalite)")
             << 400 << errorBody("com.amazonaws.dynamodb.v20120810#ResourceInUseException", "")
             << Category::Conflict << "ResourceInUseException"
