@@ -180,8 +180,7 @@ DeclaredCall readCall(Reading &r, const QJsonObject &o, const QString &path)
                 QStringLiteral("match"), QStringLiteral("fields"), QStringLiteral("members"),
                 QStringLiteral("inputToken"), QStringLiteral("outputToken"),
                 QStringLiteral("limitKey"), QStringLiteral("limit"), QStringLiteral("member"),
-                QStringLiteral("each"),
-                QStringLiteral("shape")},
+                QStringLiteral("each"), QStringLiteral("shape")},
                path);
     DeclaredCall call;
     call.operation = r.string(o, QStringLiteral("operation"), path, true);

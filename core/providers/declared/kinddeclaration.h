@@ -32,7 +32,7 @@ struct DeclaredCall
     /// carry the attribute's name and value; empty for calls that carry their fields as members.
     QString eachName;
     QString eachValue;
-    int limit = 0;       ///< the page size asked for; 0: the service's
+    int limit = 0; ///< the page size asked for; 0: the service's
 
     bool isDeclared() const { return !operation.isEmpty(); }
 };
