@@ -327,6 +327,57 @@ private slots:
         QVERIFY2(error.contains(says), qPrintable(error));
     }
 
+    // The Quick start's sample of declared kinds, Ready on moto as `scripts/dev.sh run` shows it
+    // (under this test's account and names, so that parallel runs do not meet).
+    void quickStartSampleIsReady()
+    {
+        const ManifestReader reader(m_kinds);
+        const auto sample =
+            reader.readFile(qEnvironmentVariable("CONVERGE_SOURCE_DIR") +
+                            QStringLiteral("/resources/samples/local-emulators/aws-services.yaml"));
+        QVERIFY(sample.ok());
+        QList<Resource> resources{motoAccount(m_emulators)};
+        for (const ManifestObject &o : sample.objects) {
+            Resource r = o.resource;
+            const Kind *kind = m_kinds.find(r.kind);
+            QVERIFY(kind);
+            r.spec.insert(QStringLiteral("owner"),
+                          QJsonObject{{QStringLiteral("name"), QStringLiteral("moto")}});
+            r.spec.insert(kind->backendNameField, uniqueName(r.kind.toLower()));
+            resources << r;
+        }
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("sample.converge"));
+        auto ws = Workspace::open(path, nullptr);
+        QVERIFY(ws);
+        QList<ApplyOutcome> outcomes;
+        StoreError error;
+        QVERIFY(ws->apply(resources, &outcomes, &error));
+        FactoryRegistry factories;
+        factories.add(std::make_unique<AwsFactory>());
+        GenericReconciler reconciler(m_kinds);
+        SystemClock clock;
+        Controller::Options o;
+        o.workers = 2;
+        o.pollInterval = 20ms;
+        Controller controller(path, m_kinds, factories, reconciler, clock, nullptr, o);
+        QVERIFY(controller.start());
+        for (const Resource &r : std::as_const(resources)) {
+            QTRY_VERIFY2_WITH_TIMEOUT(ws->get(r.key()) &&
+                                          ws->get(r.key())->status.ready().isReady(),
+                                      qPrintable(r.key().toString() + QStringLiteral(": ") +
+                                                 ws->get(r.key())->status.ready().message),
+                                      timeout);
+        }
+        controller.stop();
+        for (const Resource &r : resources.mid(1)) {
+            auto own = manager(r.kind);
+            const Target target{r, {motoAccount(m_emulators)}};
+            if (auto seen = own->get(target))
+                own->deleteResource(target, seen.value());
+        }
+    }
+
     void throughTheEngine_data() { lifecycle_data(); }
 
     // Ready through the Controller; detach-on-delete leaves the resource; skip writes nothing;

@@ -395,6 +395,15 @@ private slots:
         QVERIFY2(result.ok(), qPrintable(errors.join(QLatin1Char('\n'))));
         QVERIFY(result.objects.size() >= 2);
         QCOMPARE(result.objects.first().resource.kind, QStringLiteral("AwsAccount"));
+
+        // The declared kinds beside it, owned by that account.
+        const auto services =
+            reader.readFile(qEnvironmentVariable("CONVERGE_SOURCE_DIR") +
+                            QStringLiteral("/resources/samples/local-emulators/aws-services.yaml"));
+        QVERIFY(services.ok());
+        QCOMPARE(services.objects.size(), 3);
+        for (const ManifestObject &o : services.objects)
+            QCOMPARE(o.resource.ownerName(), result.objects.first().resource.metadata.name);
     }
 };
 
