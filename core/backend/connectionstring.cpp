@@ -32,7 +32,7 @@ const QString devAccount = QStringLiteral("devstoreaccount1");
 const QString devKey = QStringLiteral(
     "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==");
 
-std::optional<ConnectionString> fail(QString *error, const QString &message)
+std::optional<ConnectionString> notAConnectionString(QString *error, const QString &message)
 {
     if (error)
         *error = message;
@@ -76,9 +76,10 @@ std::optional<ConnectionString> ConnectionString::parse(const QString &text, QSt
         const qsizetype eq = segment.indexOf(QLatin1Char('='));
         if (eq < 0) {
             // The segment may be a pasted secret: show only its position.
-            return fail(error, QStringLiteral("part %1 of the connection string has no '=' "
-                                              "(expected Key=Value pairs separated by ';')")
-                                   .arg(position));
+            return notAConnectionString(
+                error, QStringLiteral("part %1 of the connection string has no '=' "
+                                      "(expected Key=Value pairs separated by ';')")
+                           .arg(position));
         }
         const QString key = segment.left(eq).trimmed();
         const QString value = segment.mid(eq + 1).trimmed();
@@ -92,28 +93,33 @@ std::optional<ConnectionString> ConnectionString::parse(const QString &text, QSt
             // '=' too): name its position, not its text.
             static const QRegularExpression word(QStringLiteral("^[A-Za-z]{1,40}$"));
             if (!word.match(key).hasMatch()) {
-                return fail(error, QStringLiteral("part %1 of the connection string is not a "
-                                                  "Key=Value pair (text not shown: it may be a "
-                                                  "secret)")
-                                       .arg(position));
+                return notAConnectionString(
+                    error, QStringLiteral("part %1 of the connection string is not a "
+                                          "Key=Value pair (text not shown: it may be a "
+                                          "secret)")
+                               .arg(position));
             }
-            return fail(error, QStringLiteral("unknown connection string key \"%1\"").arg(key));
+            return notAConnectionString(
+                error, QStringLiteral("unknown connection string key \"%1\"").arg(key));
         }
         if (values.contains(known))
-            return fail(error, QStringLiteral("the key %1 appears twice").arg(known));
+            return notAConnectionString(error,
+                                        QStringLiteral("the key %1 appears twice").arg(known));
         values.insert(known, value);
     }
     if (values.isEmpty())
-        return fail(error, QStringLiteral("the connection string is empty"));
+        return notAConnectionString(error, QStringLiteral("the connection string is empty"));
 
     if (values.contains(QStringLiteral("UseDevelopmentStorage"))) {
         if (values.value(QStringLiteral("UseDevelopmentStorage"))
                 .compare(QLatin1String("true"), Qt::CaseInsensitive) != 0) {
-            return fail(error, QStringLiteral("UseDevelopmentStorage only takes the value true"));
+            return notAConnectionString(
+                error, QStringLiteral("UseDevelopmentStorage only takes the value true"));
         }
         if (values.size() > 1) {
-            return fail(error, QStringLiteral("UseDevelopmentStorage=true cannot be combined with "
-                                              "other keys; spell out the endpoints instead"));
+            return notAConnectionString(
+                error, QStringLiteral("UseDevelopmentStorage=true cannot be combined with "
+                                      "other keys; spell out the endpoints instead"));
         }
         return developmentStorage();
     }
@@ -124,24 +130,27 @@ std::optional<ConnectionString> ConnectionString::parse(const QString &text, QSt
     if (values.contains(QStringLiteral("DefaultEndpointsProtocol"))) {
         c.protocol = values.value(QStringLiteral("DefaultEndpointsProtocol")).toLower();
         if (c.protocol != QLatin1String("https") && c.protocol != QLatin1String("http"))
-            return fail(error, QStringLiteral("DefaultEndpointsProtocol must be https or http"));
+            return notAConnectionString(
+                error, QStringLiteral("DefaultEndpointsProtocol must be https or http"));
     }
     if (values.contains(QStringLiteral("EndpointSuffix"))) {
         c.endpointSuffix = values.value(QStringLiteral("EndpointSuffix"));
         if (c.endpointSuffix.isEmpty() || c.endpointSuffix.contains(QLatin1Char('/')))
-            return fail(error, QStringLiteral("EndpointSuffix must be a DNS suffix such as "
-                                              "core.windows.net"));
+            return notAConnectionString(
+                error, QStringLiteral("EndpointSuffix must be a DNS suffix such as "
+                                      "core.windows.net"));
     }
     if (values.contains(QStringLiteral("AccountKey")) &&
         !QByteArray::fromBase64Encoding(c.accountKey.toLatin1(),
                                         QByteArray::AbortOnBase64DecodingErrors)) {
-        return fail(error, QStringLiteral("AccountKey is not valid base64"));
+        return notAConnectionString(error, QStringLiteral("AccountKey is not valid base64"));
     }
     if (values.contains(QStringLiteral("SharedAccessSignature"))) {
         QString sasError;
         c.sas = SasToken::parse(values.value(QStringLiteral("SharedAccessSignature")), &sasError);
         if (!c.sas)
-            return fail(error, QStringLiteral("SharedAccessSignature: ") + sasError);
+            return notAConnectionString(error,
+                                        QStringLiteral("SharedAccessSignature: ") + sasError);
     }
 
     const struct
@@ -164,7 +173,8 @@ std::optional<ConnectionString> ConnectionString::parse(const QString &text, QSt
         const QString scheme = url.scheme().toLower();
         if (!url.isValid() || url.host().isEmpty() ||
             (scheme != QLatin1String("https") && scheme != QLatin1String("http"))) {
-            return fail(error, QStringLiteral("%1 must be an absolute http(s) URL").arg(key));
+            return notAConnectionString(
+                error, QStringLiteral("%1 must be an absolute http(s) URL").arg(key));
         }
         *endpoint.target = url;
     }
@@ -174,10 +184,11 @@ std::optional<ConnectionString> ConnectionString::parse(const QString &text, QSt
         // default endpoints are built from it. With a SAS, or with no secret at all (the form a
         // person signed in with Microsoft Entra ID has: the token comes from elsewhere).
         if (!c.accountKey.isEmpty())
-            return fail(error, QStringLiteral("AccountKey needs AccountName"));
+            return notAConnectionString(error, QStringLiteral("AccountKey needs AccountName"));
         if (!anyExplicit) {
-            return fail(error, QStringLiteral("the connection string names no account "
-                                              "(AccountName=...)"));
+            return notAConnectionString(error,
+                                        QStringLiteral("the connection string names no account "
+                                                       "(AccountName=...)"));
         }
     }
     for (const auto &endpoint : endpoints) {

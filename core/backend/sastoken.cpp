@@ -14,11 +14,11 @@ namespace converge {
 
 namespace {
 
-bool fail(QString *error, const QString &message)
+std::optional<SasToken> notASasToken(QString *error, const QString &message)
 {
     if (error)
         *error = message;
-    return false;
+    return std::nullopt;
 }
 
 /// SAS times are ISO 8601 in UTC: "2026-11-30", "2026-11-30T03:48Z", "2026-11-30T03:48:11Z".
@@ -50,32 +50,28 @@ std::optional<SasToken> SasToken::parse(const QString &input, QString *error)
     for (const QString &pair : text.split(QLatin1Char('&'), Qt::SkipEmptyParts)) {
         const qsizetype eq = pair.indexOf(QLatin1Char('='));
         if (eq <= 0) {
-            fail(error, QStringLiteral("the SAS token has a parameter without a value: \"%1\"")
-                            .arg(pair.left(eq < 0 ? 20 : eq)));
-            return std::nullopt;
+            return notASasToken(
+                error, QStringLiteral("the SAS token has a parameter without a value: \"%1\"")
+                           .arg(pair.left(eq < 0 ? 20 : eq)));
         }
         const QString name = pair.left(eq);
         if (seen.contains(name)) {
-            fail(error, QStringLiteral("the SAS token has the parameter \"%1\" twice").arg(name));
-            return std::nullopt;
+            return notASasToken(
+                error, QStringLiteral("the SAS token has the parameter \"%1\" twice").arg(name));
         }
         seen.insert(name);
         token.m_parameters.append({name, pair.mid(eq + 1)});
     }
-    if (token.value(QStringLiteral("sig")).isEmpty()) {
-        fail(error, QStringLiteral("the SAS token has no signature (sig=...)"));
-        return std::nullopt;
-    }
+    if (token.value(QStringLiteral("sig")).isEmpty())
+        return notASasToken(error, QStringLiteral("the SAS token has no signature (sig=...)"));
     const QByteArray signature =
         QByteArray::fromPercentEncoding(token.value(QStringLiteral("sig")).toLatin1());
-    if (!QByteArray::fromBase64Encoding(signature, QByteArray::AbortOnBase64DecodingErrors)) {
-        fail(error, QStringLiteral("the SAS token's signature (sig) is not base64"));
-        return std::nullopt;
-    }
+    if (!QByteArray::fromBase64Encoding(signature, QByteArray::AbortOnBase64DecodingErrors))
+        return notASasToken(error, QStringLiteral("the SAS token's signature (sig) is not base64"));
     static const QRegularExpression versionPattern(QStringLiteral("^\\d{4}-\\d{2}-\\d{2}$"));
     if (!versionPattern.match(token.version()).hasMatch()) {
-        fail(error, QStringLiteral("the SAS token has no valid service version (sv=YYYY-MM-DD)"));
-        return std::nullopt;
+        return notASasToken(
+            error, QStringLiteral("the SAS token has no valid service version (sv=YYYY-MM-DD)"));
     }
     for (const auto &[name, target] : {std::pair{QStringLiteral("st"), &token.m_start},
                                        std::pair{QStringLiteral("se"), &token.m_expiry}}) {
@@ -84,22 +80,20 @@ std::optional<SasToken> SasToken::parse(const QString &input, QString *error)
             continue;
         *target = parseTime(raw);
         if (!target->isValid()) {
-            fail(error, QStringLiteral("the SAS token's %1 is not an ISO 8601 UTC time: \"%2\"")
-                            .arg(name, raw));
-            return std::nullopt;
+            return notASasToken(
+                error, QStringLiteral("the SAS token's %1 is not an ISO 8601 UTC time: \"%2\"")
+                           .arg(name, raw));
         }
     }
     // A service SAS may take its expiry from a stored access policy (si) instead.
-    if (!token.m_expiry.isValid() && token.value(QStringLiteral("si")).isEmpty()) {
-        fail(error, QStringLiteral("the SAS token has no expiry (se=...)"));
-        return std::nullopt;
-    }
+    if (!token.m_expiry.isValid() && token.value(QStringLiteral("si")).isEmpty())
+        return notASasToken(error, QStringLiteral("the SAS token has no expiry (se=...)"));
     const QString protocol =
         QUrl::fromPercentEncoding(token.value(QStringLiteral("spr")).toLatin1());
     if (!protocol.isEmpty() && protocol != QLatin1String("https") &&
         protocol != QLatin1String("https,http")) {
-        fail(error, QStringLiteral("the SAS token's protocol (spr) must be https or https,http"));
-        return std::nullopt;
+        return notASasToken(
+            error, QStringLiteral("the SAS token's protocol (spr) must be https or https,http"));
     }
     return token;
 }

@@ -14,18 +14,6 @@ namespace converge {
 
 namespace T = InteropTerms;
 
-namespace {
-
-QJsonObject stringMap(const QMap<QString, QString> &map)
-{
-    QJsonObject object;
-    for (auto it = map.cbegin(); it != map.cend(); ++it)
-        object.insert(it.key(), it.value());
-    return object;
-}
-
-} // namespace
-
 AckExporter::AckExporter(const Options &options)
     : m_options(options)
 {}
@@ -97,8 +85,8 @@ ExportResult AckExporter::exportResources(const QList<Resource> &selection,
         if (!m_options.ns.isEmpty())
             metadata.insert(QStringLiteral("namespace"), m_options.ns);
         if (!r.metadata.labels.isEmpty())
-            metadata.insert(QStringLiteral("labels"), stringMap(r.metadata.labels));
-        metadata.insert(QStringLiteral("annotations"), stringMap(annotations));
+            metadata.insert(QStringLiteral("labels"), jsonObjectOf(r.metadata.labels));
+        metadata.insert(QStringLiteral("annotations"), jsonObjectOf(annotations));
         const QString apiVersion = T::ackDynamoGroup() + QLatin1Char('/') + T::ackDynamoVersion();
         result.documents.append({{QStringLiteral("apiVersion"), apiVersion},
                                  {QStringLiteral("kind"), QStringLiteral("Table")},

@@ -22,14 +22,6 @@ QString storageApiVersion()
     return T::asoStorageGroup() + QLatin1Char('/') + T::asoStorageVersion();
 }
 
-QJsonObject stringMap(const QMap<QString, QString> &map)
-{
-    QJsonObject object;
-    for (auto it = map.cbegin(); it != map.cend(); ++it)
-        object.insert(it.key(), it.value());
-    return object;
-}
-
 // Labels and annotations travel, except Converge's own: its policy becomes ASO's.
 QJsonObject metadataFor(const QString &name, const QString &ns, const Resource *from,
                         const QString &policy)
@@ -40,7 +32,7 @@ QJsonObject metadataFor(const QString &name, const QString &ns, const Resource *
     QMap<QString, QString> annotations;
     if (from) {
         if (!from->metadata.labels.isEmpty())
-            metadata.insert(QStringLiteral("labels"), stringMap(from->metadata.labels));
+            metadata.insert(QStringLiteral("labels"), jsonObjectOf(from->metadata.labels));
         for (auto it = from->metadata.annotations.cbegin(); it != from->metadata.annotations.cend();
              ++it) {
             if (!it.key().startsWith(T::convergePrefix()))
@@ -50,7 +42,7 @@ QJsonObject metadataFor(const QString &name, const QString &ns, const Resource *
     if (!policy.isEmpty())
         annotations.insert(T::asoReconcilePolicy(), policy);
     if (!annotations.isEmpty())
-        metadata.insert(QStringLiteral("annotations"), stringMap(annotations));
+        metadata.insert(QStringLiteral("annotations"), jsonObjectOf(annotations));
     return metadata;
 }
 

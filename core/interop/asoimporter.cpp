@@ -20,15 +20,15 @@ namespace {
 const QString resourceGroupKind = QStringLiteral("ResourceGroup");
 const QString accountKind = QStringLiteral("StorageAccount");
 
-struct Service
+struct AsoService
 {
     QString converge; ///< the Converge kind of its children
     QString child;    ///< the ASO kind of its children
 };
 
-const QHash<QString, Service> &services()
+const QHash<QString, AsoService> &services()
 {
-    static const QHash<QString, Service> map{
+    static const QHash<QString, AsoService> map{
         {QStringLiteral("StorageAccountsBlobService"),
          {AzureKinds::blobContainer(), QStringLiteral("StorageAccountsBlobServicesContainer")}},
         {QStringLiteral("StorageAccountsQueueService"),
@@ -66,7 +66,7 @@ QStringList takenFields(const QString &kind)
     return {QStringLiteral("owner"), QStringLiteral("azureName")};
 }
 
-QString refusal(const QString &kind, const QString &field)
+QString fieldRefusal(const QString &kind, const QString &field)
 {
     if (kind == accountKind)
         return QStringLiteral("Converge connects to an existing account and cannot set %1; "
@@ -190,7 +190,7 @@ ManifestTranslator::Result AsoImporter::translate(const QList<ForeignDocument> &
         const QStringList taken = takenFields(kind);
         for (const QString &field : spec.keys()) {
             if (!taken.contains(field))
-                fail(i, QStringLiteral("spec.") + field, refusal(kind, field));
+                fail(i, QStringLiteral("spec.") + field, fieldRefusal(kind, field));
         }
         const QString policy = stringsOf(metadata.value(QStringLiteral("annotations")))
                                    .value(T::asoReconcilePolicy())

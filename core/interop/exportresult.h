@@ -4,6 +4,7 @@
 
 #include <QJsonObject>
 #include <QList>
+#include <QMap>
 #include <QString>
 #include <QStringList>
 
@@ -25,5 +26,14 @@ struct ExportResult
     /// Every selected resource has its documents.
     bool complete() const { return missing.isEmpty() && dropped.isEmpty(); }
 };
+
+/// Labels or annotations as the JSON object of a document's metadata.
+inline QJsonObject jsonObjectOf(const QMap<QString, QString> &map)
+{
+    QJsonObject object;
+    for (auto it = map.cbegin(); it != map.cend(); ++it)
+        object.insert(it.key(), it.value());
+    return object;
+}
 
 } // namespace converge

@@ -3,6 +3,7 @@
 #include "awskinds.h"
 
 #include "declarationreader.h"
+#include "dynamodbjson.h"
 #include "httpclient.h"
 #include "kindregistry.h"
 
@@ -22,8 +23,8 @@ Q_LOGGING_CATEGORY(lcAwsKinds, "converge.backend.aws")
 
 using F = FieldSchema;
 
-const QString payPerRequest = QStringLiteral("PAY_PER_REQUEST");
-const QString provisioned = QStringLiteral("PROVISIONED");
+using DynamoDbJson::payPerRequest;
+using DynamoDbJson::provisioned;
 
 // DynamoDB's rule for table and index names.
 F dynamoName(const QString &name, const QString &description)

@@ -5,6 +5,7 @@
 #include "awsjsonclient.h"
 #include "awskinds.h"
 #include "delta.h"
+#include "dynamodbjson.h"
 #include "dynamodbtablespec.h"
 
 #include <algorithm>
@@ -13,10 +14,7 @@ namespace converge {
 
 namespace {
 
-QString s(const char *text)
-{
-    return QString::fromLatin1(text);
-}
+using DynamoDbJson::s;
 
 BackendError invalidResponse(const QString &operation, const QString &requestId)
 {

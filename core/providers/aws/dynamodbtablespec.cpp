@@ -3,6 +3,7 @@
 #include "dynamodbtablespec.h"
 
 #include "annotations.h"
+#include "dynamodbjson.h"
 #include "resource.h"
 
 #include <QDateTime>
@@ -14,14 +15,9 @@ namespace converge {
 
 namespace {
 
-// Shorter to read than QStringLiteral everywhere in this file of field names.
-QString s(const char *text)
-{
-    return QString::fromLatin1(text);
-}
-
-const QString payPerRequest = QStringLiteral("PAY_PER_REQUEST");
-const QString provisioned = QStringLiteral("PROVISIONED");
+using DynamoDbJson::payPerRequest;
+using DynamoDbJson::provisioned;
+using DynamoDbJson::s;
 
 bool isTransitional(const QString &status, bool table)
 {
