@@ -5,6 +5,7 @@
 #include "diffmodel.h"
 #include "eventlogmodel.h"
 #include "kindregistry.h"
+#include "localtime.h"
 #include "manifestwriter.h"
 #include "specedit.h"
 #include "specvalidator.h"
@@ -61,12 +62,6 @@ namespace {
 
 constexpr int eventLimit = 200;
 constexpr int applyAttempts = 3;
-
-QString timeText(const QDateTime &utc)
-{
-    return utc.isValid() ? utc.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))
-                         : QString();
-}
 
 QPlainTextEdit *makeText(QWidget *parent, const QString &name)
 {
@@ -456,7 +451,7 @@ void DetailsPane::apply(const Snapshot &s)
     m_conditions->clear();
     QStringList currentRow;
     if (!r.status.conditions.isEmpty()) {
-        auto *current = conditionItem(ready, timeText(ready.lastTransitionTime));
+        auto *current = conditionItem(ready, localTimeText(ready.lastTransitionTime));
         QFont bold = current->font(0);
         bold.setBold(true);
         for (int c = 0; c < m_conditions->columnCount(); ++c) {
@@ -467,7 +462,7 @@ void DetailsPane::apply(const Snapshot &s)
         m_conditions->addTopLevelItem(current);
     }
     for (const ConditionTransition &t : s.history) {
-        auto *item = conditionItem(t.condition, timeText(t.condition.lastTransitionTime));
+        auto *item = conditionItem(t.condition, localTimeText(t.condition.lastTransitionTime));
         QStringList row;
         for (int c = 0; c < m_conditions->columnCount(); ++c)
             row.append(item->text(c));
@@ -481,7 +476,7 @@ void DetailsPane::apply(const Snapshot &s)
 
     m_events->clear();
     for (const Event &e : s.events) {
-        auto *item = new QTreeWidgetItem(QStringList{timeText(e.lastTime),
+        auto *item = new QTreeWidgetItem(QStringList{localTimeText(e.lastTime),
                                                      EventLogModel::typeText(e.type), e.reason,
                                                      e.phase, QString::number(e.count), e.message});
         item->setToolTip(5, e.message);

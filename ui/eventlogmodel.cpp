@@ -3,6 +3,7 @@
 #include "eventlogmodel.h"
 
 #include "controller.h"
+#include "localtime.h"
 #include "workspace.h"
 #include "workspacerunner.h"
 
@@ -58,12 +59,6 @@ EventLogModel::Page olderPage(const Workspace &ws, qint64 upper, int pageSize)
     return page;
 }
 
-QString timeText(const QDateTime &utc)
-{
-    return utc.isValid() ? utc.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))
-                         : QString();
-}
-
 } // namespace
 
 EventLogModel::EventLogModel(WorkspaceRunner &runner, int pageSize, QObject *parent)
@@ -97,7 +92,7 @@ QString EventLogModel::displayText(const Event &event, int column)
 {
     switch (column) {
     case TimeColumn:
-        return timeText(event.lastTime);
+        return localTimeText(event.lastTime);
     case TypeColumn:
         return typeText(event.type);
     case ResourceColumn:

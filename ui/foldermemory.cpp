@@ -11,7 +11,7 @@ namespace converge {
 
 namespace {
 
-QString key()
+QString lastFolderKey()
 {
     return QStringLiteral("Dialogs/lastFolder");
 }
@@ -24,7 +24,7 @@ FolderMemory::FolderMemory(QSettings &settings)
 
 QString FolderMemory::folder() const
 {
-    const QString last = m_settings.value(key()).toString();
+    const QString last = m_settings.value(lastFolderKey()).toString();
     return !last.isEmpty() && QFileInfo(last).isDir() ? last : QDir::homePath();
 }
 
@@ -33,7 +33,8 @@ void FolderMemory::remember(const QString &path)
     if (path.isEmpty())
         return;
     const QFileInfo info(path);
-    m_settings.setValue(key(), info.isDir() ? info.absoluteFilePath() : info.absolutePath());
+    m_settings.setValue(lastFolderKey(),
+                        info.isDir() ? info.absoluteFilePath() : info.absolutePath());
 }
 
 void FolderMemory::follow(QFileDialog *dialog)

@@ -10,7 +10,7 @@ namespace converge {
 
 namespace {
 
-QString key()
+QString recentKey()
 {
     return QStringLiteral("Workspaces/recent");
 }
@@ -28,12 +28,12 @@ RecentWorkspaces::RecentWorkspaces(QSettings &settings)
 
 QStringList RecentWorkspaces::stored() const
 {
-    return m_settings.value(key()).toStringList();
+    return m_settings.value(recentKey()).toStringList();
 }
 
 void RecentWorkspaces::store(const QStringList &paths) const
 {
-    m_settings.setValue(key(), paths);
+    m_settings.setValue(recentKey(), paths);
 }
 
 QStringList RecentWorkspaces::paths(const QString &keep) const
@@ -65,7 +65,7 @@ void RecentWorkspaces::add(const QString &path)
 
 void RecentWorkspaces::clear()
 {
-    m_settings.remove(key());
+    m_settings.remove(recentKey());
 }
 
 } // namespace converge

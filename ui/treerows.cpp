@@ -3,6 +3,7 @@
 #include "treerows.h"
 
 #include "kindregistry.h"
+#include "localtime.h"
 #include "statusicons.h"
 #include "themedicons.h"
 
@@ -20,12 +21,6 @@ QString TreeRows::discoveredId(const ResourceKey &owner, const QString &kind, co
 {
     const QChar separator(u'\n'); // in no kind or resource name
     return owner.kind + separator + owner.name + separator + kind + separator + name;
-}
-
-QString TreeRows::timeText(const QDateTime &utc)
-{
-    return utc.isValid() ? utc.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))
-                         : QString();
 }
 
 Entry TreeRows::managed(Resource resource, ReconcileState state, const KindRegistry &kinds)
@@ -48,8 +43,8 @@ Entry TreeRows::managed(Resource resource, ReconcileState state, const KindRegis
     e.text[M::PolicyColumn] = resource.metadata.annotations.value(
         Annotations::reconcilePolicy(),
         Annotations::policyName(Annotations::ReconcilePolicy::Manage));
-    e.text[M::LastReconciledColumn] = timeText(state.lastAttempt);
-    QString next = timeText(state.nextAttempt);
+    e.text[M::LastReconciledColumn] = localTimeText(state.lastAttempt);
+    QString next = localTimeText(state.nextAttempt);
     if (!state.waitingFor.isEmpty())
         next = next.isEmpty() ? state.waitingFor
                               : ResourceTreeModel::tr("%1 (%2)").arg(next, state.waitingFor);
@@ -119,7 +114,7 @@ QString TreeRows::toolTip(const DiscoveredResource &discovered)
     if (!discovered.resourceId.isEmpty())
         tip.append(ResourceTreeModel::tr("Backend ID: %1").arg(discovered.resourceId));
     if (discovered.seenAt.isValid())
-        tip.append(ResourceTreeModel::tr("Seen: %1").arg(timeText(discovered.seenAt)));
+        tip.append(ResourceTreeModel::tr("Seen: %1").arg(localTimeText(discovered.seenAt)));
     return tip.join(QLatin1Char('\n'));
 }
 

@@ -93,8 +93,6 @@ public:
     static QSet<QString> ownerKinds(const KindRegistry &kinds);
     /// A browsed row's name: its path below the folder it is listed in.
     static QString relativeName(const QString &name, const QString &prefix);
-    /// Local time, to the second; empty when invalid.
-    static QString timeText(const QDateTime &utc);
 
 private:
     /// A discovered row's tool tip, made when it is asked for: an account can list a hundred

@@ -3,6 +3,7 @@
 #include "unmanageddetails.h"
 
 #include "discoveredclaim.h"
+#include "localtime.h"
 #include "manifestwriter.h"
 #include "yamlhighlighter.h"
 
@@ -22,13 +23,7 @@ namespace converge {
 
 namespace {
 
-QString timeText(const QDateTime &utc)
-{
-    return utc.isValid() ? utc.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))
-                         : QString();
-}
-
-QString valueText(const QJsonValue &value)
+QString propertyText(const QJsonValue &value)
 {
     if (value.isString())
         return value.toString();
@@ -51,8 +46,8 @@ void addProperties(QTreeWidgetItem *parent, QTreeWidget *tree, const QJsonObject
             addProperties(row, tree, it->toObject(), group);
             row->setExpanded(true);
         } else {
-            row->setText(1, valueText(*it));
-            row->setToolTip(1, valueText(*it));
+            row->setText(1, propertyText(*it));
+            row->setToolTip(1, propertyText(*it));
         }
     }
 }
@@ -157,9 +152,9 @@ void UnmanagedDetails::showItem(const std::optional<DiscoveredResource> &item)
     if (!item->resourceId.isEmpty())
         facts.append(tr("Backend ID: %1").arg(item->resourceId));
     if (item->firstSeenAt.isValid() && item->firstSeenAt != item->seenAt)
-        facts.append(tr("First seen: %1").arg(timeText(item->firstSeenAt)));
+        facts.append(tr("First seen: %1").arg(localTimeText(item->firstSeenAt)));
     if (item->seenAt.isValid())
-        facts.append(tr("Last seen: %1").arg(timeText(item->seenAt)));
+        facts.append(tr("Last seen: %1").arg(localTimeText(item->seenAt)));
     m_facts->setText(facts.join(QLatin1Char('\n')));
 
     QJsonObject spec = item->spec;
