@@ -16,6 +16,12 @@
 
 namespace converge::test {
 
+/// Text for the commands' arguments and expected output: shorter to read than QStringLiteral.
+inline QString s(const char *text)
+{
+    return QString::fromUtf8(text);
+}
+
 /// What one run of `converge` gave.
 struct CliResult
 {

@@ -24,11 +24,6 @@ using namespace converge::test;
 
 namespace {
 
-QString s(const char *text)
-{
-    return QString::fromUtf8(text);
-}
-
 // A StorageAccount on a loopback port where nothing listens: valid, never Ready.
 const char *accountYaml = R"(apiVersion: azure.converge.dev/v1
 kind: StorageAccount

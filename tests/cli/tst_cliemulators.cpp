@@ -15,15 +15,6 @@
 using namespace converge;
 using namespace converge::test;
 
-namespace {
-
-QString s(const char *text)
-{
-    return QString::fromUtf8(text);
-}
-
-} // namespace
-
 /// `converge` against the Azurite and dynalite of the CTest fixture. Names carry a random stem:
 /// the tests share the emulators with other tests.
 class tst_CliEmulators final : public QObject

@@ -11,11 +11,8 @@
 // every CreateTable's answer is lost after dynalite acted, and each table still ends up created
 // once and Ready.
 
-#include "reliability.h"
-
-// After the Azure helpers: both name an emulatorAccount(), and azureintegration.h must see only
-// its own.
 #include "awstestsupport.h"
+#include "reliability.h"
 
 #include <QElapsedTimer>
 #include <QTest>

@@ -40,7 +40,8 @@ inline QString uniqueName(const QString &what)
         .arg(QRandomGenerator::global()->generate(), 8, 16, QLatin1Char('0'));
 }
 
-inline Resource emulatorAccount(const Emulators &emulators,
+/// The fixture's dynalite as an AwsAccount (azureintegration.h's emulatorAccount() is Azurite).
+inline Resource dynaliteAccount(const Emulators &emulators,
                                 const QString &name = QStringLiteral("local"))
 {
     Resource r;

@@ -93,7 +93,7 @@ private:
 
     Resource account(const QJsonObject &credential, bool withRegion = true)
     {
-        Resource r = emulatorAccount(m_emulators, QStringLiteral("profiled"));
+        Resource r = dynaliteAccount(m_emulators, QStringLiteral("profiled"));
         r.spec.insert(QStringLiteral("credential"), credential);
         if (!withRegion)
             r.spec.remove(QStringLiteral("region"));

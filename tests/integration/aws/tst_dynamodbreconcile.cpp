@@ -67,7 +67,7 @@ struct Fixture
     /// for its owner keeps WaitingForOwner through CREATING: a Warning outranks Reconciling).
     bool startWithAccount()
     {
-        if (!apply({emulatorAccount(emulators)}) || !start())
+        if (!apply({dynaliteAccount(emulators)}) || !start())
             return false;
         QElapsedTimer timer;
         timer.start();
@@ -350,7 +350,7 @@ private slots:
         QFETCH(QJsonValue, value);
         Fixture f;
         const QString name = uniqueName(QStringLiteral("keys"));
-        QVERIFY(f.apply({emulatorAccount(f.emulators, QStringLiteral("other"))}));
+        QVERIFY(f.apply({dynaliteAccount(f.emulators, QStringLiteral("other"))}));
         QVERIFY(f.startWithAccount());
         QVERIFY(f.apply({table(name, simpleSpec())}));
         QTRY_VERIFY_WITH_TIMEOUT(f.converged(name), timeout);
@@ -490,7 +490,7 @@ private slots:
     void accountThatDoesNotAnswerHoldsItsTables()
     {
         Fixture f;
-        Resource account = emulatorAccount(f.emulators, QStringLiteral("broken"));
+        Resource account = dynaliteAccount(f.emulators, QStringLiteral("broken"));
         QTcpServer probe;
         QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
         account.spec.insert(QStringLiteral("endpoint"),

@@ -44,7 +44,7 @@ private:
 
     Target target(const Resource &resource)
     {
-        return Target{resource, {emulatorAccount(m_emulators)}};
+        return Target{resource, {dynaliteAccount(m_emulators)}};
     }
 
     /// Validated, with defaults, as the workspace would hold it.
@@ -90,8 +90,8 @@ private slots:
         AwsFactory::Options options;
         options.table.listLimit = 2;
         options.table.pollAfter = 100ms;
-        m_tables = manager(AwsKinds::tableKind(), emulatorAccount(m_emulators), options);
-        m_account = manager(AwsKinds::accountKind(), emulatorAccount(m_emulators));
+        m_tables = manager(AwsKinds::tableKind(), dynaliteAccount(m_emulators), options);
+        m_account = manager(AwsKinds::accountKind(), dynaliteAccount(m_emulators));
     }
 
     void cleanupTestCase()
@@ -103,7 +103,7 @@ private slots:
 
     void accountIsReadyWhenListTablesAnswers()
     {
-        const Resource account = emulatorAccount(m_emulators);
+        const Resource account = dynaliteAccount(m_emulators);
         const auto seen = m_account->get(Target{account, {}});
         QVERIFY2(seen.ok(), qPrintable(seen.ok() ? QString() : seen.error().toString()));
         QCOMPARE(seen.value().spec, account.spec); // no drift: nothing else is observable
@@ -120,7 +120,7 @@ private slots:
 
     void unreachableAccountIsTransient()
     {
-        Resource account = emulatorAccount(m_emulators);
+        Resource account = dynaliteAccount(m_emulators);
         // A loopback port nobody listens on: the fixture's own port plus a large offset is not
         // guaranteed free, so take a port just released by a server.
         QTcpServer probe;
@@ -233,7 +233,7 @@ private slots:
         // Discovery: list() pages through names only.
         QVERIFY(!m_tables->listIsComplete());
         ListScope scope;
-        scope.owners = {emulatorAccount(m_emulators)};
+        scope.owners = {dynaliteAccount(m_emulators)};
         int pages = 0;
         bool found = false;
         do {
