@@ -150,4 +150,14 @@ Signer SigV4Signer::signer() const
     };
 }
 
+SigV4Signer SigV4Signer::forCredentials(const Credentials &credentials, const QString &region,
+                                        const QString &service)
+{
+    const Credentials::Aws *aws = credentials.awsValue();
+    Q_ASSERT_X(aws, "SigV4Signer", "SigV4 needs AWS credentials");
+    return aws ? SigV4Signer(aws->accessKeyId, aws->secretAccessKey, region, service,
+                             aws->sessionToken)
+               : SigV4Signer(QString(), QString(), region, service);
+}
+
 } // namespace converge

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "credentials.h"
 #include "httprequest.h"
 
 #include <QByteArray>
@@ -35,6 +36,10 @@ public:
                 QString sessionToken = {});
 
     /// "20261130T034811Z".
+    /// A signer with `credentials`' AWS keys (Credentials::Aws), for `service` in `region`.
+    static SigV4Signer forCredentials(const Credentials &credentials, const QString &region,
+                                      const QString &service);
+
     static QByteArray amzDate(const QDateTime &time);
 
     /// Computes the signature of `request` as it is. Its X-Amz-Date header gives the time; without

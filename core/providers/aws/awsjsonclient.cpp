@@ -10,20 +10,6 @@
 
 namespace converge {
 
-namespace {
-
-SigV4Signer makeSigner(const Credentials &credentials, const QString &region,
-                       const QString &service)
-{
-    const Credentials::Aws *aws = credentials.awsValue();
-    Q_ASSERT_X(aws, "AwsJsonClient", "AWS needs AWS credentials");
-    return aws ? SigV4Signer(aws->accessKeyId, aws->secretAccessKey, region, service,
-                             aws->sessionToken)
-               : SigV4Signer(QString(), QString(), region, service);
-}
-
-} // namespace
-
 AwsJsonClient::AwsJsonClient(AwsJsonService service, HttpClient *http, QUrl endpoint,
                              QString region, const Credentials &credentials,
                              std::function<bool()> isCancelled,
@@ -33,7 +19,7 @@ AwsJsonClient::AwsJsonClient(AwsJsonService service, HttpClient *http, QUrl endp
     , m_http(m_ownedHttp ? m_ownedHttp.get() : http)
     , m_endpoint(std::move(endpoint))
     , m_region(std::move(region))
-    , m_signer(makeSigner(credentials, m_region, m_service.signingName))
+    , m_signer(SigV4Signer::forCredentials(credentials, m_region, m_service.signingName))
     , m_isCancelled(std::move(isCancelled))
 {
     Q_ASSERT(m_http);

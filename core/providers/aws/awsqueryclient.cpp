@@ -8,20 +8,6 @@
 
 namespace converge {
 
-namespace {
-
-SigV4Signer makeSigner(const Credentials &credentials, const QString &region,
-                       const QString &service)
-{
-    const Credentials::Aws *aws = credentials.awsValue();
-    Q_ASSERT_X(aws, "AwsQueryClient", "AWS needs AWS credentials");
-    return aws ? SigV4Signer(aws->accessKeyId, aws->secretAccessKey, region, service,
-                             aws->sessionToken)
-               : SigV4Signer(QString(), QString(), region, service);
-}
-
-} // namespace
-
 AwsQueryClient::AwsQueryClient(Service service, HttpClient *http, QUrl endpoint, QString region,
                                const Credentials &credentials, std::function<bool()> isCancelled,
                                std::unique_ptr<HttpClient> ownedHttp)
@@ -29,7 +15,7 @@ AwsQueryClient::AwsQueryClient(Service service, HttpClient *http, QUrl endpoint,
     , m_ownedHttp(std::move(ownedHttp))
     , m_http(m_ownedHttp ? m_ownedHttp.get() : http)
     , m_endpoint(std::move(endpoint))
-    , m_signer(makeSigner(credentials, region, m_service.signingName))
+    , m_signer(SigV4Signer::forCredentials(credentials, region, m_service.signingName))
     , m_isCancelled(std::move(isCancelled))
 {
     Q_ASSERT(m_http);

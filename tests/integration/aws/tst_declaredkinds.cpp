@@ -29,16 +29,17 @@ using namespace std::chrono_literals;
 
 namespace {
 
-constexpr int timeout = 20000;
+constexpr int settleTimeoutMs = 20000;
 
-QJsonObject merged(QJsonObject base, const QJsonObject &change)
+QJsonObject mergedSpec(QJsonObject base, const QJsonObject &change)
 {
     for (auto it = change.begin(); it != change.end(); ++it)
         base.insert(it.key(), it.value());
     return base;
 }
 
-Resource motoAccount(const Emulators &emulators, const QString &name = QStringLiteral("moto"))
+Resource declaredKindsAccount(const Emulators &emulators,
+                              const QString &name = QStringLiteral("moto"))
 {
     Resource r;
     r.apiVersion = AwsKinds::apiVersion();
@@ -79,7 +80,7 @@ struct KindData
     }
 };
 
-QStringList dataFiles()
+QStringList declaredKindData()
 {
     const QDir dir(qEnvironmentVariable("CONVERGE_TEST_DATA") + QStringLiteral("/declared"));
     QStringList files;
@@ -124,7 +125,7 @@ private:
     {
         ManagerEnvironment env;
         env.http = m_http.get();
-        auto made = m_factory.manager(kind, motoAccount(m_emulators), env);
+        auto made = m_factory.manager(kind, declaredKindsAccount(m_emulators), env);
         if (!made)
             qFatal("no manager for %s: %s", qPrintable(kind), qPrintable(made.error().message));
         return made.value();
@@ -137,7 +138,7 @@ private:
         timer.start();
         for (;;) {
             auto seen = m.get(target);
-            if (!seen || !seen.value().inProgress || timer.elapsed() > timeout)
+            if (!seen || !seen.value().inProgress || timer.elapsed() > settleTimeoutMs)
                 return seen;
             QTest::qWait(50);
         }
@@ -164,13 +165,13 @@ private slots:
         CONVERGE_REQUIRE_MOTO(m_emulators);
         AwsKinds::registerKinds(m_kinds);
         m_http = std::make_unique<HttpClient>();
-        QVERIFY2(!dataFiles().isEmpty(), "no test data in tests/data/declared");
+        QVERIFY2(!declaredKindData().isEmpty(), "no test data in tests/data/declared");
     }
 
     void everyDeclaredKindHasTestData()
     {
         QStringList tested;
-        for (const QString &file : dataFiles())
+        for (const QString &file : declaredKindData())
             tested << KindData::read(file).kind;
         for (const QString &kind : AwsKinds::declaredKinds())
             QVERIFY2(tested.contains(kind), qPrintable(kind + QStringLiteral(" has no test data")));
@@ -179,7 +180,7 @@ private slots:
     void lifecycle_data()
     {
         QTest::addColumn<QString>("file");
-        for (const QString &file : dataFiles())
+        for (const QString &file : declaredKindData())
             QTest::newRow(qPrintable(KindData::read(file).kind)) << file;
     }
 
@@ -192,7 +193,7 @@ private slots:
         QVERIFY(kind);
         auto m = manager(data.kind);
         const QString name = uniqueName(data.kind.toLower());
-        Target target{resource(data, name, data.spec), {motoAccount(m_emulators)}};
+        Target target{resource(data, name, data.spec), {declaredKindsAccount(m_emulators)}};
 
         auto created = m->create(target);
         QVERIFY2(created, qPrintable(created ? QString() : created.error().toString()));
@@ -214,7 +215,7 @@ private slots:
 
         // Each update through the Delta, and seen done.
         for (const QJsonObject &change : data.updates) {
-            target.resource.spec = merged(target.resource.spec, change);
+            target.resource.spec = mergedSpec(target.resource.spec, change);
             const QStringList delta = drift(*kind, target.resource.spec, seen.value());
             QVERIFY2(!delta.isEmpty(), QJsonDocument(change).toJson().constData());
             auto updated = m->update(target, seen.value(), delta);
@@ -228,7 +229,7 @@ private slots:
         // Drift made behind Converge's back is seen, and corrected by an update.
         if (!data.drift.isEmpty()) {
             Target outside = target;
-            outside.resource.spec = merged(target.resource.spec, data.drift);
+            outside.resource.spec = mergedSpec(target.resource.spec, data.drift);
             QVERIFY(m->update(outside, seen.value(),
                               drift(*kind, outside.resource.spec, seen.value())));
             seen = settled(*m, target);
@@ -243,7 +244,7 @@ private slots:
         // A field that cannot change is refused without a write.
         if (!data.immutable.isEmpty()) {
             Target renamed = target;
-            renamed.resource.spec = merged(target.resource.spec, data.immutable);
+            renamed.resource.spec = mergedSpec(target.resource.spec, data.immutable);
             const QStringList delta = drift(*kind, renamed.resource.spec, seen.value());
             QVERIFY(!Delta::immutablePaths(kind->spec, delta).isEmpty());
         }
@@ -287,7 +288,7 @@ private slots:
         QTest::addColumn<QString>("field");
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("says");
-        for (const QString &file : dataFiles()) {
+        for (const QString &file : declaredKindData()) {
             const KindData data = KindData::read(file);
             for (const QJsonValue &r : data.refused) {
                 const QString field = r[QStringLiteral("field")].toString();
@@ -336,7 +337,7 @@ private slots:
             reader.readFile(qEnvironmentVariable("CONVERGE_SOURCE_DIR") +
                             QStringLiteral("/resources/samples/local-emulators/aws-services.yaml"));
         QVERIFY(sample.ok());
-        QList<Resource> resources{motoAccount(m_emulators)};
+        QList<Resource> resources{declaredKindsAccount(m_emulators)};
         for (const ManifestObject &o : sample.objects) {
             Resource r = o.resource;
             const Kind *kind = m_kinds.find(r.kind);
@@ -367,12 +368,12 @@ private slots:
                                           ws->get(r.key())->status.ready().isReady(),
                                       qPrintable(r.key().toString() + QStringLiteral(": ") +
                                                  ws->get(r.key())->status.ready().message),
-                                      timeout);
+                                      settleTimeoutMs);
         }
         controller.stop();
         for (const Resource &r : resources.mid(1)) {
             auto own = manager(r.kind);
-            const Target target{r, {motoAccount(m_emulators)}};
+            const Target target{r, {declaredKindsAccount(m_emulators)}};
             if (auto seen = own->get(target))
                 own->deleteResource(target, seen.value());
         }
@@ -410,24 +411,27 @@ private slots:
                                            QStringLiteral("detach-on-delete"));
         QList<ApplyOutcome> outcomes;
         StoreError error;
-        QVERIFY(ws->apply({motoAccount(m_emulators), detach, resource(data, removed, data.spec)},
-                          &outcomes, &error));
+        QVERIFY(ws->apply(
+            {declaredKindsAccount(m_emulators), detach, resource(data, removed, data.spec)},
+            &outcomes, &error));
         QVERIFY(controller.start());
         const auto ready = [&](const QString &name) {
             const auto r = ws->get(ResourceKey{data.kind, name});
             return r && r->status.ready().isReady() &&
                    r->status.ready().observedGeneration == r->metadata.generation;
         };
-        QTRY_VERIFY_WITH_TIMEOUT(ready(kept) && ready(removed), timeout);
+        QTRY_VERIFY_WITH_TIMEOUT(ready(kept) && ready(removed), settleTimeoutMs);
 
         auto m = manager(data.kind);
-        const Target keptTarget{resource(data, kept, data.spec), {motoAccount(m_emulators)}};
-        const Target removedTarget{resource(data, removed, data.spec), {motoAccount(m_emulators)}};
+        const Target keptTarget{resource(data, kept, data.spec),
+                                {declaredKindsAccount(m_emulators)}};
+        const Target removedTarget{resource(data, removed, data.spec),
+                                   {declaredKindsAccount(m_emulators)}};
         QVERIFY(ws->requestDeletion(ResourceKey{data.kind, kept}, &error));
         QVERIFY(ws->requestDeletion(ResourceKey{data.kind, removed}, &error));
         QTRY_VERIFY_WITH_TIMEOUT(!ws->get(ResourceKey{data.kind, kept}) &&
                                      !ws->get(ResourceKey{data.kind, removed}),
-                                 timeout);
+                                 settleTimeoutMs);
         QVERIFY2(m->get(keptTarget), "detach-on-delete deleted the resource");
         auto gone = settled(*m, removedTarget);
         QVERIFY(!gone && gone.error().category == BackendError::Category::NotFound);
