@@ -225,7 +225,8 @@ def call(service, spec, defaults, kind_name, what):
         if member not in members:
             raise Bad(f'{kind_name}.{what}: {spec["operation"]} has no input member {member}')
     out['input'] = inputs
-    for key in ('result', 'match', 'fields', 'members', 'member', 'shape', 'each'):
+    for key in ('result', 'match', 'fields', 'members', 'member', 'shape', 'each', 'inputToken',
+                'outputToken', 'limitKey'):
         if key in spec:
             out[key] = spec[key]
     page = service.pages.get(spec['operation'])
