@@ -60,6 +60,8 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace converge {
 
 namespace {
@@ -274,8 +276,12 @@ void MainWindow::createCentral()
     };
     const int timeWidth = widthOf(QStringLiteral("2026-12-01 09:30:01"), 0);
     header->resizeSection(ResourceTreeModel::NameColumn, 190);
-    header->resizeSection(ResourceTreeModel::KindColumn,
-                          widthOf(QStringLiteral("DynamoDBTable"), 0));
+    // The longest kind name this window can show (EventBridgeEventBus, and more as kinds are
+    // declared).
+    int kindWidth = widthOf(QStringLiteral("DynamoDBTable"), 0);
+    for (const QString &kind : m_kinds->names())
+        kindWidth = std::max(kindWidth, widthOf(kind, 0));
+    header->resizeSection(ResourceTreeModel::KindColumn, kindWidth);
     header->resizeSection(ResourceTreeModel::ReadyColumn,
                           widthOf(QStringLiteral("Unmanaged"), metrics.height() + 12));
     header->resizeSection(ResourceTreeModel::PolicyColumn,
