@@ -16,6 +16,7 @@
 #include "runcommand.h"
 #include "services.h"
 #include "suggestions.h"
+#include "textwrap.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>
@@ -54,22 +55,6 @@ QStringList expandWait(const QStringList &arguments)
     return out;
 }
 
-// Words of `text` in lines of at most `width` characters.
-QStringList wrap(const QString &text, qsizetype width)
-{
-    QStringList lines;
-    QString line;
-    for (const QString &word : text.simplified().split(QLatin1Char(' '))) {
-        if (!line.isEmpty() && line.size() + 1 + word.size() > width) {
-            lines << line;
-            line.clear();
-        }
-        line += (line.isEmpty() ? QString() : QStringLiteral(" ")) + word;
-    }
-    lines << line;
-    return lines;
-}
-
 QString optionLines(const QList<QCommandLineOption> &options)
 {
     QList<QPair<QString, QString>> rows;
@@ -87,7 +72,8 @@ QString optionLines(const QList<QCommandLineOption> &options)
     QString text;
     const QString hanging(width + 4, QLatin1Char(' '));
     for (const auto &[left, description] : rows) {
-        const QStringList lines = wrap(description, std::max<qsizetype>(40, 98 - hanging.size()));
+        const QStringList lines =
+            TextWrap::lines(description, std::max<qsizetype>(40, 98 - hanging.size()));
         text += QStringLiteral("  ") + left.leftJustified(width + 2) +
                 lines.join(QLatin1Char('\n') + hanging) + QLatin1Char('\n');
     }
@@ -99,7 +85,7 @@ QString wrapped(const QString &text)
 {
     QString out;
     for (const QString &paragraph : text.split(QStringLiteral("\n\n")))
-        out += wrap(paragraph, 98).join(QLatin1Char('\n')) + QStringLiteral("\n\n");
+        out += TextWrap::lines(paragraph, 98).join(QLatin1Char('\n')) + QStringLiteral("\n\n");
     return out;
 }
 
