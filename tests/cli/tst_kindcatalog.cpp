@@ -1,0 +1,85 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "kindcatalog.h"
+
+#include "kindregistry.h"
+#include "services.h"
+
+#include <QTest>
+
+using namespace converge;
+
+namespace {
+
+QString s(const char *text)
+{
+    return QString::fromUtf8(text);
+}
+
+Kind kind(const QString &name, const QString &description)
+{
+    Kind k;
+    k.group = s("test.converge.dev");
+    k.version = s("v1");
+    k.name = name;
+    k.description = description;
+    return k;
+}
+
+} // namespace
+
+class tst_KindCatalog final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // Every kind the program has, once, under its provider and service.
+    void groupsOfTheProgramsKinds()
+    {
+        const QList<KindCatalog::Group> groups = KindCatalog::groups(m_services.kinds());
+        QStringList titles;
+        QStringList listed;
+        for (const KindCatalog::Group &g : groups) {
+            titles << g.title();
+            for (const Kind *k : g.kinds)
+                listed << k->name;
+        }
+        QCOMPARE(titles,
+                 (QStringList{s("Azure Storage"), s("AWS"), s("AWS CloudWatch Logs"),
+                              s("AWS DynamoDB"), s("AWS ECR"), s("AWS Kinesis"), s("AWS SQS")}));
+        QStringList sorted = listed;
+        sorted.sort();
+        QCOMPARE(sorted, m_services.kinds().names());
+        QCOMPARE(groups.at(1).kinds.size(), 1);
+        QCOMPARE(groups.at(1).kinds.constFirst()->name, s("AwsAccount"));
+        QCOMPARE(groups.constLast().kinds.constFirst()->name, s("SQSQueue"));
+    }
+
+    void text()
+    {
+        const Kind a = kind(s("Alpha"), s("The first kind. More about it."));
+        const Kind b = kind(s("BetaGamma"), QString());
+        const Kind c = kind(s("Delta"), s("A kind whose first sentence is far too long to fit "
+                                          "in one line of eighty columns, so it is cut. Next."));
+        const QList<KindCatalog::Group> groups{
+            {s("Azure"), s("Storage"), {&a, &b}},
+            {s("AWS"), QString(), {&c}},
+        };
+        QCOMPARE(
+            KindCatalog::text(groups),
+            s("Azure Storage\n"
+              "  Alpha      test.converge.dev/v1\n"
+              "    The first kind.\n"
+              "  BetaGamma  test.converge.dev/v1\n"
+              "\n"
+              "AWS\n"
+              "  Delta      test.converge.dev/v1\n"
+              "    A kind whose first sentence is far too long to fit in one line of eighty…\n"));
+    }
+
+private:
+    Services m_services;
+};
+
+QTEST_GUILESS_MAIN(tst_KindCatalog)
+#include "tst_kindcatalog.moc"
