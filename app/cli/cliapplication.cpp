@@ -11,6 +11,7 @@
 #include "describecommand.h"
 #include "diffcommand.h"
 #include "eventscommand.h"
+#include "explaincommand.h"
 #include "exportcommand.h"
 #include "getcommand.h"
 #include "runcommand.h"
@@ -98,6 +99,7 @@ CliApplication::CliApplication(Services &services, Console &console)
     m_commands.push_back(std::make_unique<ApplyCommand>());
     m_commands.push_back(std::make_unique<GetCommand>());
     m_commands.push_back(std::make_unique<DescribeCommand>());
+    m_commands.push_back(std::make_unique<ExplainCommand>());
     m_commands.push_back(std::make_unique<DiffCommand>());
     m_commands.push_back(std::make_unique<DeleteCommand>());
     m_commands.push_back(std::make_unique<ActionCommand>(ActionCommand::Action::Claim));
@@ -112,10 +114,11 @@ CliApplication::~CliApplication() = default;
 
 QStringList CliApplication::commandNames()
 {
-    return {QStringLiteral("apply"),     QStringLiteral("diff"),    QStringLiteral("get"),
-            QStringLiteral("describe"),  QStringLiteral("delete"),  QStringLiteral("claim"),
-            QStringLiteral("reconcile"), QStringLiteral("refresh"), QStringLiteral("events"),
-            QStringLiteral("export"),    QStringLiteral("run"),     QStringLiteral("help")};
+    return {QStringLiteral("apply"),    QStringLiteral("diff"),      QStringLiteral("get"),
+            QStringLiteral("describe"), QStringLiteral("explain"),   QStringLiteral("delete"),
+            QStringLiteral("claim"),    QStringLiteral("reconcile"), QStringLiteral("refresh"),
+            QStringLiteral("events"),   QStringLiteral("export"),    QStringLiteral("run"),
+            QStringLiteral("help")};
 }
 
 bool CliApplication::wantsCli(const QStringList &arguments)

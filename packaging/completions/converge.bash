@@ -26,7 +26,7 @@ _converge()
     local cur prev command i
     cur="${COMP_WORDS[COMP_CWORD]}"
     prev="${COMP_WORDS[COMP_CWORD - 1]}"
-    local commands="apply diff get describe delete claim reconcile refresh events export run help"
+    local commands="apply diff get describe explain delete claim reconcile refresh events export run help"
     local kinds="storageaccounts blobcontainers blobs queues tables awsaccounts dynamodbtables"
     local global="--workspace --quiet --verbose --help"
 
@@ -96,6 +96,7 @@ _converge()
     diff) options="-f --filename --aws-account" ;;
     get) options="-o --output --unmanaged --all" ;;
     describe) options="--events --unmanaged" ;;
+    explain) options="--recursive" ;;
     delete) options="-f --filename --detach --ignore-not-found --wait --timeout" ;;
     claim | reconcile | refresh) options="--wait --timeout" ;;
     events) options="--since --type --limit --follow -o --output" ;;
@@ -113,6 +114,9 @@ _converge()
     fi
 
     case "$command" in
+    explain)
+        COMPREPLY=($(compgen -W "$kinds" -- "$cur"))
+        ;;
     get | export)
         if [[ "$cur" == */* ]]; then
             COMPREPLY=($(compgen -W "$(_converge_resources)" -- "$cur"))

@@ -88,8 +88,8 @@ private slots:
     {
         const CliResult r = m_cli->run({s("--help")});
         QCOMPARE(r.exitCode, 0);
-        for (const char *command : {"apply", "diff", "get", "describe", "delete", "claim",
-                                    "reconcile", "refresh", "events", "export", "run"})
+        for (const char *command : {"apply", "diff", "get", "describe", "explain", "delete",
+                                    "claim", "reconcile", "refresh", "events", "export", "run"})
             QVERIFY2(r.outText().contains(s("\n  ") + s(command) + QLatin1Char(' ')), command);
         QVERIFY(r.outText().contains(s("Exit codes")));
         // No command at all: the same help, as a usage error.
@@ -102,8 +102,8 @@ private slots:
     void commandHelp_data()
     {
         QTest::addColumn<QString>("command");
-        for (const char *c : {"apply", "diff", "get", "describe", "delete", "claim", "reconcile",
-                              "refresh", "events", "export", "run"})
+        for (const char *c : {"apply", "diff", "get", "describe", "explain", "delete", "claim",
+                              "reconcile", "refresh", "events", "export", "run"})
             QTest::newRow(c) << s(c);
     }
 
@@ -145,6 +145,12 @@ private slots:
         QTest::newRow("bad event type") << QStringList{s("events"), s("--type"), s("Error")}
                                         << s("--type is Warning or Normal");
         QTest::newRow("delete without keys") << QStringList{s("delete")} << s("delete needs");
+        QTest::newRow("explain: unknown kind")
+            << QStringList{s("explain"), s("sqsqeue.queueName")} << s("did you mean \"SQSQueue\"?");
+        QTest::newRow("explain: unknown field")
+            << QStringList{s("explain"), s("cloudwatchloggroup.retentionDay")}
+            << s("field \"retentionDay\" does not exist in CloudWatchLogGroup; did you mean "
+                 "\"retentionDays\"?");
     }
 
     void usageErrors()
@@ -347,6 +353,36 @@ private slots:
             QVERIFY2(text.contains(s(part)), part);
         r = m_cli->run({s("describe"), s("queue/nope")});
         QCOMPARE(r.exitCode, 1);
+    }
+
+    // explain reads the kinds only: no workspace is made.
+    void explain()
+    {
+        CliResult r = m_cli->run({s("explain"), s("sqsqueues")});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        for (const char *part :
+             {"KIND:     SQSQueue\n", "VERSION:  aws.converge.dev/v1\n",
+              "DESCRIPTION:\n    An Amazon SQS queue", "FIELDS:\n",
+              "  owner\t<object> -required- -immutable-\n", "  queueName\t<string> -immutable-\n",
+              "  tags\t<map[string]string>\n"})
+            QVERIFY2(r.outText().contains(s(part)), r.describe());
+
+        r = m_cli->run({s("explain"), s("dynamodbtable.keySchema.keyType")});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        QVERIFY2(r.outText().contains(s("FIELD: keySchema.keyType <enum> -required-\n")),
+                 r.describe());
+        QVERIFY2(r.outText().contains(s("CONSTRAINTS:\n    enum: HASH, RANGE\n")), r.describe());
+
+        r = m_cli->run({s("explain"), s("dynamodbtable"), s("--recursive")});
+        QVERIFY2(r.outText().contains(s("  keySchema\t<[]object> -required- -immutable-\n"
+                                        "    attributeName\t<string> -required-\n")),
+                 r.describe());
+
+        r = m_cli->run({s("explain")});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        QVERIFY2(r.outText().startsWith(s("Azure Storage\n")), r.describe());
+        QVERIFY2(r.outText().contains(s("\nAWS SQS\n  SQSQueue")), r.describe());
+        QVERIFY(!QFile::exists(m_cli->workspace()));
     }
 
     void failedReadsExitNonZero()

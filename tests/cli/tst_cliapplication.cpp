@@ -39,6 +39,8 @@ private slots:
         row("--version", {QStringLiteral("--version")}, true);
         row("a global option alone", {QStringLiteral("--verbose")}, true);
         row("a mistyped command", {QStringLiteral("aply")}, true);
+        row("explain with a dotted field path",
+            {QStringLiteral("explain"), QStringLiteral("CloudWatchLogGroup.retentionDays")}, true);
     }
 
     void wantsCli()
