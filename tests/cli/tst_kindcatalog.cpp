@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "kindcatalog.h"
 
+#include "clirunner.h"
+
 #include "awskinds.h"
 
 #include "kindregistry.h"
@@ -10,15 +12,11 @@
 #include <QTest>
 
 using namespace converge;
+using converge::test::s;
 
 namespace {
 
-QString s(const char *text)
-{
-    return QString::fromUtf8(text);
-}
-
-Kind kind(const QString &name, const QString &description)
+Kind catalogKind(const QString &name, const QString &description)
 {
     Kind k;
     k.group = s("test.converge.dev");
@@ -65,10 +63,11 @@ private slots:
 
     void text()
     {
-        const Kind a = kind(s("Alpha"), s("The first kind. More about it."));
-        const Kind b = kind(s("BetaGamma"), QString());
-        const Kind c = kind(s("Delta"), s("A kind whose first sentence is far too long to fit "
-                                          "in one line of eighty columns, so it is cut. Next."));
+        const Kind a = catalogKind(s("Alpha"), s("The first kind. More about it."));
+        const Kind b = catalogKind(s("BetaGamma"), QString());
+        const Kind c =
+            catalogKind(s("Delta"), s("A kind whose first sentence is far too long to fit "
+                                      "in one line of eighty columns, so it is cut. Next."));
         const QList<KindCatalog::Group> groups{
             {s("Azure"), s("Storage"), {&a, &b}},
             {s("AWS"), QString(), {&c}},

@@ -2,21 +2,19 @@
 // SPDX-License-Identifier: MIT
 #include "kindexplainer.h"
 
+#include "clirunner.h"
+
 #include "kindregistry.h"
 #include "services.h"
 
 #include <QTest>
 
 using namespace converge;
+using converge::test::s;
 
 namespace {
 
 using F = FieldSchema;
-
-QString s(const char *text)
-{
-    return QString::fromUtf8(text);
-}
 
 // A kind with a field of every shape, so that the expected texts below stay short.
 Kind widget()
