@@ -286,9 +286,12 @@ Outcome<std::shared_ptr<ApiCaller>> AwsFactory::caller(const Resource &account,
         query.mapMembers << kind.attributesMember;
     if (kind.tags.isDeclared() && !kind.tags.addShape.isList)
         query.mapMembers << kind.tags.addMember;
-    return std::shared_ptr<ApiCaller>(std::make_shared<AwsQueryClient>(
-        query, env.http, l.endpoint, l.connection.region, l.connection.credentials, env.isCancelled,
-        std::move(l.own)));
+    auto client = std::make_shared<AwsQueryClient>(query, env.http, l.endpoint, l.connection.region,
+                                                   l.connection.credentials, env.isCancelled,
+                                                   std::move(l.own));
+    if (m_options.requestObserver)
+        client->setRequestObserver(m_options.requestObserver);
+    return std::shared_ptr<ApiCaller>(client);
 }
 
 Outcome<std::shared_ptr<Manager>> AwsFactory::manager(const QString &kind, const Resource &account,

@@ -36,7 +36,14 @@ Outcome<ApiCaller::Reply> AwsQueryClient::call(const QString &operation, const Q
     http.clientRequestId = HttpRequest::ClientRequestId::Aws;
     http.setHeader(QByteArrayLiteral("Content-Type"),
                    QByteArrayLiteral("application/x-www-form-urlencoded; charset=utf-8"));
-    const HttpResponse response = m_http->send(http, m_signer.signer(), m_isCancelled);
+    Signer sign = m_signer.signer();
+    if (m_observer) {
+        sign = [base = std::move(sign), this](HttpRequest &r) {
+            base(r);
+            m_observer(r);
+        };
+    }
+    const HttpResponse response = m_http->send(http, sign, m_isCancelled);
     if (auto error = AwsErrorMapper::errorFor(response, operation, m_redactor))
         return *error;
 

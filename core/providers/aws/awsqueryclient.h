@@ -16,6 +16,7 @@
 namespace converge {
 
 class HttpClient;
+struct HttpRequest;
 
 /// One operation of a service of AWS's query protocol (SNS, IAM) at a time: the input as a form
 /// (POST /, Action and Version, application/x-www-form-urlencoded), signed with SigV4 for the
@@ -42,6 +43,10 @@ public:
 
     Outcome<Reply> call(const QString &operation, const QJsonObject &input) override;
 
+    /// Sees every attempt after signing (tests count them).
+    using RequestObserver = std::function<void(const HttpRequest &request)>;
+    void setRequestObserver(RequestObserver observer) { m_observer = std::move(observer); }
+
 private:
     Service m_service;
     std::unique_ptr<HttpClient> m_ownedHttp;
@@ -50,6 +55,7 @@ private:
     SigV4Signer m_signer;
     Redactor m_redactor;
     std::function<bool()> m_isCancelled;
+    RequestObserver m_observer;
 };
 
 } // namespace converge

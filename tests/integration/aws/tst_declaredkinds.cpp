@@ -7,6 +7,7 @@
 // corrected, adoption of an existing resource, listing, deletion; through the whole engine: Ready,
 // detach-on-delete, skip; and each model constraint refused at validation with file:line:column.
 #include "awstestsupport.h"
+#include "privatemoto.h"
 
 #include "annotations.h"
 #include "clock.h"
@@ -377,6 +378,55 @@ private slots:
             if (auto seen = own->get(target))
                 own->deleteResource(target, seen.value());
         }
+    }
+
+    void signaturesAreChecked_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::newRow("json (SQS)") << QStringLiteral("SQSQueue");
+        QTest::newRow("query (SNS)") << QStringLiteral("SNSTopic");
+    }
+
+    // On a moto that checks SigV4: the right key reads (NotFound for a name nothing has), a wrong
+    // secret is an Unauthorized error after one request, never a retry.
+    void signaturesAreChecked()
+    {
+        QFETCH(QString, kind);
+        PrivateMoto moto(m_emulators.motoServer);
+        QString error;
+        QVERIFY2(moto.start(&error), qPrintable(error));
+        const auto key = enableMotoSignatureChecks(moto.emulators(), &error);
+        QVERIFY2(key, qPrintable(error));
+
+        std::atomic<int> requests{0};
+        AwsFactory::Options options;
+        options.requestObserver = [&requests](const HttpRequest &) { ++requests; };
+        AwsFactory factory(options);
+        Resource account = declaredKindsAccount(moto.emulators());
+        account.spec.insert(QStringLiteral("credential"),
+                            QJsonObject{{QStringLiteral("env"), true}});
+        const Target target{
+            resource(KindData{kind, {}, {}, {}, {}, {}}, uniqueName(kind.toLower()), {}),
+            {account}};
+        const auto read = [&](const QString &secret) {
+            qputenv("AWS_ACCESS_KEY_ID", key->accessKeyId.toUtf8());
+            qputenv("AWS_SECRET_ACCESS_KEY", secret.toUtf8());
+            ManagerEnvironment env;
+            env.http = m_http.get();
+            auto m = factory.manager(kind, account, env);
+            if (!m)
+                return m.error();
+            requests = 0;
+            auto seen = m.value()->get(target);
+            return seen ? BackendError{} : seen.error();
+        };
+        QCOMPARE(read(key->secretAccessKey).category, BackendError::Category::NotFound);
+        const BackendError refused = read(key->secretAccessKey + QLatin1Char('x'));
+        qunsetenv("AWS_ACCESS_KEY_ID");
+        qunsetenv("AWS_SECRET_ACCESS_KEY");
+        QCOMPARE(refused.category, BackendError::Category::Unauthorized);
+        QCOMPARE(requests.load(), 1);
+        QVERIFY2(!refused.toString().contains(key->secretAccessKey), "the secret is in the error");
     }
 
     void throughTheEngine_data() { lifecycle_data(); }
