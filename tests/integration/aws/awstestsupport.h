@@ -147,7 +147,8 @@ private:
     CallCounts &m_counts;
 };
 
-/// The real AwsFactory; table Managers are wrapped to count their calls.
+/// The real AwsFactory; the Managers of every kind but the account are wrapped to count their
+/// calls.
 class CountingFactory final : public Factory
 {
 public:
@@ -163,7 +164,7 @@ public:
                                               const ManagerEnvironment &env) override
     {
         auto made = m_inner.manager(kind, account, env);
-        if (!made || kind != AwsKinds::tableKind())
+        if (!made || kind == AwsKinds::accountKind())
             return made;
         return std::shared_ptr<Manager>(std::make_shared<CountingManager>(made.value(), m_counts));
     }

@@ -444,7 +444,8 @@ private slots:
         FactoryRegistry factories;
         AwsFactory::Options options;
         options.declared.pollAfter = 50ms;
-        factories.add(std::make_unique<AwsFactory>(options));
+        CallCounts counts;
+        factories.add(std::make_unique<CountingFactory>(counts, options));
         GenericReconciler reconciler(m_kinds);
         SystemClock clock;
         Controller::Options o;
@@ -472,7 +473,27 @@ private slots:
         };
         QTRY_VERIFY_WITH_TIMEOUT(ready(kept) && ready(removed), settleTimeoutMs);
 
+        // Under the skip policy nothing is written: a resource that does not exist is not made.
+        const QString skipped = uniqueName(data.kind.toLower());
+        Resource observeOnly = resource(data, skipped, data.spec);
+        observeOnly.metadata.annotations.insert(Annotations::reconcilePolicy(),
+                                                QStringLiteral("skip"));
+        const int writesBefore = counts.writes();
+        QVERIFY(ws->apply({observeOnly}, &outcomes, &error));
+        // Its first run is over when its condition speaks of its generation.
+        const auto observed = [&] {
+            const auto r = ws->get(ResourceKey{data.kind, skipped});
+            return r && r->status.ready().observedGeneration == r->metadata.generation &&
+                   r->status.ready().reason != QLatin1String("Reconciling");
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(observed(), settleTimeoutMs);
+        QCOMPARE(ws->get(ResourceKey{data.kind, skipped})->status.ready().reason,
+                 QStringLiteral("BackendResourceNotFound"));
+        QCOMPARE(counts.writes(), writesBefore);
+
         auto m = manager(data.kind);
+        QCOMPARE(m->get(Target{observeOnly, {declaredKindsAccount(m_emulators)}}).error().category,
+                 BackendError::Category::NotFound);
         const Target keptTarget{resource(data, kept, data.spec),
                                 {declaredKindsAccount(m_emulators)}};
         const Target removedTarget{resource(data, removed, data.spec),
