@@ -233,6 +233,53 @@ private slots:
         QCOMPARE(r.exitCode, 1); // no longer unmanaged
     }
 
+    // A declared kind made outside (by another workspace) is listed unmanaged, claimed with what
+    // was observed as its spec, and Ready without a write.
+    void declaredKindMadeElsewhereIsClaimed()
+    {
+        if (!m_emulators.hasMoto())
+            QSKIP(
+                qPrintable(s("skipped: moto_server not found (%1)").arg(m_emulators.motoMissing)));
+        const QString account = name("moto");
+        const QString queue = name("elsewhere");
+        const QByteArray accountManifest =
+            s("apiVersion: aws.converge.dev/v1\nkind: AwsAccount\nmetadata: {name: %1}\n"
+              "spec: {region: us-east-1, endpoint: '%2', credential: {emulator: true}}\n")
+                .arg(account, m_emulators.motoEndpoint().toString())
+                .toUtf8();
+        CliResult r =
+            m_cli->run({s("apply"), s("-f"), write("moto.yaml", accountManifest), s("--wait=1m")});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        CliRunner other(m_dir.filePath(s("other-moto.converge")));
+        r = other.run(
+            {s("apply"), s("-f"),
+             write("queue.yaml",
+                   accountManifest + s("---\napiVersion: aws.converge.dev/v1\nkind: SQSQueue\n"
+                                       "metadata: {name: %1}\nspec: {owner: {name: %2}, "
+                                       "visibilityTimeout: '45', tags: {team: ops}}\n")
+                                         .arg(queue, account)
+                                         .toUtf8()),
+             s("--wait=1m")});
+        QVERIFY2(r.exitCode == 0, r.describe());
+
+        r = m_cli->run({s("refresh"), s("awsaccount/") + account});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        r = m_cli->run({s("get"), s("sqsqueues"), s("--unmanaged"), s("-o"), s("name")});
+        QVERIFY2(r.outText().contains(s("sqsqueue/") + queue + s("\n")), r.out.constData());
+        r = m_cli->run({s("claim"), s("sqsqueue/") + queue, s("--wait=1m")});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        const QJsonObject claimed =
+            json(m_cli->run({s("get"), s("sqsqueue/") + queue, s("-o"), s("json")}));
+        QCOMPARE(claimed[s("status")][s("conditions")][0][s("status")].toString(), s("True"));
+        QCOMPARE(claimed[s("spec")][s("visibilityTimeout")].toString(), s("45"));
+        QCOMPARE(claimed[s("spec")][s("tags")][s("team")].toString(), s("ops"));
+        QVERIFY(claimed[s("metadata")][s("annotations")][s("converge.dev/resource-id")]
+                    .toString()
+                    .endsWith(s("/") + queue));
+        r = m_cli->run({s("delete"), s("sqsqueue/") + queue, s("--wait=1m")});
+        QVERIFY2(r.exitCode == 0, r.describe());
+    }
+
     void applyWaitOfManyConverges()
     {
         // Many targets, read by the waiter in batches of one statement each; its own
