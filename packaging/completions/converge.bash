@@ -27,7 +27,7 @@ _converge()
     cur="${COMP_WORDS[COMP_CWORD]}"
     prev="${COMP_WORDS[COMP_CWORD - 1]}"
     local commands="apply diff get describe explain delete claim reconcile refresh events export run help"
-    local kinds="storageaccounts blobcontainers blobs queues tables awsaccounts dynamodbtables sqsqueues snstopics cloudwatchloggroups ecrrepositories kinesisstreams eventbridgeeventbuses"
+    local kinds="storageaccounts blobcontainers blobs queues tables awsaccounts dynamodbtables sqsqueues snstopics cloudwatchloggroups ecrrepositories kinesisstreams eventbridgeeventbuses ssmparameters"
     local global="--workspace --quiet --verbose --help"
 
     command=""

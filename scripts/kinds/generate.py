@@ -291,6 +291,10 @@ def kind(service, name, c):
         by_name[field_name]['observed'] = member
     for field_name, text in c.get('docs', {}).items():
         by_name[field_name]['doc'] = text
+    # Values the model allows that Converge does not (yet): a SecureString's value must not be
+    # stored in the workspace.
+    for field_name, values in c.get('enums', {}).items():
+        by_name[field_name]['enum'] = values
     name_field = c.get('nameField', '')
     if name_field:
         f = by_name[name_field]

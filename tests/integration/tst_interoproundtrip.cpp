@@ -36,9 +36,14 @@ struct WriteCounter
             QByteArray what = request.method.toUpper();
             bool write = what != "GET" && what != "HEAD";
             if (dynamoDb) {
+                // AWS's json protocol names the operation in X-Amz-Target, its query protocol
+                // (SNS) in the form's Action.
                 what = request.header("X-Amz-Target");
+                if (what.isEmpty() && request.body.startsWith("Action="))
+                    what = request.body.mid(7, request.body.indexOf('&') - 7);
                 const QByteArray operation = what.mid(what.indexOf('.') + 1);
-                write = !operation.startsWith("Describe") && !operation.startsWith("List");
+                write = !operation.startsWith("Describe") && !operation.startsWith("List") &&
+                        !operation.startsWith("Get");
             }
             if (!write)
                 return;

@@ -285,6 +285,7 @@ private slots:
 
     void refusedAtValidation_data()
     {
+        QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("field");
         QTest::addColumn<QString>("value");
@@ -294,7 +295,7 @@ private slots:
             for (const QJsonValue &r : data.refused) {
                 const QString field = r[QStringLiteral("field")].toString();
                 QTest::newRow(qPrintable(data.kind + QLatin1Char('.') + field))
-                    << data.kind << field
+                    << file << data.kind << field
                     << QString::fromUtf8(QJsonDocument(QJsonArray{r[QStringLiteral("value")]})
                                              .toJson(QJsonDocument::Compact)
                                              .chopped(1)
@@ -307,24 +308,34 @@ private slots:
     // A manifest with one bad value: refused where it is, with the field and the model's rule.
     void refusedAtValidation()
     {
+        QFETCH(QString, file);
         QFETCH(QString, kind);
         QFETCH(QString, field);
         QFETCH(QString, value);
         QFETCH(QString, says);
-        const QByteArray manifest = QStringLiteral("apiVersion: aws.converge.dev/v1\n"
-                                                   "kind: %1\n"
-                                                   "metadata:\n"
-                                                   "  name: refused\n"
-                                                   "spec:\n"
-                                                   "  owner: {name: moto}\n"
-                                                   "  %2: %3\n")
-                                        .arg(kind, field, value)
-                                        .toUtf8();
+        // The kind's good spec (its required fields), a field a line (JSON values are YAML),
+        // and the bad value last.
+        QString manifest = QStringLiteral("apiVersion: aws.converge.dev/v1\nkind: %1\nmetadata:\n"
+                                          "  name: refused\nspec:\n  owner: {name: moto}\n")
+                               .arg(kind);
+        int line = 7;
+        const QJsonObject good = KindData::read(file).spec;
+        for (auto it = good.begin(); it != good.end(); ++it) {
+            if (it.key() == field)
+                continue;
+            manifest += QStringLiteral("  %1: %2\n")
+                            .arg(it.key(), QString::fromUtf8(QJsonDocument(QJsonArray{it.value()})
+                                                                 .toJson(QJsonDocument::Compact)
+                                                                 .chopped(1)
+                                                                 .mid(1)));
+            ++line;
+        }
+        manifest += QStringLiteral("  %1: %2\n").arg(field, value);
         const ManifestReader reader(m_kinds);
-        const auto result = reader.read(manifest, QStringLiteral("refused.yaml"));
-        QCOMPARE(result.errors.size(), 1);
+        const auto result = reader.read(manifest.toUtf8(), QStringLiteral("refused.yaml"));
+        QVERIFY2(result.errors.size() == 1, qPrintable(manifest));
         const QString error = result.errors.first().toString();
-        QVERIFY2(error.startsWith(QStringLiteral("refused.yaml:7:")), qPrintable(error));
+        QVERIFY2(error.startsWith(QStringLiteral("refused.yaml:%1:").arg(line)), qPrintable(error));
         QVERIFY2(error.contains(QStringLiteral("spec.") + field), qPrintable(error));
         QVERIFY2(error.contains(says), qPrintable(error));
     }
