@@ -33,13 +33,30 @@ struct Observation
 /// (a blob needs its container's name and its account's endpoint).
 struct Target
 {
+    Target() = default;
+    Target(Resource resource_, QList<Resource> owners_ = {}, QList<Resource> references_ = {})
+        : resource(std::move(resource_))
+        , owners(std::move(owners_))
+        , references(std::move(references_))
+    {}
+
     Resource resource;
     QList<Resource> owners; ///< root (the account) first, direct owner last
+    /// The resources its spec's references name (Kind::references), as the workspace holds them.
+    QList<Resource> references;
     const Resource *owner(const QString &kind) const
     {
         for (const Resource &o : owners) {
             if (o.kind == kind)
                 return &o;
+        }
+        return nullptr;
+    }
+    const Resource *referenced(const QString &kind, const QString &name) const
+    {
+        for (const Resource &r : references) {
+            if (r.kind == kind && r.metadata.name == name)
+                return &r;
         }
         return nullptr;
     }

@@ -230,6 +230,57 @@ Outcome<Observation> GenericReconciler::observe(ReconcileContext &ctx)
     return seen;
 }
 
+std::optional<PhaseResult> GenericReconciler::waitForReferences(ReconcileContext &ctx,
+                                                                const Kind &kind)
+{
+    Resource &res = ctx.target.resource;
+    for (const KindReference &reference : kind.references) {
+        const QString name = Kind::referencedName(reference, res.spec);
+        if (name.isEmpty())
+            continue;
+        const ResourceKey key{reference.kind, name};
+        const Resource *referenced = ctx.target.referenced(reference.kind, name);
+        // As for an owner: one on its way is Info; one missing, going or failing is a Warning.
+        QString why;
+        bool problem = true;
+        if (!referenced) {
+            why = QStringLiteral("%1 names %2, which does not exist")
+                      .arg(reference.field, key.toString());
+        } else if (referenced->metadata.isBeingDeleted()) {
+            why = QStringLiteral("%1 names %2, which is being deleted")
+                      .arg(reference.field, key.toString());
+        } else if (const Condition ready = referenced->status.ready(); !ready.isReady()) {
+            why = QStringLiteral("%1 names %2, which is not Ready (%3)")
+                      .arg(reference.field, key.toString(), ready.reason);
+            problem = ready.severity == Condition::Severity::Error ||
+                      ready.severity == Condition::Severity::Warning;
+        } else if (referenced->metadata.annotations.value(Annotations::resourceId()).isEmpty()) {
+            why = QStringLiteral("%1 names %2, whose %3 is not known yet")
+                      .arg(reference.field, key.toString(), reference.idField);
+            problem = false;
+        }
+        if (why.isEmpty())
+            continue;
+        const QDateTime now = ctx.clock->now();
+        setReady(ctx, Condition::notReady(problem ? Condition::Severity::Warning
+                                                  : Condition::Severity::Info,
+                                          QStringLiteral("WaitingForReference"), why,
+                                          res.metadata.generation, now));
+        if (problem)
+            ctx.events->warning(QStringLiteral("WaitingForReference"), why);
+        else
+            ctx.events->normal(QStringLiteral("WaitingForReference"), why);
+        PhaseResult r;
+        r.kind = PhaseResult::Kind::Retry;
+        r.retryClass = Backoff::RetryClass::Fast;
+        r.error = why;
+        r.waitingFor = QStringLiteral("a reference");
+        r.waitingOn = key;
+        return r;
+    }
+    return std::nullopt;
+}
+
 PhaseResult GenericReconciler::claim(ReconcileContext &ctx)
 {
     ctx.events->setPhase(phaseName("claim"));
@@ -276,9 +327,12 @@ PhaseResult GenericReconciler::claim(ReconcileContext &ctx)
             r.retryClass = Backoff::RetryClass::Fast;
             r.error = why;
             r.waitingFor = QStringLiteral("owner");
+            r.waitingOn = ownerKey;
             return r;
         }
     }
+    if (std::optional<PhaseResult> waiting = waitForReferences(ctx, *kind))
+        return *waiting;
 
     if (!ctx.manager) {
         return fail(ctx,
@@ -319,7 +373,9 @@ PhaseResult GenericReconciler::createOrUpdate(ReconcileContext &ctx)
     // backend acted) a get looks first, or every retry would be another create.
     const bool firstAttempt = std::none_of(
         res.status.conditions.cbegin(), res.status.conditions.cend(), [](const Condition &c) {
-            return c.type == Condition::readyType() && c.reason != QLatin1String("WaitingForOwner");
+            return c.type == Condition::readyType() &&
+                   c.reason != QLatin1String("WaitingForOwner") &&
+                   c.reason != QLatin1String("WaitingForReference");
         });
     const bool neverObserved = firstAttempt && !ctx.prefetched && res.status.observed.isEmpty() &&
                                !res.metadata.annotations.contains(Annotations::resourceId());

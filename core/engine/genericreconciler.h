@@ -49,6 +49,9 @@ private:
     /// (ImmutableFields): checked before any request, so that a new name never creates a second
     /// resource and leaves the first behind. Nullopt when nothing immutable changed.
     std::optional<PhaseResult> refuseImmutableChange(ReconcileContext &ctx, const Kind &kind);
+    /// WaitingForReference while a resource the spec names (Kind::references) is missing, going,
+    /// not Ready or without its backend ID; nullopt when every one is there.
+    std::optional<PhaseResult> waitForReferences(ReconcileContext &ctx, const Kind &kind);
     void setReady(ReconcileContext &ctx, const Condition &condition);
     void recordObserved(ReconcileContext &ctx, const Observation &observed);
     /// The prefetched observation (used once), else a get.

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace converge {
 
@@ -59,6 +60,9 @@ struct PhaseResult
     Backoff::RetryClass retryClass = Backoff::RetryClass::Fast;
     QString error;      ///< the last error, for people
     QString waitingFor; ///< owner | backoff | operation | account unreachable | …
+    /// The resource whose verdict it waits for (its owner, or one its spec refers to): it runs
+    /// again when that one is Ready.
+    std::optional<ResourceKey> waitingOn;
 
     static PhaseResult done() { return {}; }
     static PhaseResult requeueAfter(std::chrono::milliseconds after, const QString &waitingFor)

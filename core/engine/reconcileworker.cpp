@@ -133,6 +133,7 @@ void ReconcileWorker::process(ThreadContext &tc, const Scheduler::Taken &taken)
     ctx.reconcileId = EventRecorder::newReconcileId();
     ctx.target.resource = *stored;
     ctx.target.owners = owners;
+    ctx.target.references = tc.referencesOf(*stored);
     ctx.workspace = &ws;
     ctx.clock = &clock;
     ctx.isCancelled = [&stopping] { return stopping.load(); };
@@ -208,7 +209,7 @@ void ReconcileWorker::process(ThreadContext &tc, const Scheduler::Taken &taken)
     run.backendWrites = ctx.backendWrites;
     const bool failed =
         result.kind == PhaseResult::Kind::Retry || result.kind == PhaseResult::Kind::Fatal;
-    if (failed && result.waitingFor != QLatin1String("owner"))
+    if (failed && !result.waitingOn)
         run.backendCode = ready.reason;
     run.requestId = ctx.requestId;
     for (const Event &event : std::as_const(recorder.events())) {
@@ -228,10 +229,8 @@ void ReconcileWorker::process(ThreadContext &tc, const Scheduler::Taken &taken)
         end.reconcileId = ctx.reconcileId;
         end.pollCount = ctx.pollCount;
         end.backendWrites = ctx.backendWrites;
-        if (result.waitingFor == QLatin1String("owner")) {
-            if (const Kind *kind = m_sources.kinds->find(key.kind))
-                end.waitingOnOwner = ResourceKey{kind->ownerKind, res.ownerName()};
-        }
+        if (result.waitingOn)
+            end.waitingOnOwner = *result.waitingOn;
         if (failed)
             ++m_counters.failures;
         newState = m_scheduler.verdict(m_scheduler.lock(), key, end, now, &stateChanged);

@@ -47,6 +47,22 @@ QList<Resource> ThreadContext::ownersOf(const Resource &resource)
     return owners;
 }
 
+QList<Resource> ThreadContext::referencesOf(const Resource &resource)
+{
+    QList<Resource> referenced;
+    const Kind *kind = m_sources.kinds->find(resource.kind);
+    if (!kind)
+        return referenced;
+    for (const KindReference &reference : kind->references) {
+        const QString name = Kind::referencedName(reference, resource.spec);
+        if (name.isEmpty())
+            continue;
+        if (std::optional<Resource> found = m_owners.get(*m_ws, ResourceKey{reference.kind, name}))
+            referenced.append(std::move(*found));
+    }
+    return referenced;
+}
+
 std::shared_ptr<Manager> ThreadContext::managerFor(const Resource &resource,
                                                    const Resource &account,
                                                    std::optional<BackendError> *error)

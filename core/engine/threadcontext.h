@@ -64,6 +64,9 @@ public:
     /// The owners of `resource`, the account first; every child reads its owners again, so they
     /// are kept parsed.
     QList<Resource> ownersOf(const Resource &resource);
+    /// The resources `resource`'s spec names through its kind's references (`topicRef`), those
+    /// the workspace holds.
+    QList<Resource> referencesOf(const Resource &resource);
     /// The Manager of `resource`'s kind for `account`, made once per account generation (a new
     /// account spec, endpoints or credential reference, means a new Manager); null and `error`
     /// when there is none.

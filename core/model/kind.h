@@ -4,9 +4,23 @@
 
 #include "fieldschema.h"
 
+#include <QJsonObject>
+
+#include <QList>
 #include <QString>
 
 namespace converge {
+
+/// A spec field that names another resource of the workspace (`topicRef: {name: orders}`):
+/// the engine waits for it as for an owner, and the Manager sends its backend ID in `idField`,
+/// the field a person may give instead (`topicARN`).
+struct KindReference
+{
+    QString field;         ///< e.g. topicRef, an object with a name
+    QString kind;          ///< e.g. SNSTopic
+    QString idField;       ///< e.g. topicARN
+    bool required = false; ///< one of `field` and `idField` must be given
+};
 
 /// What a provider declares about one kind of resource: its API group and version, the schema
 /// of its spec, which kind owns it, and how its metadata.name is checked.
@@ -26,6 +40,7 @@ struct Kind
     /// its bytes are nowhere the workspace could declare them); empty when it can.
     QString claimRefusal;
     QString description;
+    QList<KindReference> references; ///< the spec fields that name other resources
     FieldSchema spec = FieldSchema::object(QStringLiteral("spec"), {});
 
     /// Rules for metadata.name (defaults: DNS-1123 subdomain, 1-253 characters).
@@ -36,6 +51,11 @@ struct Kind
     int nameMaxLength = 253;
 
     QString apiVersion() const { return group + QLatin1Char('/') + version; }
+    /// The name `spec` gives the resource `reference` names; empty when it names none.
+    static QString referencedName(const KindReference &reference, const QJsonObject &spec)
+    {
+        return spec.value(reference.field).toObject().value(QStringLiteral("name")).toString();
+    }
 };
 
 } // namespace converge

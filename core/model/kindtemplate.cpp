@@ -252,6 +252,12 @@ QString KindTemplate::yaml(const Kind &kind, const QString &name, const QString 
                       QJsonObject{{QStringLiteral("name"),
                                    ownerName.isEmpty() ? QStringLiteral("OWNER") : ownerName}});
     }
+    // A required reference names a resource of the workspace, as the owner does.
+    for (const KindReference &reference : kind.references) {
+        if (reference.required && !values.contains(reference.idField))
+            values.insert(reference.field,
+                          QJsonObject{{QStringLiteral("name"), reference.kind.toLower()}});
+    }
     QStringList spec;
     emitFields(spec, kind.spec, values, 2);
     const bool written = std::any_of(spec.cbegin(), spec.cend(), [](const QString &line) {

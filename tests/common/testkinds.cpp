@@ -67,7 +67,12 @@ Kind widgetKind()
          F::integer(QStringLiteral("replicas")).setRange(1, 10).setDefault(1),
          F::boolean(QStringLiteral("enabled")), metadata, tags,
          F::string(QStringLiteral("etag")).setCompared(false),
-         F::string(QStringLiteral("accountKey")).setSecret(), source});
+         F::string(QStringLiteral("accountKey")).setSecret(), source,
+         // A reference to another resource of the workspace, or the ID it stands for.
+         F::object(QStringLiteral("peerRef"), {F::string(QStringLiteral("name")).setRequired()}),
+         F::string(QStringLiteral("peerId"))});
+    kind.references = {KindReference{QStringLiteral("peerRef"), QStringLiteral("Gadget"),
+                                     QStringLiteral("peerId")}};
     return kind;
 }
 

@@ -655,6 +655,26 @@ private slots:
         QTRY_COMPARE(ws->reconcileState(w).attempts, 0);
     }
 
+    // A resource its spec names is waited for like an owner, and wakes it when Ready.
+    void referencesAreWaitedFor()
+    {
+        EngineFixture f;
+        Resource widget = EngineFixture::widget(QStringLiteral("w"), QStringLiteral("g"));
+        widget.spec.insert(QStringLiteral("peerRef"),
+                           QJsonObject{{QStringLiteral("name"), QStringLiteral("p")}});
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("g")), widget}));
+        Engine e(f, m_clock);
+        QVERIFY(e.controller->start());
+        const ResourceKey w{QStringLiteral("Widget"), QStringLiteral("w")};
+        QTRY_VERIFY(hasEvent(f, w, QStringLiteral("WaitingForReference")));
+        auto ws = Workspace::open(f.path, nullptr);
+        QCOMPARE(ws->reconcileState(w).waitingFor, QStringLiteral("a reference"));
+        QCOMPARE(f.backend.creates.load(), 1); // g's
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("p"))}));
+        QTRY_VERIFY_WITH_TIMEOUT(allReady(f), 10000);
+        QCOMPARE(f.backend.creates.load(), 3);
+    }
+
     void childrenHeldForTheirOwnersVerdict_data()
     {
         QTest::addColumn<bool>("ownerFails");

@@ -123,6 +123,44 @@ private slots:
         QVERIFY(ready.message.contains(QStringLiteral("(Forbidden)")));
     }
 
+    // A resource its spec names (peerRef) is waited for as an owner is: missing or going is a
+    // Warning, on its way is Info, and only one Ready with its backend ID lets the claim go on.
+    void claimWaitsForAReferenceUntilItIsReadyWithItsId()
+    {
+        EngineFixture f;
+        const ResourceKey p{QStringLiteral("Gadget"), QStringLiteral("p")};
+        Resource widget = EngineFixture::widget(QStringLiteral("w"), QStringLiteral("g"));
+        widget.spec.insert(QStringLiteral("peerRef"),
+                           QJsonObject{{QStringLiteral("name"), QStringLiteral("p")}});
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("g")), widget}));
+        makeReady(f, g);
+        GenericReconciler reconciler(f.kinds);
+        const auto claim = [&](Condition::Severity severity, const QString &says) {
+            auto run = context(f, w);
+            if (auto peer = f.ws->get(p))
+                run->ctx.target.references = {*peer};
+            const PhaseResult r = reconciler.claim(run->ctx);
+            const Condition ready = run->ctx.target.resource.status.ready();
+            if (says.isEmpty())
+                return r.kind == PK::Done && ready.reason != QLatin1String("WaitingForReference");
+            return r.kind == PK::Retry && r.waitingOn == std::optional<ResourceKey>(p) &&
+                   ready.reason == QLatin1String("WaitingForReference") &&
+                   ready.severity == severity && ready.message.contains(says) &&
+                   hasEvent(*run, QStringLiteral("WaitingForReference")) &&
+                   !run->ctx.target.resource.hasFinalizer();
+        };
+        QVERIFY(claim(Condition::Severity::Warning, QStringLiteral("does not exist")));
+        QVERIFY(f.apply({EngineFixture::gadget(QStringLiteral("p"))}));
+        QVERIFY(claim(Condition::Severity::Info, QStringLiteral("is not Ready")));
+        makeReady(f, p);
+        QVERIFY(claim(Condition::Severity::Info, QStringLiteral("peerId is not known yet")));
+        StoreError error;
+        QVERIFY(f.ws->updateStatus(p, f.stored(p).status, QStringLiteral("fake://p"), &error));
+        QVERIFY(claim(Condition::Severity::Info, QString()));
+        QVERIFY(f.ws->requestDeletion(p, &error));
+        QVERIFY(claim(Condition::Severity::Warning, QStringLiteral("is being deleted")));
+    }
+
     void claimStoresFinalizerWithTheIntentBeforeAnyWrite()
     {
         // The finalizer is in the store before the backend write, in the transaction of the

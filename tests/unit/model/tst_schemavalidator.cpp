@@ -310,9 +310,9 @@ private slots:
                    s("spec.azureName: expected a string, got a number"),
                    s("spec.tags[0].key: is required"),
                    s("spec.aa: unknown field (known: owner, azureName, publicAccess, replicas, "
-                     "enabled, metadata, tags, etag, accountKey, source)"),
+                     "enabled, metadata, tags, etag, accountKey, source, peerRef, peerId)"),
                    s("spec.zz: unknown field (known: owner, azureName, publicAccess, replicas, "
-                     "enabled, metadata, tags, etag, accountKey, source)"),
+                     "enabled, metadata, tags, etag, accountKey, source, peerRef, peerId)"),
                    s("extra: unknown field (known: apiVersion, kind, metadata, spec, status)")};
     }
 
