@@ -225,8 +225,8 @@ def call(service, spec, defaults, kind_name, what):
         if member not in members:
             raise Bad(f'{kind_name}.{what}: {spec["operation"]} has no input member {member}')
     out['input'] = inputs
-    for key in ('result', 'match', 'fields', 'members', 'member', 'shape', 'each', 'inputToken',
-                'outputToken', 'limitKey'):
+    for key in ('result', 'match', 'matchFields', 'fields', 'members', 'member', 'shape', 'each',
+                'inputToken', 'outputToken', 'limitKey'):
         if key in spec:
             out[key] = spec[key]
     page = service.pages.get(spec['operation'])
@@ -258,6 +258,8 @@ def kind(service, name, c):
                 continue
             field_name = renames.get(member, member[:1].lower() + member[1:])
             f = service.field(field_name, member, ref, None, renames)
+            if member in required:
+                f['required'] = True
             spec_fields.append(f)
     for field_name, source in c.get('add', {}).items():
         members, _ = service.input_members(source['from'])
@@ -325,6 +327,12 @@ def kind(service, name, c):
     if 'ack' in c:
         out['ack'] = c['ack']
     out['fields'] = [ordered(f) for f in spec_fields]
+    # A reference (topicRef: {name}) is made by core beside the ID field it stands in for.
+    for reference in c.get('references', []):
+        if reference['idField'] not in by_name:
+            raise Bad(f"{name}.references: no field {reference['idField']}")
+    if 'references' in c:
+        out['references'] = c['references']
     if attributes:
         out['attributes'] = {'member': attributes['member'],
                              'members': [f['member'] for f in attribute_fields]}

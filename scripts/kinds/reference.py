@@ -152,9 +152,31 @@ def kind_section(kind):
                      f'`kind: {ack["kind"]}`.')
     lines += [paragraph(' '.join(facts)), '']
     lines += ['| field | type | required/immutable | description |', '| --- | --- | --- | --- |']
-    for field in [owner_field()] + kind.get('fields', []):
+    for field in [owner_field()] + with_references(kind):
         lines += rows(field)
     return lines + ['']
+
+
+def with_references(kind):
+    """The kind's fields with each reference beside the ID field it stands in for, as
+    core/providers/declared/declarationreader.cpp makes them: where the ID field is required, one
+    of the two is."""
+    fields = [dict(f) for f in kind.get('fields', [])]
+    for reference in kind.get('references', []):
+        at = next(i for i, f in enumerate(fields) if f['name'] == reference['idField'])
+        id_field = fields[at]
+        either = bool(id_field.pop('required', False))
+        ref = {'name': reference['field'], 'type': 'object',
+               'doc': ('One of the two is required. ' if either else '') +
+                      f"The {reference['kind']} of this workspace whose ID is sent as "
+                      f"{reference['idField']}, once it is Ready; or give "
+                      f"{reference['idField']} itself.",
+               'fields': [{'name': 'name', 'type': 'string', 'required': True, 'minLength': 1,
+                           'maxLength': 253, 'doc': f"The {reference['kind']}'s metadata.name."}]}
+        if id_field.get('immutable'):
+            ref['immutable'] = True
+        fields.insert(at + 1, ref)
+    return fields
 
 
 def read_services():

@@ -180,7 +180,7 @@ DeclaredCall readCall(Reading &r, const QJsonObject &o, const QString &path)
                 QStringLiteral("match"), QStringLiteral("fields"), QStringLiteral("members"),
                 QStringLiteral("inputToken"), QStringLiteral("outputToken"),
                 QStringLiteral("limitKey"), QStringLiteral("limit"), QStringLiteral("member"),
-                QStringLiteral("each"), QStringLiteral("shape")},
+                QStringLiteral("each"), QStringLiteral("shape"), QStringLiteral("matchFields")},
                path);
     DeclaredCall call;
     call.operation = r.string(o, QStringLiteral("operation"), path, true);
@@ -196,6 +196,10 @@ DeclaredCall readCall(Reading &r, const QJsonObject &o, const QString &path)
     const QJsonObject each = r.object(o, QStringLiteral("each"), path);
     call.eachName = each.value(QStringLiteral("name")).toString();
     call.eachValue = each.value(QStringLiteral("value")).toString();
+    call.matchFields = r.object(o, QStringLiteral("matchFields"), path);
+    if (!call.matchFields.isEmpty() && call.match.isEmpty())
+        r.fail(path + QStringLiteral(".matchFields"),
+               QStringLiteral("needs match, the member that holds the ID"));
     return call;
 }
 
@@ -239,6 +243,69 @@ DeclaredTags readTags(Reading &r, const QJsonObject &o, const QString &path)
     return tags;
 }
 
+// A reference (`topicRef: {name}`) is a field of its own beside the ID field it stands in for
+// (`topicARN`), with its immutability; where the ID field is required, one of the two is.
+std::function<QString(const QJsonValue &)> readReferences(Reading &r, const QJsonObject &o,
+                                                          const QString &path,
+                                                          QList<FieldSchema> &schemas, Kind &kind)
+{
+    const QJsonArray references = o.value(QStringLiteral("references")).toArray();
+    QStringList exactlyOne;
+    QStringList atMostOne;
+    for (qsizetype i = 0; i < references.size(); ++i) {
+        const QString at = QStringLiteral("%1.references[%2]").arg(path).arg(i);
+        const QJsonObject ref = references.at(i).toObject();
+        r.onlyKeys(
+            ref, {QStringLiteral("field"), QStringLiteral("kind"), QStringLiteral("idField")}, at);
+        KindReference reference{r.string(ref, QStringLiteral("field"), at, true),
+                                r.string(ref, QStringLiteral("kind"), at, true),
+                                r.string(ref, QStringLiteral("idField"), at, true)};
+        const auto idField =
+            std::find_if(schemas.begin(), schemas.end(),
+                         [&](const FieldSchema &f) { return f.name == reference.idField; });
+        if (idField == schemas.end()) {
+            r.fail(at + QStringLiteral(".idField"),
+                   QStringLiteral("names %1, which is not a field").arg(reference.idField));
+            continue;
+        }
+        FieldSchema field =
+            F::object(reference.field,
+                      {F::string(QStringLiteral("name"),
+                                 QStringLiteral("The %1's metadata.name.").arg(reference.kind))
+                           .setRequired()
+                           .setLength(1, 253)},
+                      QStringLiteral("%3The %1 of this workspace whose ID is sent as %2, once it "
+                                     "is Ready; or give %2 itself.")
+                          .arg(reference.kind, reference.idField,
+                               idField->required ? QStringLiteral("One of the two is required. ")
+                                                 : QString()));
+        field.immutable = idField->immutable;
+        reference.required = idField->required;
+        (idField->required ? exactlyOne : atMostOne) << reference.field << reference.idField;
+        idField->required = false;
+        schemas.insert(std::distance(schemas.begin(), idField) + 1, field);
+        kind.references << reference;
+    }
+    if (exactlyOne.isEmpty() && atMostOne.isEmpty())
+        return nullptr;
+    return [exactlyOne, atMostOne](const QJsonValue &value) {
+        const QJsonObject spec = value.toObject();
+        for (qsizetype i = 0; i + 1 < exactlyOne.size(); i += 2) {
+            const int given =
+                int(spec.contains(exactlyOne[i])) + int(spec.contains(exactlyOne[i + 1]));
+            if (given != 1)
+                return QStringLiteral("give exactly one of %1 and %2")
+                    .arg(exactlyOne[i], exactlyOne[i + 1]);
+        }
+        for (qsizetype i = 0; i + 1 < atMostOne.size(); i += 2) {
+            if (spec.contains(atMostOne[i]) && spec.contains(atMostOne[i + 1]))
+                return QStringLiteral("give at most one of %1 and %2")
+                    .arg(atMostOne[i], atMostOne[i + 1]);
+        }
+        return QString();
+    };
+}
+
 KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
                          const ServiceDeclaration &service, const QString &group,
                          const QString &version, const QString &ownerKind)
@@ -263,7 +330,8 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
                    QStringLiteral("notFound"),
                    QStringLiteral("attributes"),
                    QStringLiteral("locate"),
-                   QStringLiteral("listItemsAreIds")},
+                   QStringLiteral("listItemsAreIds"),
+                   QStringLiteral("references")},
                path);
     KindDeclaration d;
     d.service = service.name;
@@ -297,7 +365,9 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
         schemas << f.schema;
         d.fields << f.api;
     }
+    auto referencesCheck = readReferences(r, o, path, schemas, d.kind);
     d.kind.spec = F::object(QStringLiteral("spec"), schemas);
+    d.kind.spec.check = std::move(referencesCheck);
     if (!d.kind.backendNameField.isEmpty() && !d.kind.spec.field(d.kind.backendNameField))
         r.fail(path + QStringLiteral(".nameField"),
                QStringLiteral("names %1, which is not a field").arg(d.kind.backendNameField));

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "declaredmanager.h"
 
+#include "annotations.h"
 #include "delta.h"
 
 #include <QJsonArray>
@@ -17,26 +18,32 @@ namespace {
 const QString nameToken = QStringLiteral("$name");
 const QString idToken = QStringLiteral("$id");
 
-QJsonValue substitute(const QJsonValue &value, const QString &name, const QString &id)
+const QString specToken = QStringLiteral("$spec.");
+
+QJsonValue substitute(const QJsonValue &value, const QString &name, const QString &id,
+                      const QJsonObject &spec)
 {
     if (value.isString()) {
-        if (value.toString() == nameToken)
+        const QString text = value.toString();
+        if (text == nameToken)
             return name;
-        if (value.toString() == idToken)
+        if (text == idToken)
             return id;
+        if (text.startsWith(specToken))
+            return spec.value(text.mid(specToken.size()));
         return value;
     }
     if (value.isArray()) {
         QJsonArray out;
         for (const QJsonValue &item : value.toArray())
-            out.append(substitute(item, name, id));
+            out.append(substitute(item, name, id, spec));
         return out;
     }
     if (value.isObject()) {
         QJsonObject out;
         const QJsonObject o = value.toObject();
         for (auto it = o.begin(); it != o.end(); ++it)
-            out.insert(it.key(), substitute(it.value(), name, id));
+            out.insert(it.key(), substitute(it.value(), name, id, spec));
         return out;
     }
     return value;
@@ -105,9 +112,26 @@ QString DeclaredManager::backendName(const Resource &resource) const
     return name.isEmpty() ? resource.metadata.name : name;
 }
 
-QJsonObject DeclaredManager::input(const DeclaredCall &call, const QString &name, const QString &id)
+QJsonObject DeclaredManager::input(const DeclaredCall &call, const QString &name, const QString &id,
+                                   const QJsonObject &spec)
 {
-    return substitute(call.input, name, id).toObject();
+    return substitute(call.input, name, id, spec).toObject();
+}
+
+QJsonObject DeclaredManager::resolvedSpec(const Target &target) const
+{
+    QJsonObject spec = target.resource.spec;
+    for (const KindReference &reference : m_declaration.kind.references) {
+        const QString name = Kind::referencedName(reference, spec);
+        if (name.isEmpty())
+            continue;
+        // The engine ran this only once the named resource was Ready with its ID
+        // (GenericReconciler::waitForReferences); a listing's probe names none.
+        if (const Resource *referenced = target.referenced(reference.kind, name))
+            spec.insert(reference.idField,
+                        referenced->metadata.annotations.value(Annotations::resourceId()));
+    }
+    return spec;
 }
 
 QMap<QString, QString> DeclaredManager::tagMap(const QJsonValue &tags,
@@ -154,12 +178,24 @@ Outcome<ApiCaller::Reply> DeclaredManager::send(const DeclaredCall &call, const 
     return reply;
 }
 
-Outcome<QString> DeclaredManager::locate(const QString &name, const QString &known)
+Outcome<QString> DeclaredManager::locate(const QString &name, const QString &known,
+                                         const QJsonObject &spec)
 {
     if (!known.isEmpty() || !m_declaration.locate.isDeclared())
         return known;
     const DeclaredCall &locate = m_declaration.locate;
-    QJsonObject request = input(locate, name, QString());
+    QJsonObject request = input(locate, name, QString(), spec);
+    const auto matches = [&](const QJsonValue &item) {
+        if (locate.matchFields.isEmpty()) {
+            const QString id = item[locate.match].toString();
+            return id == name || lastSegment(id) == name;
+        }
+        for (auto it = locate.matchFields.begin(); it != locate.matchFields.end(); ++it) {
+            if (item[it.key()].toString() != attributeText(spec.value(it.value().toString())))
+                return false;
+        }
+        return true;
+    };
     // The ID is the answer's member, or the item of a listing whose `match` member is the name,
     // or an ID that ends in it (SNS lists topics by ARN only).
     for (int page = 0; page < m_options.maxReadPages; ++page) {
@@ -170,9 +206,8 @@ Outcome<QString> DeclaredManager::locate(const QString &name, const QString &kno
         if (found.isString() && !found.toString().isEmpty())
             return found.toString();
         for (const QJsonValue &item : found.toArray()) {
-            const QString id = item[locate.match].toString();
-            if (id == name || lastSegment(id) == name)
-                return id;
+            if (matches(item))
+                return item[locate.match].toString();
         }
         const QString next = locate.outputToken.isEmpty()
                                  ? QString()
@@ -205,7 +240,7 @@ Outcome<QString> DeclaredManager::locate(const QString &name, const QString &kno
 QJsonObject DeclaredManager::request(const DeclaredCall &call, const QJsonObject &spec,
                                      const QString &name, const QString &id) const
 {
-    QJsonObject out = input(call, name, id);
+    QJsonObject out = input(call, name, id, spec);
     const QJsonObject values = ApiField::toApi(m_declaration.fields, spec, call.fields);
     QJsonObject attributes;
     for (const ApiField &field : m_declaration.fields) {
@@ -326,12 +361,30 @@ std::optional<BackendError> DeclaredManager::applyState(Observation &observation
 
 Outcome<Observation> DeclaredManager::get(const Target &target)
 {
+    // The ID the workspace keeps saves a locate (SQS's GetQueueUrl, SNS's walk of ListTopics).
+    return observeTarget(target,
+                         m_declaration.locate.isDeclared()
+                             ? target.resource.metadata.annotations.value(Annotations::resourceId())
+                             : QString());
+}
+
+Outcome<Observation> DeclaredManager::observeTarget(const Target &target, const QString &knownId)
+{
     const QString name = backendName(target.resource);
-    const auto id = locate(name, QString());
+    const QJsonObject spec = resolvedSpec(target);
+    auto id = locate(name, knownId, spec);
     if (!id)
         return id.error();
     QJsonObject resource;
     auto reply = readResource(name, id.value(), &resource);
+    if (!reply && !knownId.isEmpty() && m_declaration.locate.isDeclared() &&
+        reply.error().category == BackendError::Category::NotFound) {
+        // Gone under the ID it had; one made again since has another (a subscription's).
+        id = locate(name, QString(), spec);
+        if (!id)
+            return id.error();
+        reply = readResource(name, id.value(), &resource);
+    }
     if (!reply)
         return reply.error();
     Observation o = observe(resource, reply.value().requestId, id.value());
@@ -342,6 +395,14 @@ Outcome<Observation> DeclaredManager::get(const Target &target)
     // The owner is the workspace's, not the backend's: what was asked is what is.
     if (target.resource.spec.contains(QStringLiteral("owner")))
         o.spec.insert(QStringLiteral("owner"), target.resource.spec.value(QStringLiteral("owner")));
+    // So is a reference, when the ID it stands for is the one observed.
+    for (const KindReference &reference : m_declaration.kind.references) {
+        const QJsonValue named = target.resource.spec.value(reference.field);
+        const QString wanted = spec.value(reference.idField).toString();
+        if (named.isObject() && !wanted.isEmpty() &&
+            o.spec.value(reference.idField).toString() == wanted)
+            o.spec.insert(reference.field, named);
+    }
     if (auto failed = applyState(o, resource))
         return *failed;
     const DeclaredTags &tags = m_declaration.tags;
@@ -368,7 +429,7 @@ Outcome<Observation> DeclaredManager::create(const Target &target)
         return error;
     }
     const QString name = backendName(target.resource);
-    QJsonObject spec = target.resource.spec;
+    QJsonObject spec = resolvedSpec(target);
     if (!m_declaration.kind.backendNameField.isEmpty())
         spec.insert(m_declaration.kind.backendNameField, name);
     auto reply = send(create, request(create, spec, name, QString()));
@@ -383,7 +444,10 @@ Outcome<Observation> DeclaredManager::create(const Target &target)
     }
     // What the create call does not carry (a log group's retention), or the backend left out,
     // is set by the update calls at once, as the next reconcile would.
-    Outcome<Observation> created = get(target);
+    // The answer's ID, where it has one, saves a locate (a subscription's ARN).
+    const QString createdId =
+        create.result.isEmpty() ? QString() : at(reply.value().body, create.result).toString();
+    Outcome<Observation> created = observeTarget(target, createdId);
     if (!created || created.value().inProgress)
         return created;
     const QStringList left = Delta::between(m_declaration.kind.spec, spec, created.value().spec);
@@ -396,9 +460,9 @@ Outcome<Observation> DeclaredManager::update(const Target &target, const Observa
                                              const QStringList &delta)
 {
     const QString name = backendName(target.resource);
-    const QJsonObject &desired = target.resource.spec;
+    const QJsonObject desired = resolvedSpec(target);
     QSet<QString> changed = changedFields(delta);
-    const auto located = locate(name, latest.resourceId);
+    const auto located = locate(name, latest.resourceId, desired);
     if (!located)
         return located.error();
     const QString &id = located.value();
@@ -466,14 +530,14 @@ Outcome<Observation> DeclaredManager::update(const Target &target, const Observa
         error.requestId = latest.requestId;
         return error;
     }
-    return get(target);
+    return observeTarget(target, id);
 }
 
 Outcome<std::optional<Observation>> DeclaredManager::deleteResource(const Target &target,
                                                                     const Observation &latest)
 {
     const QString name = backendName(target.resource);
-    const auto id = locate(name, latest.resourceId);
+    const auto id = locate(name, latest.resourceId, resolvedSpec(target));
     if (!id) {
         if (id.error().category == BackendError::Category::NotFound)
             return std::optional<Observation>();

@@ -47,8 +47,13 @@ public:
 
     /// The resource's name in the backend: its spec's name field, else metadata.name.
     QString backendName(const Resource &resource) const;
-    /// `call`'s input for a resource called `name` with backend ID `id`.
-    static QJsonObject input(const DeclaredCall &call, const QString &name, const QString &id);
+    /// `call`'s input for a resource called `name` with backend ID `id`; `$spec.FIELD` stands for
+    /// the value of `spec`'s FIELD.
+    static QJsonObject input(const DeclaredCall &call, const QString &name, const QString &id,
+                             const QJsonObject &spec = {});
+    /// `target`'s spec with the backend ID of every resource it names (`topicRef`) in the
+    /// reference's ID field (`topicARN`), as the Manager sends it.
+    QJsonObject resolvedSpec(const Target &target) const;
     /// `tags` (the spelling `shape` says) as a map of strings.
     static QMap<QString, QString> tagMap(const QJsonValue &tags, const DeclaredTags::Shape &shape);
     /// And back.
@@ -58,7 +63,10 @@ public:
 private:
     Outcome<ApiCaller::Reply> send(const DeclaredCall &call, const QJsonObject &input);
     /// The backend ID: `known` when there is one, else what the locate call answers, else "".
-    Outcome<QString> locate(const QString &name, const QString &known);
+    Outcome<QString> locate(const QString &name, const QString &known,
+                            const QJsonObject &spec = {});
+    /// get() of a resource whose backend ID may be known already (a create's answer).
+    Outcome<Observation> observeTarget(const Target &target, const QString &knownId);
     /// `call`'s input with the fields it carries from `spec`.
     QJsonObject request(const DeclaredCall &call, const QJsonObject &spec, const QString &name,
                         const QString &id) const;

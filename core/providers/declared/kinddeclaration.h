@@ -32,6 +32,10 @@ struct DeclaredCall
     /// carry the attribute's name and value; empty for calls that carry their fields as members.
     QString eachName;
     QString eachValue;
+    /// A locate that finds the resource by what its spec says rather than by a name (an SNS
+    /// subscription is its topic, protocol and endpoint): the item's members and the spec
+    /// fields they must equal. `match` is then the member that holds the backend ID.
+    QJsonObject matchFields;
     int limit = 0; ///< the page size asked for; 0: the service's
 
     bool isDeclared() const { return !operation.isEmpty(); }

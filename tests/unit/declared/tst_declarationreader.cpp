@@ -149,6 +149,72 @@ private slots:
         QCOMPARE(checked.errors.at(1).path, QStringLiteral("spec.size"));
     }
 
+    // A reference is a field of its own beside the ID field it stands in for; where the ID field
+    // is required, exactly one of the two is.
+    void referencesStandInForTheirIdField_data()
+    {
+        QTest::addColumn<bool>("required");
+        QTest::newRow("required") << true;
+        QTest::newRow("optional") << false;
+    }
+
+    void referencesStandInForTheirIdField()
+    {
+        QFETCH(bool, required);
+        QJsonObject kind = minimalKind();
+        QJsonArray fields = kind.value(QStringLiteral("fields")).toArray();
+        fields.append(QJsonObject{{QStringLiteral("name"), QStringLiteral("peerARN")},
+                                  {QStringLiteral("member"), QStringLiteral("PeerArn")},
+                                  {QStringLiteral("type"), QStringLiteral("string")},
+                                  {QStringLiteral("required"), required},
+                                  {QStringLiteral("immutable"), true}});
+        kind.insert(QStringLiteral("fields"), fields);
+        kind.insert(
+            QStringLiteral("references"),
+            QJsonArray{QJsonObject{{QStringLiteral("field"), QStringLiteral("peerRef")},
+                                   {QStringLiteral("kind"), QStringLiteral("ThingTwo")},
+                                   {QStringLiteral("idField"), QStringLiteral("peerARN")}}});
+        const auto result = readObject(minimalFile(kind));
+        QVERIFY2(result.errors.isEmpty(), qPrintable(result.errors.join(QLatin1Char('\n'))));
+        const Kind &k = result.service.kinds.constFirst().kind;
+        QCOMPARE(k.references.size(), 1);
+        QCOMPARE(k.references.first().required, required);
+        QCOMPARE(k.spec.fields.last().name, QStringLiteral("peerRef"));
+        QVERIFY(k.spec.fields.last().immutable);
+        QVERIFY(!k.spec.field(QStringLiteral("peerARN"))->required);
+
+        KindRegistry kinds;
+        QVERIFY(kinds.add(k));
+        const auto check = [&](const QJsonObject &given) {
+            QJsonObject spec = given;
+            spec.insert(QStringLiteral("owner"),
+                        QJsonObject{{QStringLiteral("name"), QStringLiteral("aws")}});
+            const auto checked = SchemaValidator(kinds).validate(
+                QJsonObject{{QStringLiteral("apiVersion"), QStringLiteral("aws.converge.dev/v1")},
+                            {QStringLiteral("kind"), QStringLiteral("ThingOne")},
+                            {QStringLiteral("metadata"),
+                             QJsonObject{{QStringLiteral("name"), QStringLiteral("a")}}},
+                            {QStringLiteral("spec"), spec}});
+            return checked.errors.isEmpty() ? QString() : checked.errors.first().toString();
+        };
+        const QJsonObject ref{{QStringLiteral("peerRef"),
+                               QJsonObject{{QStringLiteral("name"), QStringLiteral("p")}}}};
+        const QJsonObject arn{{QStringLiteral("peerARN"), QStringLiteral("arn:aws:things:p")}};
+        QCOMPARE(check(ref), QString());
+        QCOMPARE(check(arn), QString());
+        QJsonObject both = ref;
+        both.insert(QStringLiteral("peerARN"), arn.value(QStringLiteral("peerARN")));
+        QVERIFY2(check(both).contains(
+                     required ? QStringLiteral("give exactly one of peerRef and peerARN")
+                              : QStringLiteral("give at most one of peerRef and peerARN")),
+                 qPrintable(check(both)));
+        if (required)
+            QVERIFY2(check({}).contains(QStringLiteral("give exactly one of peerRef and peerARN")),
+                     qPrintable(check({})));
+        else
+            QCOMPARE(check({}), QString());
+    }
+
     void brokenFilesAreRefusedWithThePath_data()
     {
         QTest::addColumn<QByteArray>("json");
@@ -197,6 +263,14 @@ private slots:
         QTest::newRow("update of no field")
             << QJsonDocument(minimalFile(kind)).toJson()
             << QStringLiteral("kinds[0].Grow: carries colour, which is not a field");
+
+        kind = minimalKind();
+        kind.insert(QStringLiteral("references"),
+                    QJsonArray{QJsonObject{{QStringLiteral("field"), QStringLiteral("peerRef")},
+                                           {QStringLiteral("kind"), QStringLiteral("ThingTwo")},
+                                           {QStringLiteral("idField"), QStringLiteral("peer")}}});
+        QTest::newRow("reference") << QJsonDocument(minimalFile(kind)).toJson()
+                                   << QStringLiteral("kinds[0].references[0].idField: names peer");
 
         kind = minimalKind();
         kind.insert(QStringLiteral("nameField"), QStringLiteral("title"));
