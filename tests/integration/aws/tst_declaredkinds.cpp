@@ -22,6 +22,7 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 
 using namespace converge;
@@ -53,7 +54,9 @@ Resource declaredKindsAccount(const Emulators &emulators,
     return r;
 }
 
-/// One kind's test data.
+/// One kind's test data. In its specs, "$name" in a string stands for the resource's name (a
+/// subscription's endpoint: a nameless kind is told apart by its spec), and "$KEY" for the name
+/// of the resource `needs` declares under KEY (what a reference names).
 struct KindData
 {
     QString kind;
@@ -62,6 +65,7 @@ struct KindData
     QJsonObject drift;
     QJsonObject immutable;
     QJsonArray refused;
+    QJsonObject needs; ///< KEY: {kind, spec}, made before the kind's resources and gone after
 
     static KindData read(const QString &path)
     {
@@ -77,9 +81,36 @@ struct KindData
         d.drift = o.value(QStringLiteral("drift")).toObject();
         d.immutable = o.value(QStringLiteral("immutable")).toObject();
         d.refused = o.value(QStringLiteral("refused")).toArray();
+        d.needs = o.value(QStringLiteral("needs")).toObject();
         return d;
     }
 };
+
+/// `value` with "$name" in its strings as `name`, and "$KEY" as `names`' KEY.
+QJsonValue substituted(const QJsonValue &value, const QString &name,
+                       const QMap<QString, QString> &names)
+{
+    if (value.isString()) {
+        const QString text = value.toString();
+        if (text.startsWith(QLatin1Char('$')) && names.contains(text.mid(1)))
+            return names.value(text.mid(1));
+        return QString(text).replace(QStringLiteral("$name"), name);
+    }
+    if (value.isArray()) {
+        QJsonArray out;
+        for (const QJsonValue &item : value.toArray())
+            out.append(substituted(item, name, names));
+        return out;
+    }
+    if (value.isObject()) {
+        QJsonObject out;
+        const QJsonObject o = value.toObject();
+        for (auto it = o.begin(); it != o.end(); ++it)
+            out.insert(it.key(), substituted(it.value(), name, names));
+        return out;
+    }
+    return value;
+}
 
 QStringList declaredKindData()
 {
@@ -106,13 +137,14 @@ private:
         return options;
     }()};
 
-    Resource resource(const KindData &data, const QString &name, const QJsonObject &spec) const
+    Resource resource(const KindData &data, const QString &name, const QJsonObject &spec,
+                      const QMap<QString, QString> &names = {}) const
     {
         Resource r;
         r.apiVersion = AwsKinds::apiVersion();
         r.kind = data.kind;
         r.metadata.name = name;
-        r.spec = spec;
+        r.spec = substituted(spec, name, names).toObject();
         r.spec.insert(QStringLiteral("owner"),
                       QJsonObject{{QStringLiteral("name"), QStringLiteral("moto")}});
         SchemaValidator validator(m_kinds);
@@ -120,6 +152,53 @@ private:
         if (!errors.isEmpty())
             qWarning() << "invalid test resource:" << errors.first().toString();
         return r;
+    }
+
+    /// What a kind's resources name (KindData::needs), made under names of their own.
+    struct Needs
+    {
+        QMap<QString, QString> names; ///< KEY: the resource's name
+        QList<Resource> resources;    ///< with their backend IDs, as the workspace holds them
+    };
+
+    /// `data`'s needs as resources, not yet made.
+    Needs needs(const KindData &data) const
+    {
+        Needs out;
+        for (auto it = data.needs.begin(); it != data.needs.end(); ++it) {
+            const QJsonObject need = it.value().toObject();
+            const KindData needData{
+                need.value(QStringLiteral("kind")).toString(), {}, {}, {}, {}, {}, {}};
+            const QString name = uniqueName(needData.kind.toLower());
+            out.names.insert(it.key(), name);
+            out.resources << resource(needData, name,
+                                      need.value(QStringLiteral("spec")).toObject());
+        }
+        return out;
+    }
+
+    /// `data`'s needs made in the backend, with their IDs as the engine records them.
+    Needs madeNeeds(const KindData &data)
+    {
+        Needs made = needs(data);
+        for (Resource &r : made.resources) {
+            auto created = manager(r.kind)->create(Target{r, {declaredKindsAccount(m_emulators)}});
+            if (!created)
+                qFatal("cannot make %s: %s", qPrintable(r.key().toString()),
+                       qPrintable(created.error().toString()));
+            r.metadata.annotations.insert(Annotations::resourceId(), created.value().resourceId);
+        }
+        return made;
+    }
+
+    void dropNeeds(const Needs &made)
+    {
+        for (const Resource &r : made.resources) {
+            auto m = manager(r.kind);
+            const Target target{r, {declaredKindsAccount(m_emulators)}};
+            if (auto seen = m->get(target))
+                m->deleteResource(target, seen.value());
+        }
     }
 
     std::shared_ptr<Manager> manager(const QString &kind)
@@ -194,7 +273,11 @@ private slots:
         QVERIFY(kind);
         auto m = manager(data.kind);
         const QString name = uniqueName(data.kind.toLower());
-        Target target{resource(data, name, data.spec), {declaredKindsAccount(m_emulators)}};
+        const Needs made = madeNeeds(data);
+        const auto dropped = qScopeGuard([&] { dropNeeds(made); });
+        Target target{resource(data, name, data.spec, made.names),
+                      {declaredKindsAccount(m_emulators)},
+                      made.resources};
 
         auto created = m->create(target);
         QVERIFY2(created, qPrintable(created ? QString() : created.error().toString()));
@@ -210,13 +293,18 @@ private slots:
             QVERIFY(seen);
         }
         QVERIFY2(!seen.value().resourceId.isEmpty(), "no backend ID");
-        QCOMPARE(seen.value().name, name);
+        // A kind without a backend name (a subscription) is known by its ID alone.
+        if (!kind->backendNameField.isEmpty())
+            QCOMPARE(seen.value().name, name);
+        target.resource.metadata.annotations.insert(Annotations::resourceId(),
+                                                    seen.value().resourceId);
         QVERIFY2(differs(*kind, target.resource.spec, seen.value()).isEmpty(),
                  differs(*kind, target.resource.spec, seen.value()).constData());
 
         // Each update through the Delta, and seen done.
         for (const QJsonObject &change : data.updates) {
-            target.resource.spec = mergedSpec(target.resource.spec, change);
+            target.resource.spec =
+                mergedSpec(target.resource.spec, substituted(change, name, made.names).toObject());
             const QStringList delta = drift(*kind, target.resource.spec, seen.value());
             QVERIFY2(!delta.isEmpty(), QJsonDocument(change).toJson().constData());
             auto updated = m->update(target, seen.value(), delta);
@@ -267,7 +355,9 @@ private slots:
             auto page = m->list(scope);
             QVERIFY2(page, qPrintable(page ? QString() : page.error().toString()));
             for (const Observation &item : page.value().items)
-                listed = listed || item.name == name;
+                listed = listed || (kind->backendNameField.isEmpty()
+                                        ? item.resourceId == seen.value().resourceId
+                                        : item.name == name);
             scope.continuation = page.value().continuation;
             if (scope.continuation.isEmpty())
                 break;
@@ -356,7 +446,8 @@ private slots:
             QVERIFY(kind);
             r.spec.insert(QStringLiteral("owner"),
                           QJsonObject{{QStringLiteral("name"), QStringLiteral("moto")}});
-            r.spec.insert(kind->backendNameField, uniqueName(r.kind.toLower()));
+            if (!kind->backendNameField.isEmpty())
+                r.spec.insert(kind->backendNameField, uniqueName(r.kind.toLower()));
             resources << r;
         }
         QTemporaryDir dir;
@@ -417,7 +508,7 @@ private slots:
         account.spec.insert(QStringLiteral("credential"),
                             QJsonObject{{QStringLiteral("env"), true}});
         const Target target{
-            resource(KindData{kind, {}, {}, {}, {}, {}}, uniqueName(kind.toLower()), {}),
+            resource(KindData{kind, {}, {}, {}, {}, {}, {}}, uniqueName(kind.toLower()), {}),
             {account}};
         const auto read = [&](const QString &secret) {
             qputenv("AWS_ACCESS_KEY_ID", key->accessKeyId.toUtf8());
@@ -468,14 +559,18 @@ private slots:
 
         const QString kept = uniqueName(data.kind.toLower());
         const QString removed = uniqueName(data.kind.toLower());
-        Resource detach = resource(data, kept, data.spec);
+        // What it names is declared beside it, and made by the engine first.
+        const Needs needed = needs(data);
+        const auto dropped = qScopeGuard([&] { dropNeeds(needed); });
+        Resource detach = resource(data, kept, data.spec, needed.names);
         detach.metadata.annotations.insert(Annotations::reconcilePolicy(),
                                            QStringLiteral("detach-on-delete"));
         QList<ApplyOutcome> outcomes;
         StoreError error;
-        QVERIFY(ws->apply(
-            {declaredKindsAccount(m_emulators), detach, resource(data, removed, data.spec)},
-            &outcomes, &error));
+        QVERIFY(ws->apply(QList<Resource>{declaredKindsAccount(m_emulators), detach,
+                                          resource(data, removed, data.spec, needed.names)} +
+                              needed.resources,
+                          &outcomes, &error));
         QVERIFY(controller.start());
         const auto ready = [&](const QString &name) {
             const auto r = ws->get(ResourceKey{data.kind, name});
@@ -486,7 +581,7 @@ private slots:
 
         // Under the skip policy nothing is written: a resource that does not exist is not made.
         const QString skipped = uniqueName(data.kind.toLower());
-        Resource observeOnly = resource(data, skipped, data.spec);
+        Resource observeOnly = resource(data, skipped, data.spec, needed.names);
         observeOnly.metadata.annotations.insert(Annotations::reconcilePolicy(),
                                                 QStringLiteral("skip"));
         const int writesBefore = counts.writes();
@@ -503,12 +598,20 @@ private slots:
         QCOMPARE(counts.writes(), writesBefore);
 
         auto m = manager(data.kind);
-        QCOMPARE(m->get(Target{observeOnly, {declaredKindsAccount(m_emulators)}}).error().category,
+        // The references as the engine resolves them: with the IDs it recorded.
+        QList<Resource> references;
+        for (const Resource &r : needed.resources)
+            references << *ws->get(r.key());
+        QCOMPARE(m->get(Target{observeOnly, {declaredKindsAccount(m_emulators)}, references})
+                     .error()
+                     .category,
                  BackendError::Category::NotFound);
-        const Target keptTarget{resource(data, kept, data.spec),
-                                {declaredKindsAccount(m_emulators)}};
-        const Target removedTarget{resource(data, removed, data.spec),
-                                   {declaredKindsAccount(m_emulators)}};
+        const Target keptTarget{resource(data, kept, data.spec, needed.names),
+                                {declaredKindsAccount(m_emulators)},
+                                references};
+        const Target removedTarget{resource(data, removed, data.spec, needed.names),
+                                   {declaredKindsAccount(m_emulators)},
+                                   references};
         QVERIFY(ws->requestDeletion(ResourceKey{data.kind, kept}, &error));
         QVERIFY(ws->requestDeletion(ResourceKey{data.kind, removed}, &error));
         QTRY_VERIFY_WITH_TIMEOUT(!ws->get(ResourceKey{data.kind, kept}) &&
