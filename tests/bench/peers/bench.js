@@ -4,7 +4,8 @@
 // Runs every benchmark of issue #11 side by side with the official SDKs and writes the figures:
 //
 //   node tests/bench/peers/bench.js --build BUILD_DIR --out FIGURES.json [--runs 5] [--quick 0|1]
-//       [--parts create,dynamo,drift,window[,explorer]] [--window-runs 1] [--explorer-scale 1]
+//       [--parts create,dynamo,drift,window[,explorer][,aws]] [--window-runs 1]
+//       [--explorer-scale 1]
 //
 // scripts/bench.sh builds Release and calls this. Each timed run of benchmarks 1 and 2 gets
 // freshly started emulators (tests/fixtures/emulators.js, dynalite with a 500 ms create delay),
@@ -13,11 +14,15 @@
 // by each side (the SDK scripts and the bare client count their own; bench_drift counts
 // Converge's through the providers' request observer), and for `converge apply --wait` in one
 // extra, untimed pass through a counting proxy (tests/bench/peers/countproxy.js), so that no
-// timed run pays for a proxy hop. --quick 1 is a smoke test at a tiny size (one run).
+// timed run pays for a proxy hop. Benchmark 8 (SQS and SNS on moto, against a boto3 script) uses
+// one moto for all its runs, reset before each side's creates; its resync passes (bench_drift) go
+// through a counting proxy too, since bench_drift counts Azure's requests only, and are reported
+// as requests. --quick 1 is a smoke test at a tiny size (one run).
 'use strict';
 
 const childProcess = require('child_process');
 const fs = require('fs');
+const http = require('http');
 const os = require('os');
 const path = require('path');
 const lib = require('./lib');
@@ -37,8 +42,8 @@ const runs = quick ? 1 : Math.max(1, options.runs);
 // about four minutes a round: one round by default, to stay within the time budget.
 const windowRuns = quick ? 1 : Math.max(1, options['window-runs']);
 const sizes = quick
-  ? { create: 12, dynamo: 4, drift: 20, scale: 0.01 }
-  : { create: 1000, dynamo: 200, drift: 10000, scale: 1 };
+  ? { create: 12, dynamo: 4, drift: 20, scale: 0.01, queues: 8, topics: 4 }
+  : { create: 1000, dynamo: 200, drift: 10000, scale: 1, queues: 1000, topics: 200 };
 const concurrency = 8;
 const state = path.join(build, 'bench');
 const emuState = path.join(state, 'emulators');
@@ -50,8 +55,9 @@ function log(message) {
 }
 
 /// Runs a program to its end without blocking this process's event loop (the counting proxy
-/// lives here); returns its output, exit code and wall-clock seconds.
-function run(program, args, extraEnv = {}) {
+/// lives here); returns its output, exit code and wall-clock seconds. `onLine` is called with each
+/// line of its standard output as it arrives.
+function run(program, args, extraEnv = {}, onLine = null) {
   return new Promise((resolve) => {
     const started = process.hrtime.bigint();
     const child = childProcess.spawn(program, args, {
@@ -59,7 +65,14 @@ function run(program, args, extraEnv = {}) {
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
+    let partial = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      if (!onLine) return;
+      const lines = (partial + d).split('\n');
+      partial = lines.pop();
+      for (const line of lines) onLine(line);
+    });
     child.stderr.on('data', (d) => (stderr += d));
     child.on('error', (err) => resolve({ code: -1, stdout, stderr: String(err), seconds: 0 }));
     child.on('close', (code) => resolve({
@@ -92,11 +105,11 @@ async function startEmulators() {
   return path.join(emuState, 'emulators.env');
 }
 
-/// Waits until Azurite has been idle for half a second (at most 30 s): a timed run must not
-/// share the CPU with what the emulator still does for the run before it (LokiJS saving its
-/// collections, garbage collection). Both sides wait the same way.
-async function settle(envFile) {
-  const pid = fs.readFileSync(envFile, 'utf8').match(/CONVERGE_AZURITE_PID=(\d+)/)?.[1];
+/// Waits until Azurite (or the emulator whose PID `pidKey` names) has been idle for half a second
+/// (at most 30 s): a timed run must not share the CPU with what the emulator still does for the
+/// run before it (LokiJS saving its collections, garbage collection). Both sides wait the same way.
+async function settle(envFile, pidKey = 'CONVERGE_AZURITE_PID') {
+  const pid = readEnv(envFile)[pidKey];
   if (!pid) return;
   const ticks = () => {
     try {
@@ -171,12 +184,17 @@ function blobsManifest(file, endpoints, count, containers) {
   fs.writeFileSync(file, docs.join('---\n'));
 }
 
-function dynamoManifest(file, endpoint, names) {
-  const docs = [`apiVersion: aws.converge.dev/v1
+/// The AwsAccount `bench` on the emulator at `endpoint`, as a manifest document.
+function awsAccountDocument(endpoint) {
+  return `apiVersion: aws.converge.dev/v1
 kind: AwsAccount
 metadata: {name: bench}
 spec: {region: us-east-1, endpoint: '${endpoint}', credential: {emulator: true}}
-`];
+`;
+}
+
+function dynamoManifest(file, endpoint, names) {
+  const docs = [awsAccountDocument(endpoint)];
   for (const name of names) {
     docs.push(`apiVersion: aws.converge.dev/v1
 kind: DynamoDBTable
@@ -227,12 +245,18 @@ async function countConvergeApply(name, ports, writeManifest) {
   return { ...counts, events: result.events, occurrences: result.occurrences };
 }
 
-function readPorts(envFile) {
+/// The KEY=VALUE lines of emulators.env.
+function readEnv(envFile) {
   const env = {};
   for (const line of fs.readFileSync(envFile, 'utf8').split('\n')) {
     const at = line.indexOf('=');
     if (at > 0) env[line.slice(0, at)] = line.slice(at + 1);
   }
+  return env;
+}
+
+function readPorts(envFile) {
+  const env = readEnv(envFile);
   return {
     blob: Number(env.CONVERGE_AZURITE_BLOB_PORT), queue: Number(env.CONVERGE_AZURITE_QUEUE_PORT),
     table: Number(env.CONVERGE_AZURITE_TABLE_PORT), dynamodb: Number(env.CONVERGE_DYNALITE_PORT),
@@ -581,6 +605,240 @@ async function benchExplorer() {
   ];
 }
 
+// 8: SQS queues and SNS topics on moto, `converge apply --wait` against a boto3 script with 8
+// threads, then resync passes over them. moto is one process for all the runs, reset before each
+// side's creates; the sides take turns, and each starts once moto is idle.
+
+function sqsSnsManifest(file, endpoint, names) {
+  const docs = [awsAccountDocument(endpoint)];
+  for (const name of names.queues) {
+    docs.push(`apiVersion: aws.converge.dev/v1\nkind: SQSQueue\nmetadata: {name: ${name}}\n` +
+      `spec: {owner: {name: bench}, queueName: ${name}}\n`);
+  }
+  for (const name of names.topics) {
+    docs.push(`apiVersion: aws.converge.dev/v1\nkind: SNSTopic\nmetadata: {name: ${name}}\n` +
+      `spec: {owner: {name: bench}, name: ${name}}\n`);
+  }
+  fs.writeFileSync(file, docs.join('---\n'));
+}
+
+/// moto forgets every resource it holds.
+function resetMoto(port) {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/moto-api/reset' },
+      (res) => {
+        res.resume();
+        res.on('end', () => (res.statusCode === 200 ? resolve()
+          : reject(new Error(`moto's reset answered HTTP ${res.statusCode}`))));
+      });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/// The Python that has boto3: BENCH_PYTHON when set; else the one moto_server runs on (moto needs
+/// boto3: its script's #! line names it), else python3 on PATH. { path } or { missing: why }.
+async function findBoto3(motoServer) {
+  const candidates = [];
+  if (process.env.BENCH_PYTHON) {
+    candidates.push(process.env.BENCH_PYTHON);
+  } else {
+    try {
+      const words = fs.readFileSync(motoServer, 'utf8').split('\n')[0].replace(/^#!/, '')
+        .trim().split(/\s+/);
+      const interpreter = path.basename(words[0]) === 'env' ? words[1] : words[0];
+      if (interpreter && !candidates.includes(interpreter)) candidates.push(interpreter);
+    } catch {
+      // Not a script of its own (or not readable): PATH's python3 is all there is to try.
+    }
+    candidates.push('python3');
+  }
+  for (const python of candidates) {
+    if ((await run(python, ['-c', 'import boto3'])).code === 0) return { path: python };
+  }
+  return { missing: `no Python with boto3 (tried ${candidates.join(', ')}): pip install boto3, ` +
+    'or set BENCH_PYTHON to a Python that has it' };
+}
+
+function copyCounts(counts) {
+  return JSON.parse(JSON.stringify(counts));
+}
+
+/// What a counting proxy saw between two copies of its counts.
+function countsBetween(before, after) {
+  const minus = (a, b) => Object.fromEntries(Object.entries(a)
+    .map(([k, n]) => [k, n - (b[k] || 0)]).filter(([, n]) => n > 0));
+  return {
+    requests: after.requests - before.requests, writes: after.writes - before.writes,
+    byOperation: minus(after.byMethod, before.byMethod),
+    byService: minus(after.byService, before.byService),
+  };
+}
+
+function skippedRow(name, goal, why) {
+  return { name, unit: 's', converge: null, peer: null, ratio: null, goal, met: null,
+    skipped: why };
+}
+
+async function benchAws() {
+  const names = lib.sqsSnsNames(sizes.queues, sizes.topics);
+  const what = `${names.queues.length} SQS queues and ${names.topics.length} SNS topics on moto`;
+  const createName = `8a. ${what}: apply --wait vs a boto3 script, 8 threads`;
+  const createGoal = 'ratio <= 0.70';
+  const passName = `8b. a no-change pass over the same ${what} (requests sent)`;
+  const listPages = {
+    // ListQueues: up to 1,000 a page (the kind's limit); ListTopics: 100 a page, fixed by SNS.
+    ListQueues: Math.max(1, Math.ceil(names.queues.length / 1000)),
+    ListTopics: Math.max(1, Math.ceil(names.topics.length / 100)),
+  };
+  const passGoal = `one list walk per kind (${listPages.ListQueues} ListQueues, ` +
+    `${listPages.ListTopics} ListTopics), zero writes`;
+  const env = await startEmulators();
+  const vars = readEnv(env);
+  if (vars.CONVERGE_MOTO_MISSING) {
+    log(`8. skipped: ${vars.CONVERGE_MOTO_MISSING}`);
+    await stopEmulators();
+    return [skippedRow(createName, createGoal, vars.CONVERGE_MOTO_MISSING),
+      skippedRow(passName, passGoal, vars.CONVERGE_MOTO_MISSING)];
+  }
+  const port = Number(vars.CONVERGE_MOTO_PORT);
+  const endpoint = `http://127.0.0.1:${port}`;
+  const python = await findBoto3(vars.CONVERGE_MOTO_SERVER);
+  if (python.missing) log(`8. the boto3 script is skipped: ${python.missing}`);
+  const manifest = path.join(state, 'aws.yaml');
+  sqsSnsManifest(manifest, endpoint, names);
+  const namesFile = path.join(state, 'aws-names.json');
+  fs.writeFileSync(namesFile, JSON.stringify(names));
+  const peerScript = (file) => run(python.path, [path.join(__dirname, 'sqs-sns-create.py'),
+    '--endpoint', endpoint, '--names', file, '--threads', String(concurrency)]);
+
+  // moto loads a service's code on its first request, and the first run of each side would pay
+  // for it: both sides warm up first, untimed, on a few queues and topics.
+  log('8. warming up moto and both sides (untimed)');
+  const warmNames = lib.sqsSnsNames(2, 2);
+  warmNames.queues = warmNames.queues.map((n) => `warm-${n}`);
+  warmNames.topics = warmNames.topics.map((n) => `warm-${n}`);
+  const warmManifest = path.join(state, 'aws-warm.yaml');
+  sqsSnsManifest(warmManifest, endpoint, warmNames);
+  await convergeApply('aws-warm', warmManifest);
+  if (python.path) {
+    const warmFile = path.join(state, 'aws-warm-names.json');
+    fs.writeFileSync(warmFile, JSON.stringify(warmNames));
+    check(await peerScript(warmFile), 'the boto3 script (warm-up)');
+  }
+
+  const sides = { converge: [], peer: [] };
+  let peerCounts = null;
+  for (let r = 0; r < runs; ++r) {
+    log(`8. ${what}, run ${r + 1} of ${runs}`);
+    await resetMoto(port);
+    await settle(env, 'CONVERGE_MOTO_PID');
+    sides.converge.push((await convergeApply('aws', manifest)).seconds);
+    if (!python.path) continue;
+    await resetMoto(port);
+    await settle(env, 'CONVERGE_MOTO_PID');
+    const peer = check(await peerScript(namesFile), 'the boto3 script');
+    sides.peer.push(peer.seconds);
+    peerCounts = lastJson(peer.stdout);
+  }
+
+  // Untimed: the same apply through a counting proxy, then bench_drift's passes over what it
+  // made (a start-up pass, `runs` resync passes, `runs` first passes of a fresh controller),
+  // each pass's requests told apart by the line bench_drift prints when it ends.
+  log('8. counting the requests of converge apply --wait and of the resync passes');
+  await resetMoto(port);
+  const proxy = await startProxy(port);
+  const countedManifest = path.join(state, 'aws-counted.yaml');
+  sqsSnsManifest(countedManifest, `http://127.0.0.1:${proxy.port}`, names);
+  const setup = await convergeApply('aws-counted', countedManifest);
+  const applied = countsBetween({ requests: 0, writes: 0, byMethod: {}, byService: {} },
+    proxy.counts);
+  await settle(env, 'CONVERGE_MOTO_PID');
+  const marks = [copyCounts(proxy.counts)];
+  const out = path.join(state, 'aws-drift.json');
+  const drift = await run(path.join(benchDir, 'bench_drift'), [setup.workspace, String(runs), out],
+    {}, (line) => {
+      if (/^bench_drift: .*\bpass\b.*\bover\b/.test(line)) marks.push(copyCounts(proxy.counts));
+    });
+  await proxy.close();
+  await stopEmulators();
+  check(drift, 'bench_drift (SQS and SNS)');
+  const passes = JSON.parse(fs.readFileSync(out, 'utf8'));
+  expect(marks.length === 2 + 2 * runs, `bench_drift printed ${marks.length - 1} passes`);
+  const counted = marks.slice(1).map((m, i) => countsBetween(marks[i], m));
+  const resyncs = counted.slice(1, 1 + runs);
+  const restarts = counted.slice(1 + runs);
+
+  expect(applied.byOperation.CreateQueue === names.queues.length &&
+    applied.byOperation.CreateTopic === names.topics.length,
+  `converge apply sent ${applied.byOperation.CreateQueue} CreateQueue, ` +
+    `${applied.byOperation.CreateTopic} CreateTopic`);
+  if (peerCounts) {
+    expect(peerCounts.byOperation.CreateQueue === names.queues.length &&
+      peerCounts.byOperation.CreateTopic === names.topics.length,
+    `the boto3 script sent ${JSON.stringify(peerCounts.byOperation)}`);
+  }
+  expect(passes.passes.every((x) => x.reconciles >= passes.resources),
+    'a resync pass observed less than every resource');
+  // Per kind: a pass's requests for SQS and SNS, and whether each is its list walk and no more.
+  // The rest are the account's own, to the other services (its discovery's listings).
+  const perKind = (pass) => {
+    const { sqs = 0, sns = 0, ...others } = pass.byService;
+    return {
+      SQSQueue: { requests: sqs, listPages: pass.byOperation.ListQueues || 0 },
+      SNSTopic: { requests: sns, listPages: pass.byOperation.ListTopics || 0 },
+      otherServices: others,
+    };
+  };
+  const walkOnly = (pass) => {
+    const kinds = perKind(pass);
+    return pass.writes === 0 &&
+      kinds.SQSQueue.requests === kinds.SQSQueue.listPages &&
+      kinds.SQSQueue.listPages <= listPages.ListQueues &&
+      kinds.SNSTopic.requests === kinds.SNSTopic.listPages &&
+      kinds.SNSTopic.listPages <= listPages.ListTopics;
+  };
+  const c = stats(sides.converge);
+  const p = python.path ? stats(sides.peer) : null;
+  const requests = stats(resyncs.map((x) => x.requests));
+  const last = resyncs[resyncs.length - 1];
+  return [{
+    name: createName, unit: 's', converge: c, peer: p, ratio: p ? c.median / p.median : null,
+    goal: createGoal, met: p ? c.median / p.median <= 0.70 : null,
+    ...(python.missing ? { skipped: `the boto3 script: ${python.missing}` } : {}),
+    counts: {
+      queues: names.queues.length, topics: names.topics.length, concurrency,
+      convergeRequests: applied.requests, convergeWrites: applied.writes,
+      convergeByOperation: applied.byOperation, convergeByService: applied.byService,
+      peerRequests: peerCounts ? peerCounts.requests : null,
+      peerWrites: peerCounts ? peerCounts.writes : null,
+      peerByOperation: peerCounts ? peerCounts.byOperation : null,
+      peerInScriptSeconds: peerCounts ? peerCounts.seconds : null,
+      python: python.path || null,
+    },
+    note: 'wall clock of the whole process on both sides (converge apply --wait: reading and ' +
+      'storing the manifest, the controller, every resource Ready; the script: Python, boto3 ' +
+      'and its clients, every create answered); moto reset before each side',
+  }, {
+    name: passName, unit: 'requests', converge: requests, peer: null, ratio: null,
+    goal: passGoal, met: resyncs.every(walkOnly),
+    counts: {
+      resources: passes.resources, convergeRequests: last.requests, convergeWrites: last.writes,
+      perKind: perKind(last), byOperation: last.byOperation,
+      reconciles: passes.passes[passes.passes.length - 1].reconciles,
+      skippedUnchanged: passes.passes[passes.passes.length - 1].skippedUnchanged,
+      passSeconds: stats(passes.passes.map((x) => x.seconds)),
+      startupPass: { requests: counted[0].requests, byOperation: counted[0].byOperation },
+      restartPassRequests: Math.max(...restarts.map((x) => x.requests)),
+      restartPassByOperation: restarts[restarts.length - 1].byOperation,
+      setupSeconds: setup.seconds,
+    },
+    note: 'bench_drift\'s resync passes (Controller::resyncNow to idle) through a counting proxy ' +
+      'in front of moto: the requests each pass sends, by kind and operation; passSeconds ' +
+      'include the proxy\'s hop',
+  }];
+}
+
 // --- Report -------------------------------------------------------------------------------------
 
 function machine() {
@@ -605,8 +863,9 @@ function table(results) {
   for (const r of results) {
     const side = (s) => (s ? `${format(s.median, r.unit)} (${format(s.min, r.unit)}-` +
       `${format(s.max, r.unit)})` : '-');
-    const verdict = r.met === null ? r.goal : `${r.goal}: ${r.met ? 'met' : 'MISSED'}`;
-    rows.push([r.name, r.converge.runs.length, side(r.converge), side(r.peer),
+    let verdict = r.met === null ? r.goal : `${r.goal}: ${r.met ? 'met' : 'MISSED'}`;
+    if (r.skipped) verdict += ` (skipped: ${r.skipped})`;
+    rows.push([r.name, r.converge ? r.converge.runs.length : 0, side(r.converge), side(r.peer),
       r.ratio === null ? '-' : r.ratio.toFixed(2), verdict]);
   }
   return rows.map((row) => `| ${row.join(' | ')} |`).join('\n');
@@ -624,7 +883,7 @@ async function main() {
     fs.writeFileSync(options.out, JSON.stringify(figures, null, 2) + '\n');
   };
   const steps = [['create', benchCreate], ['dynamo', benchDynamo], ['drift', benchDrift],
-    ['window', benchWindowAndStore], ['explorer', benchExplorer]];
+    ['window', benchWindowAndStore], ['explorer', benchExplorer], ['aws', benchAws]];
   try {
     for (const [part, step] of steps) {
       if (!parts.includes(part)) continue;

@@ -73,6 +73,13 @@ function dynamoNames(count) {
   return Array.from({ length: count }, (_, i) => `BenchTable${String(i).padStart(4, '0')}`);
 }
 
+/// Benchmark 8's queues and topics (the boto3 peer reads them from a file bench.js writes).
+function sqsSnsNames(queues, topics) {
+  const numbered = (count, prefix) =>
+    Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(4, '0')}`);
+  return { queues: numbered(queues, 'bench-queue-'), topics: numbered(topics, 'bench-topic-') };
+}
+
 /// Runs `task(item)` for every item with at most `concurrency` in flight; rejects on the first
 /// failure after the others in flight have settled.
 async function pool(items, concurrency, task) {
@@ -129,6 +136,6 @@ function report(result) {
 }
 
 module.exports = {
-  devAccount, parseArgs, readEmulators, azureConnectionString, azureNames, dynamoNames, pool,
-  countRequests, countDynamoRequests, report, fail,
+  devAccount, parseArgs, readEmulators, azureConnectionString, azureNames, dynamoNames,
+  sqsSnsNames, pool, countRequests, countDynamoRequests, report, fail,
 };
