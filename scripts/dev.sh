@@ -42,6 +42,9 @@ run() {
     # shellcheck disable=SC2064 # expand now: $state is local to this function
     trap "node tests/fixtures/emulators.js stop --state '$state'" EXIT
     local workspace="$state/sample.converge"
+    # The sample's secret names its value by reference (resources/samples/local-emulators/
+    # aws-services.yaml); a made-up one serves on the emulators.
+    export CONVERGE_SAMPLE_DB_PASSWORD=${CONVERGE_SAMPLE_DB_PASSWORD:-sample-password-not-a-secret}
     # The sample manifests go into the workspace; the window's controller reconciles them.
     "$build_dir/bin/converge" apply --workspace "$workspace" -f resources/samples/local-emulators
     local app=("$build_dir/bin/converge" "$workspace")

@@ -39,6 +39,7 @@ trap cleanup EXIT
 export XDG_CONFIG_HOME="$state/config" XDG_DATA_HOME="$state/data" XDG_CACHE_HOME="$state/cache"
 export XDG_STATE_HOME="$state/state"
 export LC_ALL=${SCREENSHOT_LOCALE:-C.UTF-8}
+export CONVERGE_SAMPLE_DB_PASSWORD=${CONVERGE_SAMPLE_DB_PASSWORD:-sample-password-not-a-secret}
 unset LANGUAGE
 
 # The samples name the well-known ports (Azurite 10000-10002, dynalite 8000): they must be free.

@@ -241,6 +241,10 @@ def call(service, spec, defaults, kind_name, what):
                 out['result'] = key[0] if isinstance(key, list) else key
     if 'limit' in spec:
         out['limit'] = spec['limit']
+    # What an SDK fills with a fresh UUID when it is not given (ClientRequestToken).
+    for member, ref in members.items():
+        if ref.get('idempotencyToken') and member not in inputs:
+            out['idempotencyToken'] = member
     return out
 
 
@@ -297,6 +301,20 @@ def kind(service, name, c):
     # stored in the workspace.
     for field_name, values in c.get('enums', {}).items():
         by_name[field_name]['enum'] = values
+    # Rules the model leaves to its prose (a recovery window of 7 to 30 days).
+    for field_name, rules in c.get('constraints', {}).items():
+        by_name[field_name].update(rules)
+    # A value given only by reference ({env: VARIABLE}, ...): core makes the field's schema.
+    secrets = []
+    for field_name, secret in c.get('secrets', {}).items():
+        if field_name not in by_name:
+            raise Bad(f'{name}.secrets: no field {field_name}')
+        f = by_name[field_name]
+        for key in ('minLength', 'maxLength', 'pattern', 'enum'):
+            f.pop(key, None)
+        f['type'] = 'secretRef'
+        secrets.append({'field': field_name,
+                        'read': call(service, secret['read'], identity, name, 'secrets.read')})
     name_field = c.get('nameField', '')
     if name_field:
         f = by_name[name_field]
@@ -363,6 +381,8 @@ def kind(service, name, c):
         for part in ('read', 'add', 'remove'):
             tags[part] = call(service, t[part], identity, name, 'tags.' + part)
         out['tags'] = tags
+    if secrets:
+        out['secrets'] = secrets
     if 'states' in c:
         out['states'] = c['states']
     out['notFound'] = c.get('notFound', [])

@@ -56,6 +56,8 @@ def type_name(field):
         return '[]' + type_name(field['items'])
     if kind == 'map':
         return 'map[string]' + type_name(field.get('values', {'type': 'string'}))
+    if kind == 'secretRef':
+        return 'object (by reference)'
     return kind
 
 
@@ -111,6 +113,11 @@ def rows(field, prefix=''):
     path = prefix + field['name']
     flags = [flag for flag in ('required', 'immutable') if field.get(flag)]
     description = cell(sentences(field.get('doc', '')))
+    if field.get('type') == 'secretRef':
+        # As core/providers/declared/declarationreader.cpp says it.
+        description += (' ' if description else '') + (
+            'Given only by reference: `{env: VARIABLE}`, `{keychain: ENTRY}` or `{file: PATH}` '
+            '(mode 0600); the value never reaches the workspace, events or logs.')
     rules = constraints(field)
     if rules:
         description += (' ' if description else '') + rules[0][0].upper() + rules[0][1:]

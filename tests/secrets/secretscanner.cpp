@@ -76,6 +76,12 @@ void SecretScanner::addTestSecrets()
               "converge-process-secret-not-real-0001");
     addSecret(QStringLiteral("credential_process test session token"),
               "converge-process-session-token-0001");
+    // The values the declared kinds' tests give by reference (tests/data/declared/*.json's
+    // environment): a secret's value must reach AWS, and nothing else.
+    for (const char *value :
+         {"converge-secret-value-not-real-0001", "converge-secret-value-not-real-0002",
+          "converge-secret-value-not-real-0003"})
+        addSecret(QStringLiteral("declared kinds' test secret value"), value);
 }
 
 void SecretScanner::addAllowed(const QString &pattern)

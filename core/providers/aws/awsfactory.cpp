@@ -310,8 +310,8 @@ Outcome<std::shared_ptr<Manager>> AwsFactory::manager(const QString &kind, const
         auto made = caller(account, env, *service, *declared);
         if (!made)
             return made.error();
-        return std::shared_ptr<Manager>(
-            std::make_shared<DeclaredManager>(*declared, made.value(), m_options.declared));
+        return std::shared_ptr<Manager>(std::make_shared<DeclaredManager>(
+            *declared, made.value(), m_options.declared, env.credentials));
     }
     auto made = client(account, env, AwsJsonService::dynamoDb());
     if (!made)

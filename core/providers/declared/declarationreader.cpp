@@ -3,6 +3,7 @@
 #include "declarationreader.h"
 
 #include "patterns.h"
+#include "secretreference.h"
 
 #include <QDir>
 #include <QFile>
@@ -139,6 +140,21 @@ ReadField readField(Reading &r, const QJsonObject &o, const QString &path)
         ReadField itemField = readField(r, item, path + QStringLiteral(".items"));
         out.schema = F::list(name, itemField.schema, doc);
         out.api.fields = itemField.api.fields;
+    } else if (type == QLatin1String("secretRef")) {
+        out.schema = F::object(
+            name,
+            {F::string(QStringLiteral("env"),
+                       QStringLiteral("An environment variable of Converge's process.")),
+             F::string(QStringLiteral("keychain"), QStringLiteral("An OS keychain entry.")),
+             F::string(QStringLiteral("file"),
+                       QStringLiteral("A file whose whole content is the value; mode "
+                                      "0600 or stricter."))},
+            (doc.isEmpty() ? QString() : doc + QLatin1Char(' ')) +
+                QStringLiteral("Given only by reference: {env: VARIABLE}, {keychain: "
+                               "ENTRY} or {file: PATH}; the value never reaches the "
+                               "workspace, events or logs."));
+        out.schema.setCheck(
+            [](const QJsonValue &value) { return SecretReference::check(value.toObject()); });
     } else if (type == QLatin1String("map")) {
         const QJsonObject values = r.object(o, QStringLiteral("values"), path);
         ReadField valueField = readField(r, values, path + QStringLiteral(".values"));
@@ -146,7 +162,7 @@ ReadField readField(Reading &r, const QJsonObject &o, const QString &path)
     } else {
         r.fail(path + QStringLiteral(".type"),
                QStringLiteral("\"%1\" is not one of string, integer, boolean, enum, object, list, "
-                              "map")
+                              "map, secretRef")
                    .arg(type));
     }
     out.schema.required = o.value(QStringLiteral("required")).toBool();
@@ -180,7 +196,8 @@ DeclaredCall readCall(Reading &r, const QJsonObject &o, const QString &path)
                 QStringLiteral("match"), QStringLiteral("fields"), QStringLiteral("members"),
                 QStringLiteral("inputToken"), QStringLiteral("outputToken"),
                 QStringLiteral("limitKey"), QStringLiteral("limit"), QStringLiteral("member"),
-                QStringLiteral("each"), QStringLiteral("shape"), QStringLiteral("matchFields")},
+                QStringLiteral("each"), QStringLiteral("shape"), QStringLiteral("matchFields"),
+                QStringLiteral("idempotencyToken")},
                path);
     DeclaredCall call;
     call.operation = r.string(o, QStringLiteral("operation"), path, true);
@@ -197,6 +214,7 @@ DeclaredCall readCall(Reading &r, const QJsonObject &o, const QString &path)
     call.eachName = each.value(QStringLiteral("name")).toString();
     call.eachValue = each.value(QStringLiteral("value")).toString();
     call.matchFields = r.object(o, QStringLiteral("matchFields"), path);
+    call.idempotencyToken = r.string(o, QStringLiteral("idempotencyToken"), path);
     if (!call.matchFields.isEmpty() && call.match.isEmpty())
         r.fail(path + QStringLiteral(".matchFields"),
                QStringLiteral("needs match, the member that holds the ID"));
@@ -331,7 +349,8 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
                    QStringLiteral("attributes"),
                    QStringLiteral("locate"),
                    QStringLiteral("listItemsAreIds"),
-                   QStringLiteral("references")},
+                   QStringLiteral("references"),
+                   QStringLiteral("secrets")},
                path);
     KindDeclaration d;
     d.service = service.name;
@@ -406,7 +425,26 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
     if (d.tags.isDeclared() && !d.kind.spec.field(d.tags.field))
         r.fail(path + QStringLiteral(".tags.field"),
                QStringLiteral("names %1, which is not a field").arg(d.tags.field));
+    const QJsonArray secrets = o.value(QStringLiteral("secrets")).toArray();
+    for (qsizetype i = 0; i < secrets.size(); ++i) {
+        const QString at = QStringLiteral("%1.secrets[%2]").arg(path).arg(i);
+        const QJsonObject secret = secrets.at(i).toObject();
+        r.onlyKeys(secret, {QStringLiteral("field"), QStringLiteral("read")}, at);
+        DeclaredSecret declared;
+        declared.field = r.string(secret, QStringLiteral("field"), at, true);
+        declared.read =
+            readCall(r, r.object(secret, QStringLiteral("read"), at), at + QStringLiteral(".read"));
+        for (const ApiField &field : std::as_const(d.fields)) {
+            if (field.field == declared.field)
+                declared.member = field.member;
+        }
+        if (declared.member.isEmpty())
+            r.fail(at + QStringLiteral(".field"),
+                   QStringLiteral("names %1, which is not a field").arg(declared.field));
+        d.secrets << declared;
+    }
     const QJsonObject states = r.object(o, QStringLiteral("states"), path);
+    d.states.gone = states.value(QStringLiteral("gone")).toString();
     d.states.member = states.value(QStringLiteral("member")).toString();
     d.states.ready = r.strings(states, QStringLiteral("ready"), path + QStringLiteral(".states"));
     d.states.progress =

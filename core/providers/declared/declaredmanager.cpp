@@ -4,10 +4,13 @@
 
 #include "annotations.h"
 #include "delta.h"
+#include "redactor.h"
+#include "secretreference.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSet>
+#include <QUuid>
 
 #include <algorithm>
 
@@ -99,10 +102,11 @@ QString lastSegment(const QString &id)
 } // namespace
 
 DeclaredManager::DeclaredManager(KindDeclaration declaration, std::shared_ptr<ApiCaller> caller,
-                                 Options options)
+                                 Options options, CredentialStore *keychain)
     : m_declaration(std::move(declaration))
     , m_caller(std::move(caller))
     , m_options(options)
+    , m_keychain(keychain)
 {}
 
 QString DeclaredManager::backendName(const Resource &resource) const
@@ -164,8 +168,10 @@ QJsonValue DeclaredManager::tagValue(const QMap<QString, QString> &tags,
     return list;
 }
 
-Outcome<ApiCaller::Reply> DeclaredManager::send(const DeclaredCall &call, const QJsonObject &input)
+Outcome<ApiCaller::Reply> DeclaredManager::send(const DeclaredCall &call, QJsonObject input)
 {
+    if (!call.idempotencyToken.isEmpty() && !input.contains(call.idempotencyToken))
+        input.insert(call.idempotencyToken, QUuid::createUuid().toString(QUuid::WithoutBraces));
     Outcome<ApiCaller::Reply> reply = m_caller->call(call.operation, input);
     if (!reply) {
         BackendError error = reply.error();
@@ -237,11 +243,23 @@ Outcome<QString> DeclaredManager::locate(const QString &name, const QString &kno
     return error;
 }
 
-QJsonObject DeclaredManager::request(const DeclaredCall &call, const QJsonObject &spec,
-                                     const QString &name, const QString &id) const
+Outcome<QJsonObject> DeclaredManager::request(const DeclaredCall &call, const QJsonObject &spec,
+                                              const QString &name, const QString &id,
+                                              QStringList *secrets) const
 {
     QJsonObject out = input(call, name, id, spec);
-    const QJsonObject values = ApiField::toApi(m_declaration.fields, spec, call.fields);
+    QJsonObject values = ApiField::toApi(m_declaration.fields, spec, call.fields);
+    for (const DeclaredSecret &secret : m_declaration.secrets) {
+        const auto given = values.constFind(secret.member);
+        if (given == values.constEnd())
+            continue;
+        Outcome<QString> value = SecretReference::resolve(given->toObject(), m_keychain,
+                                                          QStringLiteral("spec.") + secret.field);
+        if (!value)
+            return value.error();
+        secrets->append(value.value());
+        values.insert(secret.member, value.value());
+    }
     QJsonObject attributes;
     for (const ApiField &field : m_declaration.fields) {
         const auto value = values.constFind(field.member);
@@ -256,6 +274,51 @@ QJsonObject DeclaredManager::request(const DeclaredCall &call, const QJsonObject
     if (!attributes.isEmpty())
         out.insert(m_declaration.attributesMember, attributes);
     return out;
+}
+
+Outcome<ApiCaller::Reply> DeclaredManager::sendSecretly(const DeclaredCall &call,
+                                                        const Outcome<QJsonObject> &input,
+                                                        const QStringList &secrets)
+{
+    if (!input)
+        return input.error();
+    Outcome<ApiCaller::Reply> reply = send(call, input.value());
+    if (reply || secrets.isEmpty())
+        return reply;
+    Redactor redactor;
+    for (const QString &secret : secrets)
+        redactor.addSecret(secret);
+    BackendError error = reply.error();
+    error.message = redactor.redact(error.message);
+    return error;
+}
+
+std::optional<BackendError> DeclaredManager::compareSecrets(Observation &o,
+                                                            const QJsonObject &desired)
+{
+    for (const DeclaredSecret &secret : m_declaration.secrets) {
+        const QJsonObject reference = desired.value(secret.field).toObject();
+        if (reference.isEmpty())
+            continue;
+        Outcome<QString> wanted =
+            SecretReference::resolve(reference, m_keychain, QStringLiteral("spec.") + secret.field);
+        if (!wanted)
+            return wanted.error();
+        auto answer = send(secret.read, input(secret.read, o.name, o.resourceId, desired));
+        // A resource without a value yet (made elsewhere without one) differs like any other.
+        if (!answer && answer.error().category != BackendError::Category::NotFound)
+            return answer.error();
+        const bool same =
+            answer && at(answer.value().body, secret.read.result).toString() == wanted.value();
+        // Neither value is kept: the observation says only whether they agree.
+        o.spec.insert(secret.field,
+                      same ? QJsonValue(reference)
+                           : QJsonValue(QJsonObject{
+                                 {QStringLiteral("differs"),
+                                  QStringLiteral("the value in AWS is not the one %1 holds")
+                                      .arg(SecretReference::describe(reference))}}));
+    }
+    return std::nullopt;
 }
 
 Outcome<ApiCaller::Reply> DeclaredManager::readResource(const QString &name, const QString &id,
@@ -387,6 +450,17 @@ Outcome<Observation> DeclaredManager::observeTarget(const Target &target, const 
     }
     if (!reply)
         return reply.error();
+    if (const QString &gone = m_declaration.states.gone;
+        !gone.isEmpty() && !at(resource, gone).isUndefined() && !at(resource, gone).isNull()) {
+        BackendError error;
+        error.category = BackendError::Category::NotFound;
+        error.code = QStringLiteral("ScheduledForDeletion");
+        error.message =
+            QStringLiteral("%1 %2 is scheduled for deletion (%3 %4)")
+                .arg(m_declaration.kind.name, name, gone, attributeText(at(resource, gone)));
+        error.requestId = reply.value().requestId;
+        return error;
+    }
     Observation o = observe(resource, reply.value().requestId, id.value());
     if (o.name.isEmpty())
         o.name = name;
@@ -405,6 +479,10 @@ Outcome<Observation> DeclaredManager::observeTarget(const Target &target, const 
     }
     if (auto failed = applyState(o, resource))
         return *failed;
+    if (!o.inProgress) {
+        if (auto failed = compareSecrets(o, spec))
+            return *failed;
+    }
     const DeclaredTags &tags = m_declaration.tags;
     if (tags.isDeclared() && !o.inProgress) {
         auto answer = send(tags.read, input(tags.read, name, o.resourceId));
@@ -432,7 +510,8 @@ Outcome<Observation> DeclaredManager::create(const Target &target)
     QJsonObject spec = resolvedSpec(target);
     if (!m_declaration.kind.backendNameField.isEmpty())
         spec.insert(m_declaration.kind.backendNameField, name);
-    auto reply = send(create, request(create, spec, name, QString()));
+    QStringList secrets;
+    auto reply = sendSecretly(create, request(create, spec, name, QString(), &secrets), secrets);
     if (!reply) {
         if (reply.error().category != BackendError::Category::Conflict ||
             !m_declaration.alreadyExists.contains(reply.error().code))
@@ -502,7 +581,10 @@ Outcome<Observation> DeclaredManager::update(const Target &target, const Observa
             continue;
         carried.unite(fields);
         if (call.eachName.isEmpty()) {
-            if (auto reply = send(call, request(call, desired, name, id)); !reply)
+            QStringList secrets;
+            if (auto reply =
+                    sendSecretly(call, request(call, desired, name, id, &secrets), secrets);
+                !reply)
                 return reply.error();
             continue;
         }
@@ -543,10 +625,21 @@ Outcome<std::optional<Observation>> DeclaredManager::deleteResource(const Target
             return std::optional<Observation>();
         return id.error();
     }
-    auto reply = send(m_declaration.remove, input(m_declaration.remove, name, id.value()));
+    // The delete call carries what its fields say (a secret's recovery window).
+    QStringList secrets;
+    auto reply = sendSecretly(
+        m_declaration.remove,
+        request(m_declaration.remove, resolvedSpec(target), name, id.value(), &secrets), secrets);
     if (!reply) {
         if (reply.error().category == BackendError::Category::NotFound)
             return std::optional<Observation>();
+        // A resource already scheduled for deletion refuses another (Secrets Manager's
+        // InvalidRequestException): it is gone as far as the workspace goes.
+        if (!m_declaration.states.gone.isEmpty()) {
+            auto seen = observeTarget(target, id.value());
+            if (!seen && seen.error().category == BackendError::Category::NotFound)
+                return std::optional<Observation>();
+        }
         return reply.error();
     }
     if (m_declaration.states.deleting.isEmpty())

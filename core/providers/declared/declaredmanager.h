@@ -13,6 +13,8 @@
 
 namespace converge {
 
+class CredentialStore;
+
 /// The one Manager of every declared kind: it does what the kind's declaration says, through an
 /// ApiCaller of the service's protocol.
 ///
@@ -32,8 +34,10 @@ public:
         int maxReadPages = 50; ///< pages a filtered read follows before it gives up
     };
 
-    DeclaredManager(KindDeclaration declaration, std::shared_ptr<ApiCaller> caller,
-                    Options options);
+    /// `keychain` resolves `{keychain: ENTRY}` values (SecretReference); it may be null, and
+    /// must outlive the Manager.
+    DeclaredManager(KindDeclaration declaration, std::shared_ptr<ApiCaller> caller, Options options,
+                    CredentialStore *keychain = nullptr);
 
     Outcome<Observation> get(const Target &target) override;
     Outcome<Observation> create(const Target &target) override;
@@ -61,15 +65,24 @@ public:
                                const DeclaredTags::Shape &shape);
 
 private:
-    Outcome<ApiCaller::Reply> send(const DeclaredCall &call, const QJsonObject &input);
+    Outcome<ApiCaller::Reply> send(const DeclaredCall &call, QJsonObject input);
     /// The backend ID: `known` when there is one, else what the locate call answers, else "".
     Outcome<QString> locate(const QString &name, const QString &known,
                             const QJsonObject &spec = {});
     /// get() of a resource whose backend ID may be known already (a create's answer).
     Outcome<Observation> observeTarget(const Target &target, const QString &knownId);
-    /// `call`'s input with the fields it carries from `spec`.
-    QJsonObject request(const DeclaredCall &call, const QJsonObject &spec, const QString &name,
-                        const QString &id) const;
+    /// `call`'s input with the fields it carries from `spec`, values given by reference read
+    /// (and added to `secrets`, so that no error repeats them).
+    Outcome<QJsonObject> request(const DeclaredCall &call, const QJsonObject &spec,
+                                 const QString &name, const QString &id,
+                                 QStringList *secrets) const;
+    /// send(), with `secrets` taken out of any error it answers.
+    Outcome<ApiCaller::Reply> sendSecretly(const DeclaredCall &call,
+                                           const Outcome<QJsonObject> &input,
+                                           const QStringList &secrets);
+    /// Whether the values the desired spec gives by reference are those in AWS: each such
+    /// field of `o.spec` becomes the reference when they are, and a marker when not.
+    std::optional<BackendError> compareSecrets(Observation &o, const QJsonObject &desired);
     Outcome<ApiCaller::Reply> readResource(const QString &name, const QString &id,
                                            QJsonObject *resource);
     Observation observe(QJsonObject resource, const QString &requestId,
@@ -80,6 +93,7 @@ private:
     KindDeclaration m_declaration;
     std::shared_ptr<ApiCaller> m_caller;
     Options m_options;
+    CredentialStore *m_keychain = nullptr;
 };
 
 } // namespace converge

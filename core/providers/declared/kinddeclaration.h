@@ -36,6 +36,9 @@ struct DeclaredCall
     /// subscription is its topic, protocol and endpoint): the item's members and the spec
     /// fields they must equal. `match` is then the member that holds the backend ID.
     QJsonObject matchFields;
+    /// The member an SDK fills with a fresh UUID when the request does not give it
+    /// (ClientRequestToken): a new one for each call, the same for its retries.
+    QString idempotencyToken;
     int limit = 0; ///< the page size asked for; 0: the service's
 
     bool isDeclared() const { return !operation.isEmpty(); }
@@ -67,9 +70,22 @@ struct DeclaredTags
     bool isDeclared() const { return !field.isEmpty(); }
 };
 
+/// A field given only by reference (`secretString: {env: VARIABLE}`, SecretReference): sent as
+/// the value it names, never stored; its drift is judged by reading the value in AWS with `read`
+/// and comparing it in memory.
+struct DeclaredSecret
+{
+    QString field;  ///< the spec's name, e.g. secretString
+    QString member; ///< the member it is sent as, e.g. SecretString
+    DeclaredCall read;
+};
+
 /// The values of a status member that mean Ready, in progress, being deleted, or failed.
 struct DeclaredStates
 {
+    /// A member whose presence means the resource is scheduled for deletion (a secret's
+    /// DeletedDate): such a resource counts as absent. Empty when the kind has none.
+    QString gone;
     QString member; ///< dotted path in the read's resource; empty when the kind has none
     QStringList ready;
     QStringList progress;
@@ -110,6 +126,7 @@ struct KindDeclaration
     DeclaredCall list;
     bool listIsComplete = false; ///< a list item is all that read() would observe
     DeclaredTags tags;
+    QList<DeclaredSecret> secrets;
     DeclaredStates states;
     QStringList notFound; ///< error codes that mean the resource is absent
 };

@@ -66,6 +66,14 @@ struct KindData
     QJsonObject immutable;
     QJsonArray refused;
     QJsonObject needs; ///< KEY: {kind, spec}, made before the kind's resources and gone after
+    /// Environment variables the specs' values by reference name (`secretString: {env: X}`).
+    QJsonObject environment;
+
+    void setEnvironment() const
+    {
+        for (auto it = environment.begin(); it != environment.end(); ++it)
+            qputenv(it.key().toLocal8Bit().constData(), it.value().toString().toUtf8());
+    }
 
     static KindData read(const QString &path)
     {
@@ -82,6 +90,7 @@ struct KindData
         d.immutable = o.value(QStringLiteral("immutable")).toObject();
         d.refused = o.value(QStringLiteral("refused")).toArray();
         d.needs = o.value(QStringLiteral("needs")).toObject();
+        d.environment = o.value(QStringLiteral("environment")).toObject();
         return d;
     }
 };
@@ -168,7 +177,7 @@ private:
         for (auto it = data.needs.begin(); it != data.needs.end(); ++it) {
             const QJsonObject need = it.value().toObject();
             const KindData needData{
-                need.value(QStringLiteral("kind")).toString(), {}, {}, {}, {}, {}, {}};
+                need.value(QStringLiteral("kind")).toString(), {}, {}, {}, {}, {}, {}, {}};
             const QString name = uniqueName(needData.kind.toLower());
             out.names.insert(it.key(), name);
             out.resources << resource(needData, name,
@@ -269,6 +278,7 @@ private slots:
     {
         QFETCH(QString, file);
         const KindData data = KindData::read(file);
+        data.setEnvironment();
         const Kind *kind = m_kinds.find(data.kind);
         QVERIFY(kind);
         auto m = manager(data.kind);
@@ -440,6 +450,8 @@ private slots:
                             QStringLiteral("/resources/samples/local-emulators/aws-services.yaml"));
         QVERIFY(sample.ok());
         QList<Resource> resources{declaredKindsAccount(m_emulators)};
+        // As scripts/dev.sh run sets it.
+        qputenv("CONVERGE_SAMPLE_DB_PASSWORD", "sample-password-not-a-secret");
         for (const ManifestObject &o : sample.objects) {
             Resource r = o.resource;
             const Kind *kind = m_kinds.find(r.kind);
@@ -508,7 +520,7 @@ private slots:
         account.spec.insert(QStringLiteral("credential"),
                             QJsonObject{{QStringLiteral("env"), true}});
         const Target target{
-            resource(KindData{kind, {}, {}, {}, {}, {}, {}}, uniqueName(kind.toLower()), {}),
+            resource(KindData{kind, {}, {}, {}, {}, {}, {}, {}}, uniqueName(kind.toLower()), {}),
             {account}};
         const auto read = [&](const QString &secret) {
             qputenv("AWS_ACCESS_KEY_ID", key->accessKeyId.toUtf8());
@@ -539,6 +551,7 @@ private slots:
     {
         QFETCH(QString, file);
         const KindData data = KindData::read(file);
+        data.setEnvironment();
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("declared.converge"));
         auto ws = Workspace::open(path, nullptr);
