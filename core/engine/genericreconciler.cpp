@@ -254,7 +254,8 @@ std::optional<PhaseResult> GenericReconciler::waitForReferences(ReconcileContext
                       .arg(reference.field, key.toString(), ready.reason);
             problem = ready.severity == Condition::Severity::Error ||
                       ready.severity == Condition::Severity::Warning;
-        } else if (referenced->metadata.annotations.value(Annotations::resourceId()).isEmpty()) {
+        } else if (reference.from.isEmpty() &&
+                   referenced->metadata.annotations.value(Annotations::resourceId()).isEmpty()) {
             why = QStringLiteral("%1 names %2, whose %3 is not known yet")
                       .arg(reference.field, key.toString(), reference.idField);
             problem = false;

@@ -20,6 +20,9 @@ struct KindReference
     QString kind;          ///< e.g. SNSTopic
     QString idField;       ///< e.g. topicARN
     bool required = false; ///< one of `field` and `idField` must be given
+    /// The referenced resource's spec field whose value is sent (an event bus's name), its
+    /// metadata.name when that field is not given; empty: its backend ID.
+    QString from;
 };
 
 /// What a provider declares about one kind of resource: its API group and version, the schema

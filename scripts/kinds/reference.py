@@ -175,7 +175,8 @@ def with_references(kind):
         either = bool(id_field.pop('required', False))
         ref = {'name': reference['field'], 'type': 'object',
                'doc': ('One of the two is required. ' if either else '') +
-                      f"The {reference['kind']} of this workspace whose ID is sent as "
+                      f"The {reference['kind']} of this workspace whose "
+                      f"{reference.get('from') or 'ID'} is sent as "
                       f"{reference['idField']}, once it is Ready; or give "
                       f"{reference['idField']} itself.",
                'fields': [{'name': 'name', 'type': 'string', 'required': True, 'minLength': 1,

@@ -71,8 +71,11 @@ Kind widgetKind()
          // A reference to another resource of the workspace, or the ID it stands for.
          F::object(QStringLiteral("peerRef"), {F::string(QStringLiteral("name")).setRequired()}),
          F::string(QStringLiteral("peerId"))});
-    kind.references = {KindReference{QStringLiteral("peerRef"), QStringLiteral("Gadget"),
-                                     QStringLiteral("peerId")}};
+    KindReference peer;
+    peer.field = QStringLiteral("peerRef");
+    peer.kind = QStringLiteral("Gadget");
+    peer.idField = QStringLiteral("peerId");
+    kind.references = {peer};
     return kind;
 }
 

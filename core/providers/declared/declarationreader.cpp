@@ -273,11 +273,15 @@ std::function<QString(const QJsonValue &)> readReferences(Reading &r, const QJso
     for (qsizetype i = 0; i < references.size(); ++i) {
         const QString at = QStringLiteral("%1.references[%2]").arg(path).arg(i);
         const QJsonObject ref = references.at(i).toObject();
-        r.onlyKeys(
-            ref, {QStringLiteral("field"), QStringLiteral("kind"), QStringLiteral("idField")}, at);
-        KindReference reference{r.string(ref, QStringLiteral("field"), at, true),
-                                r.string(ref, QStringLiteral("kind"), at, true),
-                                r.string(ref, QStringLiteral("idField"), at, true)};
+        r.onlyKeys(ref,
+                   {QStringLiteral("field"), QStringLiteral("kind"), QStringLiteral("idField"),
+                    QStringLiteral("from")},
+                   at);
+        KindReference reference;
+        reference.field = r.string(ref, QStringLiteral("field"), at, true);
+        reference.kind = r.string(ref, QStringLiteral("kind"), at, true);
+        reference.idField = r.string(ref, QStringLiteral("idField"), at, true);
+        reference.from = r.string(ref, QStringLiteral("from"), at);
         const auto idField =
             std::find_if(schemas.begin(), schemas.end(),
                          [&](const FieldSchema &f) { return f.name == reference.idField; });
@@ -286,17 +290,17 @@ std::function<QString(const QJsonValue &)> readReferences(Reading &r, const QJso
                    QStringLiteral("names %1, which is not a field").arg(reference.idField));
             continue;
         }
-        FieldSchema field =
-            F::object(reference.field,
-                      {F::string(QStringLiteral("name"),
-                                 QStringLiteral("The %1's metadata.name.").arg(reference.kind))
-                           .setRequired()
-                           .setLength(1, 253)},
-                      QStringLiteral("%3The %1 of this workspace whose ID is sent as %2, once it "
-                                     "is Ready; or give %2 itself.")
-                          .arg(reference.kind, reference.idField,
-                               idField->required ? QStringLiteral("One of the two is required. ")
-                                                 : QString()));
+        FieldSchema field = F::object(
+            reference.field,
+            {F::string(QStringLiteral("name"),
+                       QStringLiteral("The %1's metadata.name.").arg(reference.kind))
+                 .setRequired()
+                 .setLength(1, 253)},
+            QStringLiteral("%3The %1 of this workspace whose %4 is sent as %2, once "
+                           "it is Ready; or give %2 itself.")
+                .arg(reference.kind, reference.idField,
+                     idField->required ? QStringLiteral("One of the two is required. ") : QString(),
+                     reference.from.isEmpty() ? QStringLiteral("ID") : reference.from));
         field.immutable = idField->immutable;
         reference.required = idField->required;
         (idField->required ? exactlyOne : atMostOne) << reference.field << reference.idField;

@@ -131,9 +131,16 @@ QJsonObject DeclaredManager::resolvedSpec(const Target &target) const
             continue;
         // The engine ran this only once the named resource was Ready with its ID
         // (GenericReconciler::waitForReferences); a listing's probe names none.
-        if (const Resource *referenced = target.referenced(reference.kind, name))
+        const Resource *referenced = target.referenced(reference.kind, name);
+        if (!referenced)
+            continue;
+        if (reference.from.isEmpty()) {
             spec.insert(reference.idField,
                         referenced->metadata.annotations.value(Annotations::resourceId()));
+            continue;
+        }
+        const QString value = referenced->spec.value(reference.from).toString();
+        spec.insert(reference.idField, value.isEmpty() ? referenced->metadata.name : value);
     }
     return spec;
 }
@@ -322,10 +329,11 @@ std::optional<BackendError> DeclaredManager::compareSecrets(Observation &o,
 }
 
 Outcome<ApiCaller::Reply> DeclaredManager::readResource(const QString &name, const QString &id,
+                                                        const QJsonObject &spec,
                                                         QJsonObject *resource)
 {
     const DeclaredCall &read = m_declaration.read;
-    QJsonObject request = input(read, name, id);
+    QJsonObject request = input(read, name, id, spec);
     for (int page = 0; page < m_options.maxReadPages; ++page) {
         auto reply = send(read, request);
         if (!reply)
@@ -439,14 +447,14 @@ Outcome<Observation> DeclaredManager::observeTarget(const Target &target, const 
     if (!id)
         return id.error();
     QJsonObject resource;
-    auto reply = readResource(name, id.value(), &resource);
+    auto reply = readResource(name, id.value(), spec, &resource);
     if (!reply && !knownId.isEmpty() && m_declaration.locate.isDeclared() &&
         reply.error().category == BackendError::Category::NotFound) {
         // Gone under the ID it had; one made again since has another (a subscription's).
         id = locate(name, QString(), spec);
         if (!id)
             return id.error();
-        reply = readResource(name, id.value(), &resource);
+        reply = readResource(name, id.value(), spec, &resource);
     }
     if (!reply)
         return reply.error();

@@ -84,7 +84,7 @@ private:
     /// field of `o.spec` becomes the reference when they are, and a marker when not.
     std::optional<BackendError> compareSecrets(Observation &o, const QJsonObject &desired);
     Outcome<ApiCaller::Reply> readResource(const QString &name, const QString &id,
-                                           QJsonObject *resource);
+                                           const QJsonObject &spec, QJsonObject *resource);
     Observation observe(QJsonObject resource, const QString &requestId,
                         const QString &id = {}) const;
     std::optional<BackendError> applyState(Observation &observation,

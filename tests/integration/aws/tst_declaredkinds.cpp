@@ -66,6 +66,7 @@ struct KindData
     QJsonObject immutable;
     QJsonArray refused;
     QJsonObject needs; ///< KEY: {kind, spec}, made before the kind's resources and gone after
+    QString notListed; ///< why list() does not find the kind's resource; empty when it does
     /// Environment variables the specs' values by reference name (`secretString: {env: X}`).
     QJsonObject environment;
 
@@ -91,6 +92,7 @@ struct KindData
         d.refused = o.value(QStringLiteral("refused")).toArray();
         d.needs = o.value(QStringLiteral("needs")).toObject();
         d.environment = o.value(QStringLiteral("environment")).toObject();
+        d.notListed = o.value(QStringLiteral("notListed")).toString();
         return d;
     }
 };
@@ -177,7 +179,7 @@ private:
         for (auto it = data.needs.begin(); it != data.needs.end(); ++it) {
             const QJsonObject need = it.value().toObject();
             const KindData needData{
-                need.value(QStringLiteral("kind")).toString(), {}, {}, {}, {}, {}, {}, {}};
+                need.value(QStringLiteral("kind")).toString(), {}, {}, {}, {}, {}, {}, {}, {}};
             const QString name = uniqueName(needData.kind.toLower());
             out.names.insert(it.key(), name);
             out.resources << resource(needData, name,
@@ -372,7 +374,10 @@ private slots:
             if (scope.continuation.isEmpty())
                 break;
         }
-        QVERIFY2(listed, "list() does not find it");
+        if (data.notListed.isEmpty())
+            QVERIFY2(listed, "list() does not find it");
+        else
+            qInfo("not listed: %s", qPrintable(data.notListed));
 
         // Deleted, and gone.
         auto deleted = m->deleteResource(target, seen.value());
@@ -519,9 +524,9 @@ private slots:
         Resource account = declaredKindsAccount(moto.emulators());
         account.spec.insert(QStringLiteral("credential"),
                             QJsonObject{{QStringLiteral("env"), true}});
-        const Target target{
-            resource(KindData{kind, {}, {}, {}, {}, {}, {}, {}}, uniqueName(kind.toLower()), {}),
-            {account}};
+        const Target target{resource(KindData{kind, {}, {}, {}, {}, {}, {}, {}, {}},
+                                     uniqueName(kind.toLower()), {}),
+                            {account}};
         const auto read = [&](const QString &secret) {
             qputenv("AWS_ACCESS_KEY_ID", key->accessKeyId.toUtf8());
             qputenv("AWS_SECRET_ACCESS_KEY", secret.toUtf8());
