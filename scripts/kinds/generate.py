@@ -203,7 +203,9 @@ def constraints(shape, out):
         if 'max' in shape:
             out['maxLength'] = shape['max']
         if 'pattern' in shape:
-            out['pattern'] = shape['pattern']
+            # The models write code points as Java does (\u0009); PCRE, which Qt's regular
+            # expressions are, as \x{0009}.
+            out['pattern'] = re.sub(r'\\u([0-9A-Fa-f]{4})', r'\\x{\1}', shape['pattern'])
     elif shape['type'] in ('integer', 'long'):
         if 'min' in shape:
             out['minimum'] = shape['min']

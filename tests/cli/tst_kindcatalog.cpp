@@ -51,7 +51,7 @@ private slots:
         QStringList expected{s("AWS DynamoDB")};
         for (const ServiceDeclaration &service : AwsKinds::declarations())
             expected << s("AWS ") + service.title;
-        expected.sort();
+        expected.sort(Qt::CaseInsensitive);
         QCOMPARE(services, expected);
         QVERIFY(services.contains(s("AWS SQS")));
         QStringList sorted = listed;

@@ -456,6 +456,8 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
     d.states.deleting =
         r.strings(states, QStringLiteral("deleting"), path + QStringLiteral(".states"));
     d.states.failed = r.strings(states, QStringLiteral("failed"), path + QStringLiteral(".states"));
+    d.states.scheduled =
+        r.strings(states, QStringLiteral("scheduled"), path + QStringLiteral(".states"));
     return d;
 }
 

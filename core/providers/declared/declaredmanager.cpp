@@ -430,13 +430,21 @@ std::optional<BackendError> DeclaredManager::applyState(Observation &observation
     return std::nullopt;
 }
 
+bool DeclaredManager::knownByIdOnly() const
+{
+    return m_declaration.kind.backendNameField.isEmpty() && m_declaration.nameMember.isEmpty() &&
+           !m_declaration.locate.isDeclared();
+}
+
 Outcome<Observation> DeclaredManager::get(const Target &target)
 {
-    // The ID the workspace keeps saves a locate (SQS's GetQueueUrl, SNS's walk of ListTopics).
-    return observeTarget(target,
-                         m_declaration.locate.isDeclared()
-                             ? target.resource.metadata.annotations.value(Annotations::resourceId())
-                             : QString());
+    // The ID the workspace keeps saves a locate (SQS's GetQueueUrl, SNS's walk of ListTopics);
+    // a kind known by its ID alone (a KMS key) has no other way, but for a resource a listing
+    // found, which is named by its ID.
+    const QString recorded = target.resource.metadata.annotations.value(Annotations::resourceId());
+    if (knownByIdOnly())
+        return observeTarget(target, recorded.isEmpty() ? backendName(target.resource) : recorded);
+    return observeTarget(target, m_declaration.locate.isDeclared() ? recorded : QString());
 }
 
 Outcome<Observation> DeclaredManager::observeTarget(const Target &target, const QString &knownId)
@@ -448,6 +456,12 @@ Outcome<Observation> DeclaredManager::observeTarget(const Target &target, const 
         return id.error();
     QJsonObject resource;
     auto reply = readResource(name, id.value(), spec, &resource);
+    if (!reply && knownByIdOnly() && reply.error().category == BackendError::Category::Invalid) {
+        // A name that is not an ID (a resource not made yet) is not one AWS has.
+        BackendError error = reply.error();
+        error.category = BackendError::Category::NotFound;
+        reply = error;
+    }
     if (!reply && !knownId.isEmpty() && m_declaration.locate.isDeclared() &&
         reply.error().category == BackendError::Category::NotFound) {
         // Gone under the ID it had; one made again since has another (a subscription's).
@@ -466,6 +480,18 @@ Outcome<Observation> DeclaredManager::observeTarget(const Target &target, const 
         error.message =
             QStringLiteral("%1 %2 is scheduled for deletion (%3 %4)")
                 .arg(m_declaration.kind.name, name, gone, attributeText(at(resource, gone)));
+        error.requestId = reply.value().requestId;
+        return error;
+    }
+    if (const DeclaredStates &states = m_declaration.states;
+        !states.member.isEmpty() &&
+        states.scheduled.contains(at(resource, states.member).toString())) {
+        BackendError error;
+        error.category = BackendError::Category::NotFound;
+        error.code = QStringLiteral("ScheduledForDeletion");
+        error.message = QStringLiteral("%1 %2 is scheduled for deletion (%3 is %4)")
+                            .arg(m_declaration.kind.name, name, states.member,
+                                 at(resource, states.member).toString());
         error.requestId = reply.value().requestId;
         return error;
     }
@@ -549,6 +575,11 @@ Outcome<Observation> DeclaredManager::update(const Target &target, const Observa
     const QString name = backendName(target.resource);
     const QJsonObject desired = resolvedSpec(target);
     QSet<QString> changed = changedFields(delta);
+    // A reference that names another resource changes the ID field it stands in for.
+    for (const KindReference &reference : m_declaration.kind.references) {
+        if (changed.remove(reference.field))
+            changed.insert(reference.idField);
+    }
     const auto located = locate(name, latest.resourceId, desired);
     if (!located)
         return located.error();
@@ -643,7 +674,7 @@ Outcome<std::optional<Observation>> DeclaredManager::deleteResource(const Target
             return std::optional<Observation>();
         // A resource already scheduled for deletion refuses another (Secrets Manager's
         // InvalidRequestException): it is gone as far as the workspace goes.
-        if (!m_declaration.states.gone.isEmpty()) {
+        if (!m_declaration.states.gone.isEmpty() || !m_declaration.states.scheduled.isEmpty()) {
             auto seen = observeTarget(target, id.value());
             if (!seen && seen.error().category == BackendError::Category::NotFound)
                 return std::optional<Observation>();

@@ -69,6 +69,9 @@ private:
     /// The backend ID: `known` when there is one, else what the locate call answers, else "".
     Outcome<QString> locate(const QString &name, const QString &known,
                             const QJsonObject &spec = {});
+    /// A kind with neither a name nor a way to find its ID from one (a KMS key): its resources
+    /// are read by the ID the workspace recorded, or by their name taken as one.
+    bool knownByIdOnly() const;
     /// get() of a resource whose backend ID may be known already (a create's answer).
     Outcome<Observation> observeTarget(const Target &target, const QString &knownId);
     /// `call`'s input with the fields it carries from `spec`, values given by reference read

@@ -91,6 +91,9 @@ struct DeclaredStates
     QStringList progress;
     QStringList deleting;
     QStringList failed;
+    /// Values that mean the resource is scheduled for deletion (a KMS key's PendingDeletion): it
+    /// counts as absent.
+    QStringList scheduled;
 };
 
 /// A kind of a model-described API, read from its declaration (resources/kinds/): the Kind
