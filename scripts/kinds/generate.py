@@ -228,11 +228,11 @@ def call(service, spec, defaults, kind_name, what):
             raise Bad(f'{kind_name}.{what}: {spec["operation"]} has no input member {member}')
     out['input'] = inputs
     for key in ('result', 'match', 'matchFields', 'fields', 'members', 'member', 'shape', 'each',
-                'inputToken', 'outputToken', 'limitKey'):
+                'inputToken', 'outputToken', 'limitKey', 'item', 'key', 'value'):
         if key in spec:
             out[key] = spec[key]
     page = service.pages.get(spec['operation'])
-    if page and spec.get('paginate', True) and what in ('read', 'list', 'locate'):
+    if page and spec.get('paginate', True) and what in ('read', 'list', 'locate', 'collections.read'):
         out['inputToken'] = page['input_token']
         out['outputToken'] = page['output_token']
         if what == 'list':
@@ -271,6 +271,24 @@ def kind(service, name, c):
         members, _ = service.input_members(source['from'])
         ref = members[source['member']]
         spec_fields.append(service.field(field_name, source['member'], ref, None, renames))
+    # Fields read and changed item by item (an IAM role's policies): no member of their own.
+    collections = []
+    for field_name, col in c.get('collections', {}).items():
+        f = {'name': field_name, 'type': col['type']}
+        if col['type'] == 'list':
+            f['items'] = {'name': 'item', 'type': 'string'}
+        else:
+            f['values'] = {'name': 'value', 'type': 'string'}
+        if col.get('doc'):
+            f['doc'] = col['doc']
+        spec_fields.append(f)
+        entry = {'field': field_name, 'type': col['type']}
+        for part in ('read', 'value', 'add', 'remove'):
+            if part in col:
+                entry[part] = call(service, col[part], identity, name, 'collections.' + part)
+        if col.get('documents'):
+            entry['documents'] = True
+        collections.append(entry)
     attributes = c.get('attributes')
     attribute_fields = []
     if attributes:
@@ -363,12 +381,15 @@ def kind(service, name, c):
         create_members = service.input_members(create_call['operation'])[0]
         create_call['fields'] = [
             f['name'] for f in spec_fields
-            if (f['member'] in create_members or
+            if (f.get('member') in create_members or
                 (f in attribute_fields and attributes['member'] in create_members))
             and f['name'] not in c.get('notInCreate', [])]
         out['create'] = create_call
     out['alreadyExists'] = c.get('alreadyExists', [])
     out['read'] = call(service, c['read'], identity, name, 'read')
+    if 'followReads' in c:
+        out['followReads'] = [call(service, f, identity, name, 'followRead')
+                              for f in c['followReads']]
     out['updates'] = [call(service, u, identity, name, 'update') for u in c.get('updates', [])]
     if 'delete' in c:
         out['delete'] = call(service, c['delete'], identity, name, 'delete')
@@ -385,6 +406,13 @@ def kind(service, name, c):
         out['tags'] = tags
     if secrets:
         out['secrets'] = secrets
+    if collections:
+        out['collections'] = collections
+    if c.get('documents'):
+        for field_name in c['documents']:
+            if field_name not in by_name:
+                raise Bad(f'{name}.documents: no field {field_name}')
+        out['documents'] = c['documents']
     if 'states' in c:
         out['states'] = c['states']
     out['notFound'] = c.get('notFound', [])

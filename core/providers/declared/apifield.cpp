@@ -19,6 +19,10 @@ QJsonObject convertObject(const QList<ApiField> &fields, const QJsonObject &from
     for (const ApiField &f : fields) {
         if (!only.isEmpty() && !only.contains(f.field))
             continue;
+        // A field no call carries as a member (an IAM role's attached policies, read and
+        // changed item by item).
+        if (f.member.isEmpty())
+            continue;
         const QString &source = direction == Direction::ToApi ? f.field : f.observedMember();
         const QString &target = direction == Direction::ToApi ? f.member : f.field;
         const auto it = from.constFind(source);

@@ -197,7 +197,8 @@ DeclaredCall readCall(Reading &r, const QJsonObject &o, const QString &path)
                 QStringLiteral("inputToken"), QStringLiteral("outputToken"),
                 QStringLiteral("limitKey"), QStringLiteral("limit"), QStringLiteral("member"),
                 QStringLiteral("each"), QStringLiteral("shape"), QStringLiteral("matchFields"),
-                QStringLiteral("idempotencyToken")},
+                QStringLiteral("idempotencyToken"), QStringLiteral("item"), QStringLiteral("key"),
+                QStringLiteral("value")},
                path);
     DeclaredCall call;
     call.operation = r.string(o, QStringLiteral("operation"), path, true);
@@ -215,6 +216,9 @@ DeclaredCall readCall(Reading &r, const QJsonObject &o, const QString &path)
     call.eachValue = each.value(QStringLiteral("value")).toString();
     call.matchFields = r.object(o, QStringLiteral("matchFields"), path);
     call.idempotencyToken = r.string(o, QStringLiteral("idempotencyToken"), path);
+    call.item = r.string(o, QStringLiteral("item"), path);
+    call.key = r.string(o, QStringLiteral("key"), path);
+    call.value = r.string(o, QStringLiteral("value"), path);
     if (!call.matchFields.isEmpty() && call.match.isEmpty())
         r.fail(path + QStringLiteral(".matchFields"),
                QStringLiteral("needs match, the member that holds the ID"));
@@ -354,7 +358,10 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
                    QStringLiteral("locate"),
                    QStringLiteral("listItemsAreIds"),
                    QStringLiteral("references"),
-                   QStringLiteral("secrets")},
+                   QStringLiteral("secrets"),
+                   QStringLiteral("collections"),
+                   QStringLiteral("documents"),
+                   QStringLiteral("followReads")},
                path);
     KindDeclaration d;
     d.service = service.name;
@@ -366,6 +373,9 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
     d.kind.description = r.string(o, QStringLiteral("description"), path);
     d.kind.backendNameField = r.string(o, QStringLiteral("nameField"), path);
     d.hook = r.string(o, QStringLiteral("hook"), path);
+    if (!d.hook.isEmpty() && d.hook != QLatin1String("iamPolicyVersions"))
+        r.fail(path + QStringLiteral(".hook"),
+               QStringLiteral("\"%1\" is not a hook Converge has (iamPolicyVersions)").arg(d.hook));
     d.nameMember = r.string(o, QStringLiteral("nameMember"), path);
     d.idMember = r.string(o, QStringLiteral("idMember"), path);
     const QJsonObject ack = r.object(o, QStringLiteral("ack"), path);
@@ -414,6 +424,10 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
     d.alreadyExists = r.strings(o, QStringLiteral("alreadyExists"), path);
     d.notFound = r.strings(o, QStringLiteral("notFound"), path);
     d.listIsComplete = o.value(QStringLiteral("listIsComplete")).toBool();
+    const QJsonArray followReads = o.value(QStringLiteral("followReads")).toArray();
+    for (qsizetype i = 0; i < followReads.size(); ++i)
+        d.followReads << readCall(r, followReads.at(i).toObject(),
+                                  QStringLiteral("%1.followReads[%2]").arg(path).arg(i));
     const QJsonArray updates = o.value(QStringLiteral("updates")).toArray();
     for (qsizetype i = 0; i < updates.size(); ++i)
         d.updates << readCall(r, updates.at(i).toObject(),
@@ -446,6 +460,41 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
             r.fail(at + QStringLiteral(".field"),
                    QStringLiteral("names %1, which is not a field").arg(declared.field));
         d.secrets << declared;
+    }
+    const QJsonArray collections = o.value(QStringLiteral("collections")).toArray();
+    for (qsizetype i = 0; i < collections.size(); ++i) {
+        const QString at = QStringLiteral("%1.collections[%2]").arg(path).arg(i);
+        const QJsonObject c = collections.at(i).toObject();
+        r.onlyKeys(c,
+                   {QStringLiteral("field"), QStringLiteral("type"), QStringLiteral("read"),
+                    QStringLiteral("value"), QStringLiteral("add"), QStringLiteral("remove"),
+                    QStringLiteral("documents")},
+                   at);
+        DeclaredCollection collection;
+        collection.field = r.string(c, QStringLiteral("field"), at, true);
+        collection.isMap = r.string(c, QStringLiteral("type"), at, true) == QLatin1String("map");
+        collection.documents = c.value(QStringLiteral("documents")).toBool();
+        const auto part = [&](const QString &key) {
+            return c.contains(key) ? readCall(r, r.object(c, key, at), at + QLatin1Char('.') + key)
+                                   : DeclaredCall{};
+        };
+        collection.read = part(QStringLiteral("read"));
+        collection.value = part(QStringLiteral("value"));
+        collection.add = part(QStringLiteral("add"));
+        collection.remove = part(QStringLiteral("remove"));
+        if (!d.kind.spec.field(collection.field))
+            r.fail(at + QStringLiteral(".field"),
+                   QStringLiteral("names %1, which is not a field").arg(collection.field));
+        if (!collection.read.isDeclared() || !collection.add.isDeclared() ||
+            !collection.remove.isDeclared() || (collection.isMap && !collection.value.isDeclared()))
+            r.fail(at, QStringLiteral("needs read, add and remove calls (and value, for a map)"));
+        d.collections << collection;
+    }
+    d.documents = r.strings(o, QStringLiteral("documents"), path);
+    for (const QString &document : std::as_const(d.documents)) {
+        if (!d.kind.spec.field(document))
+            r.fail(path + QStringLiteral(".documents"),
+                   QStringLiteral("names %1, which is not a field").arg(document));
     }
     const QJsonObject states = r.object(o, QStringLiteral("states"), path);
     d.states.gone = states.value(QStringLiteral("gone")).toString();

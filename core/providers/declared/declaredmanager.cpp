@@ -4,12 +4,14 @@
 
 #include "annotations.h"
 #include "delta.h"
+#include "iampolicyversions.h"
 #include "redactor.h"
 #include "secretreference.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSet>
+#include <QUrl>
 #include <QUuid>
 
 #include <algorithm>
@@ -90,6 +92,82 @@ QString attributeText(const QJsonValue &value)
     if (value.isDouble())
         return QString::number(value.toDouble(), 'g', 17);
     return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
+}
+
+// `input` with "$key" values as `key` (a collection's entry).
+QJsonObject withKey(QJsonObject input, const QString &key)
+{
+    for (auto it = input.begin(); it != input.end(); ++it) {
+        if (it.value().toString() == QLatin1String("$key"))
+            it.value() = key;
+    }
+    return input;
+}
+
+// A JSON document in a string, as given or as IAM answers it (percent-encoded); undefined when
+// it is neither.
+QJsonValue parsedDocument(const QString &text)
+{
+    for (const QString &candidate : {text, QUrl::fromPercentEncoding(text.toUtf8())}) {
+        QJsonParseError error;
+        const QJsonDocument document = QJsonDocument::fromJson(candidate.toUtf8(), &error);
+        if (error.error == QJsonParseError::NoError)
+            return document.isArray() ? QJsonValue(document.array())
+                                      : QJsonValue(document.object());
+    }
+    return QJsonValue(QJsonValue::Undefined);
+}
+
+// `observed`, a document, as `desired` spells it when both mean the same; else decoded and
+// compact.
+QString documentAsDesired(const QString &observed, const QString &desired)
+{
+    const QJsonValue seen = parsedDocument(observed);
+    if (seen.isUndefined())
+        return observed;
+    if (!desired.isEmpty() && parsedDocument(desired) == seen)
+        return desired;
+    return QString::fromUtf8(seen.isArray()
+                                 ? QJsonDocument(seen.toArray()).toJson(QJsonDocument::Compact)
+                                 : QJsonDocument(seen.toObject()).toJson(QJsonDocument::Compact));
+}
+
+// `value` as `schema`'s type says: the query protocol's XML answers every number and truth as
+// text (IAM's MaxSessionDuration="3600").
+QJsonValue typed(const FieldSchema &schema, const QJsonValue &value)
+{
+    switch (schema.type) {
+    case FieldSchema::Type::Int:
+        if (value.isString()) {
+            bool ok = false;
+            const qint64 number = value.toString().toLongLong(&ok);
+            return ok ? QJsonValue(number) : value;
+        }
+        return value;
+    case FieldSchema::Type::Bool:
+        if (value.isString() && (value.toString() == QLatin1String("true") ||
+                                 value.toString() == QLatin1String("false")))
+            return value.toString() == QLatin1String("true");
+        return value;
+    case FieldSchema::Type::Object: {
+        QJsonObject o = value.toObject();
+        for (const FieldSchema &field : schema.fields) {
+            if (o.contains(field.name))
+                o.insert(field.name, typed(field, o.value(field.name)));
+        }
+        return value.isObject() ? QJsonValue(o) : value;
+    }
+    case FieldSchema::Type::List: {
+        if (!value.isArray() || schema.items.isEmpty())
+            return value;
+        QJsonArray items;
+        for (const QJsonValue &item : value.toArray())
+            items.append(typed(schema.items.first(), item));
+        return items;
+    }
+    default:
+        return value;
+    }
 }
 
 QString lastSegment(const QString &id)
@@ -255,6 +333,9 @@ Outcome<QJsonObject> DeclaredManager::request(const DeclaredCall &call, const QJ
                                               QStringList *secrets) const
 {
     QJsonObject out = input(call, name, id, spec);
+    // A call carries the fields it names, and none when it names none (a delete).
+    if (call.fields.isEmpty())
+        return out;
     QJsonObject values = ApiField::toApi(m_declaration.fields, spec, call.fields);
     for (const DeclaredSecret &secret : m_declaration.secrets) {
         const auto given = values.constFind(secret.member);
@@ -298,6 +379,138 @@ Outcome<ApiCaller::Reply> DeclaredManager::sendSecretly(const DeclaredCall &call
     BackendError error = reply.error();
     error.message = redactor.redact(error.message);
     return error;
+}
+
+Outcome<QJsonValue> DeclaredManager::readCollection(const DeclaredCollection &collection,
+                                                    const QString &name, const QString &id,
+                                                    const QJsonObject &spec)
+{
+    const DeclaredCall &read = collection.read;
+    QJsonObject request = input(read, name, id, spec);
+    QStringList items;
+    for (int page = 0; page < m_options.maxReadPages; ++page) {
+        auto reply = send(read, request);
+        if (!reply)
+            return reply.error();
+        for (const QJsonValue &item : at(reply.value().body, read.result).toArray())
+            items << (read.item.isEmpty() ? item.toString() : item[read.item].toString());
+        const QString next = read.outputToken.isEmpty()
+                                 ? QString()
+                                 : at(reply.value().body, read.outputToken).toString();
+        if (next.isEmpty())
+            break;
+        request.insert(read.inputToken, next);
+    }
+    if (!collection.isMap) {
+        items.sort();
+        return QJsonValue(QJsonArray::fromStringList(items));
+    }
+    QJsonObject entries;
+    for (const QString &key : std::as_const(items)) {
+        auto reply = send(collection.value, withKey(input(collection.value, name, id, spec), key));
+        if (!reply)
+            return reply.error();
+        entries.insert(key, at(reply.value().body, collection.value.result).toString());
+    }
+    return QJsonValue(entries);
+}
+
+std::optional<BackendError> DeclaredManager::observeCollections(Observation &o, const QString &name,
+                                                                const QJsonObject &desired)
+{
+    for (const QString &field : m_declaration.documents) {
+        if (o.spec.contains(field))
+            o.spec.insert(field, documentAsDesired(o.spec.value(field).toString(),
+                                                   desired.value(field).toString()));
+    }
+    for (const DeclaredCollection &collection : m_declaration.collections) {
+        Outcome<QJsonValue> seen = readCollection(collection, name, o.resourceId, desired);
+        if (!seen)
+            return seen.error();
+        const QJsonValue want = desired.value(collection.field);
+        if (!collection.isMap) {
+            // A set: in the order the spec gives it when it holds the same items.
+            QStringList have;
+            for (const QJsonValue &item : seen.value().toArray())
+                have << item.toString();
+            QStringList wanted;
+            for (const QJsonValue &item : want.toArray())
+                wanted << item.toString();
+            QStringList sortedWanted = wanted;
+            sortedWanted.sort();
+            o.spec.insert(collection.field, have == sortedWanted
+                                                ? QJsonValue(QJsonArray::fromStringList(wanted))
+                                                : seen.value());
+            continue;
+        }
+        QJsonObject entries = seen.value().toObject();
+        if (collection.documents) {
+            const QJsonObject wanted = want.toObject();
+            for (auto it = entries.begin(); it != entries.end(); ++it)
+                it.value() =
+                    documentAsDesired(it.value().toString(), wanted.value(it.key()).toString());
+        }
+        o.spec.insert(collection.field, entries);
+    }
+    return std::nullopt;
+}
+
+std::optional<BackendError>
+DeclaredManager::changeCollection(const DeclaredCollection &collection, const QString &name,
+                                  const QString &id, const QJsonObject &spec,
+                                  const QJsonValue &have, const QJsonValue &want)
+{
+    const auto call = [&](const DeclaredCall &c, const QString &item,
+                          const QString &value) -> std::optional<BackendError> {
+        QJsonObject request = input(c, name, id, spec);
+        if (collection.isMap) {
+            request.insert(c.key, item);
+            if (!c.value.isEmpty())
+                request.insert(c.value, value);
+        } else {
+            request.insert(c.item, item);
+        }
+        if (auto reply = send(c, request); !reply)
+            return reply.error();
+        return std::nullopt;
+    };
+    if (!collection.isMap) {
+        QSet<QString> had;
+        for (const QJsonValue &item : have.toArray())
+            had.insert(item.toString());
+        QSet<QString> wanted;
+        for (const QJsonValue &item : want.toArray())
+            wanted.insert(item.toString());
+        for (const QString &item : wanted - had) {
+            if (auto failed = call(collection.add, item, QString()))
+                return failed;
+        }
+        for (const QString &item : had - wanted) {
+            if (auto failed = call(collection.remove, item, QString()))
+                return failed;
+        }
+        return std::nullopt;
+    }
+    const QJsonObject had = have.toObject();
+    const QJsonObject wanted = want.toObject();
+    for (auto it = wanted.begin(); it != wanted.end(); ++it) {
+        const QString value = it.value().toString();
+        const bool same = had.contains(it.key()) &&
+                          (collection.documents ? parsedDocument(had.value(it.key()).toString()) ==
+                                                      parsedDocument(value)
+                                                : had.value(it.key()).toString() == value);
+        if (!same) {
+            if (auto failed = call(collection.add, it.key(), value))
+                return failed;
+        }
+    }
+    for (auto it = had.begin(); it != had.end(); ++it) {
+        if (!wanted.contains(it.key())) {
+            if (auto failed = call(collection.remove, it.key(), QString()))
+                return failed;
+        }
+    }
+    return std::nullopt;
 }
 
 std::optional<BackendError> DeclaredManager::compareSecrets(Observation &o,
@@ -383,7 +596,8 @@ Observation DeclaredManager::observe(QJsonObject resource, const QString &reques
             resource.insert(it.key(), it.value());
     }
     Observation o;
-    o.spec = ApiField::fromApi(m_declaration.fields, resource);
+    o.spec = typed(m_declaration.kind.spec, ApiField::fromApi(m_declaration.fields, resource))
+                 .toObject();
     o.name = m_declaration.nameMember.isEmpty()
                  ? QString()
                  : resource.value(m_declaration.nameMember).toString();
@@ -495,6 +709,20 @@ Outcome<Observation> DeclaredManager::observeTarget(const Target &target, const 
         error.requestId = reply.value().requestId;
         return error;
     }
+    for (const DeclaredCall &follow : m_declaration.followReads) {
+        QJsonObject request = input(follow, name, id.value(), spec);
+        for (auto it = request.begin(); it != request.end(); ++it) {
+            if (const QString text = it.value().toString();
+                text.startsWith(QLatin1String("$read.")))
+                it.value() = at(resource, text.mid(6));
+        }
+        auto more = send(follow, request);
+        if (!more)
+            return more.error();
+        const QJsonObject found = at(more.value().body, follow.result).toObject();
+        for (auto it = found.begin(); it != found.end(); ++it)
+            resource.insert(it.key(), it.value());
+    }
     Observation o = observe(resource, reply.value().requestId, id.value());
     if (o.name.isEmpty())
         o.name = name;
@@ -515,6 +743,8 @@ Outcome<Observation> DeclaredManager::observeTarget(const Target &target, const 
         return *failed;
     if (!o.inProgress) {
         if (auto failed = compareSecrets(o, spec))
+            return *failed;
+        if (auto failed = observeCollections(o, name, spec))
             return *failed;
     }
     const DeclaredTags &tags = m_declaration.tags;
@@ -613,12 +843,26 @@ Outcome<Observation> DeclaredManager::update(const Target &target, const Observa
         }
     }
 
+    for (const DeclaredCollection &collection : m_declaration.collections) {
+        if (!changed.remove(collection.field) || !desired.contains(collection.field))
+            continue;
+        if (auto failed =
+                changeCollection(collection, name, id, desired, latest.spec.value(collection.field),
+                                 desired.value(collection.field)))
+            return *failed;
+    }
+
+    const bool policyVersions = m_declaration.hook == QLatin1String("iamPolicyVersions");
     QSet<QString> carried;
     for (const DeclaredCall &call : m_declaration.updates) {
         const QSet<QString> fields(call.fields.begin(), call.fields.end());
         if (!fields.intersects(changed))
             continue;
         carried.unite(fields);
+        if (policyVersions) {
+            if (auto failed = IamPolicyVersions::makeRoom(*m_caller, id))
+                return *failed;
+        }
         if (call.eachName.isEmpty()) {
             QStringList secrets;
             if (auto reply =
@@ -663,6 +907,28 @@ Outcome<std::optional<Observation>> DeclaredManager::deleteResource(const Target
         if (id.error().category == BackendError::Category::NotFound)
             return std::optional<Observation>();
         return id.error();
+    }
+    // What the resource holds item by item goes first (IAM refuses to delete a role that has
+    // policies).
+    for (const DeclaredCollection &collection : m_declaration.collections) {
+        const QJsonObject spec = resolvedSpec(target);
+        Outcome<QJsonValue> held = readCollection(collection, name, id.value(), spec);
+        if (!held) {
+            if (held.error().category == BackendError::Category::NotFound)
+                return std::optional<Observation>();
+            return held.error();
+        }
+        if (auto failed = changeCollection(collection, name, id.value(), spec, held.value(),
+                                           collection.isMap ? QJsonValue(QJsonObject())
+                                                            : QJsonValue(QJsonArray())))
+            return *failed;
+    }
+    if (m_declaration.hook == QLatin1String("iamPolicyVersions")) {
+        if (auto failed = IamPolicyVersions::dropOthers(*m_caller, id.value())) {
+            if (failed->category == BackendError::Category::NotFound)
+                return std::optional<Observation>();
+            return *failed;
+        }
     }
     // The delete call carries what its fields say (a secret's recovery window).
     QStringList secrets;

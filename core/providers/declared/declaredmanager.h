@@ -86,6 +86,18 @@ private:
     /// Whether the values the desired spec gives by reference are those in AWS: each such
     /// field of `o.spec` becomes the reference when they are, and a marker when not.
     std::optional<BackendError> compareSecrets(Observation &o, const QJsonObject &desired);
+    /// Every item of `collection`'s field as AWS holds it (a map's values read one by one).
+    Outcome<QJsonValue> readCollection(const DeclaredCollection &collection, const QString &name,
+                                       const QString &id, const QJsonObject &spec);
+    /// `o`'s collections and documents, said as `desired` says them where they mean the same
+    /// (a set in another order, a document with other spacing).
+    std::optional<BackendError> observeCollections(Observation &o, const QString &name,
+                                                   const QJsonObject &desired);
+    /// The calls that make `collection` hold `want` where it holds `have`.
+    std::optional<BackendError> changeCollection(const DeclaredCollection &collection,
+                                                 const QString &name, const QString &id,
+                                                 const QJsonObject &spec, const QJsonValue &have,
+                                                 const QJsonValue &want);
     Outcome<ApiCaller::Reply> readResource(const QString &name, const QString &id,
                                            const QJsonObject &spec, QJsonObject *resource);
     Observation observe(QJsonObject resource, const QString &requestId,

@@ -39,6 +39,12 @@ struct DeclaredCall
     /// The member an SDK fills with a fresh UUID when the request does not give it
     /// (ClientRequestToken): a new one for each call, the same for its retries.
     QString idempotencyToken;
+    /// A call about one item of a collection (DeclaredCollection): the member the item goes in
+    /// (a list's, e.g. PolicyArn), or a map entry's key and value members (PolicyName,
+    /// PolicyDocument). In inputs, `$key` stands for the entry's key.
+    QString item;
+    QString key;
+    QString value;
     int limit = 0; ///< the page size asked for; 0: the service's
 
     bool isDeclared() const { return !operation.isEmpty(); }
@@ -80,6 +86,21 @@ struct DeclaredSecret
     DeclaredCall read;
 };
 
+/// A spec field whose items are read and changed a call each rather than carried by the create
+/// or an update (an IAM role's attached policies, a list of ARNs; its inline policies, a map of
+/// name to document). Emptied before the resource is deleted, as AWS wants for IAM.
+struct DeclaredCollection
+{
+    QString field;
+    bool isMap = false;
+    DeclaredCall read;   ///< lists the items (or a map's keys), page by page
+    DeclaredCall value;  ///< a map's: reads one entry's value (`result`)
+    DeclaredCall add;    ///< adds an item, or puts an entry
+    DeclaredCall remove; ///< removes an item, or an entry by its key
+    bool documents =
+        false; ///< a map's values are JSON documents (DeclaredManager compares them as such)
+};
+
 /// The values of a status member that mean Ready, in progress, being deleted, or failed.
 struct DeclaredStates
 {
@@ -103,7 +124,9 @@ struct KindDeclaration
     Kind kind;
     QString service;      ///< the declaration file's service, e.g. logs
     QString serviceTitle; ///< e.g. CloudWatch Logs
-    QString hook;         ///< a named C++ hook for an irregular service; empty for none
+    /// A named C++ hook for an irregular service (iamPolicyVersions: IamPolicyVersions); empty
+    /// for none.
+    QString hook;
     QList<ApiField> fields;
     QString nameMember; ///< the member of a read's resource with the backend name
     QString idMember;   ///< and the one with its backend ID (an ARN, a URL)
@@ -124,12 +147,20 @@ struct KindDeclaration
     DeclaredCall create;
     QStringList alreadyExists; ///< error codes of create that mean "it is there"
     DeclaredCall read;
+    /// Reads after `read` whose answers (their `result`) add to what it read (an IAM policy's
+    /// document, in its default version); `$read.MEMBER` in their inputs stands for a member of
+    /// what was read so far.
+    QList<DeclaredCall> followReads;
     QList<DeclaredCall> updates;
     DeclaredCall remove;
     DeclaredCall list;
     bool listIsComplete = false; ///< a list item is all that read() would observe
     DeclaredTags tags;
     QList<DeclaredSecret> secrets;
+    QList<DeclaredCollection> collections;
+    /// String fields that hold JSON documents (policies): compared as documents, not as text,
+    /// and read back percent-decoded where the API answers them so (IAM).
+    QStringList documents;
     DeclaredStates states;
     QStringList notFound; ///< error codes that mean the resource is absent
 };

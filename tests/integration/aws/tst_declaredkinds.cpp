@@ -105,7 +105,10 @@ QJsonValue substituted(const QJsonValue &value, const QString &name,
         const QString text = value.toString();
         if (text.startsWith(QLatin1Char('$')) && names.contains(text.mid(1)))
             return names.value(text.mid(1));
-        return QString(text).replace(QStringLiteral("$name"), name);
+        QString out = text;
+        for (auto it = names.begin(); it != names.end(); ++it)
+            out.replace(QLatin1Char('$') + it.key(), it.value());
+        return out.replace(QStringLiteral("$name"), name);
     }
     if (value.isArray()) {
         QJsonArray out;
