@@ -332,6 +332,54 @@ std::function<QString(const QJsonValue &)> readReferences(Reading &r, const QJso
     };
 }
 
+// The mapping to ACK's counterpart; every field it names must be a spec field.
+DeclaredAck readAck(Reading &r, const QJsonObject &o, const QString &path, const Kind &kind)
+{
+    DeclaredAck ack;
+    if (o.isEmpty())
+        return ack;
+    r.onlyKeys(o,
+               {QStringLiteral("apiVersion"), QStringLiteral("kind"), QStringLiteral("fields"),
+                QStringLiteral("omit"), QStringLiteral("secretKeyRefs"),
+                QStringLiteral("adoptionFields"), QStringLiteral("plainSecrets")},
+               path);
+    ack.apiVersion = r.string(o, QStringLiteral("apiVersion"), path, true);
+    ack.kind = r.string(o, QStringLiteral("kind"), path, true);
+    if (!ack.apiVersion.contains(QLatin1Char('/')))
+        r.fail(path + QStringLiteral(".apiVersion"), QStringLiteral("must be GROUP/VERSION"));
+    const auto known = [&](const QString &field, const QString &at) {
+        if (field != QLatin1String("$id") && !kind.spec.field(field))
+            r.fail(at, QStringLiteral("names %1, which is not a field").arg(field));
+    };
+    const QJsonObject fields = r.object(o, QStringLiteral("fields"), path);
+    for (auto it = fields.begin(); it != fields.end(); ++it) {
+        known(it.key(), path + QStringLiteral(".fields"));
+        ack.fields.insert(it.key(), it.value().toString());
+    }
+    ack.omit = r.strings(o, QStringLiteral("omit"), path);
+    ack.secretKeyRefs = r.strings(o, QStringLiteral("secretKeyRefs"), path);
+    for (const QString &field : std::as_const(ack.omit) + ack.secretKeyRefs)
+        known(field, path);
+    ack.adoptionFields = r.object(o, QStringLiteral("adoptionFields"), path);
+    for (auto it = ack.adoptionFields.begin(); it != ack.adoptionFields.end(); ++it)
+        known(it.value().toString(), path + QStringLiteral(".adoptionFields"));
+    if (ack.adoptionFields.isEmpty() && !kind.backendNameField.isEmpty())
+        ack.adoptionFields.insert(ack.ackField(kind.backendNameField), kind.backendNameField);
+    const QJsonArray secrets = o.value(QStringLiteral("plainSecrets")).toArray();
+    for (qsizetype i = 0; i < secrets.size(); ++i) {
+        const QString at = QStringLiteral("%1.plainSecrets[%2]").arg(path).arg(i);
+        const QJsonObject secret = secrets.at(i).toObject();
+        r.onlyKeys(secret, {QStringLiteral("field"), QStringLiteral("when")}, at);
+        DeclaredAck::PlainSecret plain{r.string(secret, QStringLiteral("field"), at, true),
+                                       r.object(secret, QStringLiteral("when"), at)};
+        known(plain.field, at);
+        for (auto it = plain.when.begin(); it != plain.when.end(); ++it)
+            known(it.key(), at + QStringLiteral(".when"));
+        ack.plainSecrets << plain;
+    }
+    return ack;
+}
+
 KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
                          const ServiceDeclaration &service, const QString &group,
                          const QString &version, const QString &ownerKind)
@@ -378,9 +426,6 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
                QStringLiteral("\"%1\" is not a hook Converge has (iamPolicyVersions)").arg(d.hook));
     d.nameMember = r.string(o, QStringLiteral("nameMember"), path);
     d.idMember = r.string(o, QStringLiteral("idMember"), path);
-    const QJsonObject ack = r.object(o, QStringLiteral("ack"), path);
-    d.ackApiVersion = ack.value(QStringLiteral("apiVersion")).toString();
-    d.ackKind = ack.value(QStringLiteral("kind")).toString();
 
     QList<FieldSchema> schemas{
         F::object(
@@ -404,6 +449,8 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
     if (!d.kind.backendNameField.isEmpty() && !d.kind.spec.field(d.kind.backendNameField))
         r.fail(path + QStringLiteral(".nameField"),
                QStringLiteral("names %1, which is not a field").arg(d.kind.backendNameField));
+    d.ack =
+        readAck(r, r.object(o, QStringLiteral("ack"), path), path + QStringLiteral(".ack"), d.kind);
 
     const auto call = [&](const QString &key) {
         return o.contains(key) ? readCall(r, r.object(o, key, path), path + QLatin1Char('.') + key)

@@ -7,6 +7,7 @@
 
 #include <QJsonObject>
 #include <QList>
+#include <QMap>
 #include <QString>
 #include <QStringList>
 
@@ -117,6 +118,36 @@ struct DeclaredStates
     QStringList scheduled;
 };
 
+/// How a declared kind maps to its counterpart in AWS Controllers for Kubernetes (the `ack:` part
+/// of its declaration), for one exporter and one importer. Spec fields keep their names unless
+/// `fields` renames them; a reference (`topicRef: {name}`) is ACK's `topicRef: {from: {name}}`.
+struct DeclaredAck
+{
+    /// A spec field that holds a secret in plain text in ACK's document when another field has
+    /// a value (an SSM SecureString's value): import refuses it rather than store it.
+    struct PlainSecret
+    {
+        QString field;
+        QJsonObject when; ///< spec field → the value that makes `field` secret
+    };
+
+    QString apiVersion;            ///< e.g. sqs.services.k8s.aws/v1alpha1; empty: no counterpart
+    QString kind;                  ///< e.g. Queue
+    QMap<QString, QString> fields; ///< spec field → ACK's name, where they differ
+    QStringList omit;              ///< spec fields ACK's kind does not have
+    /// Reference fields (`{env|keychain|file}`) that ACK holds as a Kubernetes Secret's key,
+    /// `{name, key, namespace?}`.
+    QStringList secretKeyRefs;
+    /// adoption-fields: ACK's key → the spec field that holds it, or `$id` for the recorded
+    /// resource ID; empty: `{nameField: …}`.
+    QJsonObject adoptionFields;
+    QList<PlainSecret> plainSecrets;
+
+    bool isDeclared() const { return !apiVersion.isEmpty() && !kind.isEmpty(); }
+    /// ACK's name of spec field `field`.
+    QString ackField(const QString &field) const { return fields.value(field, field); }
+};
+
 /// A kind of a model-described API, read from its declaration (resources/kinds/): the Kind
 /// people see (fields, validation, documentation) and what a generic Manager needs to drive it.
 struct KindDeclaration
@@ -130,8 +161,7 @@ struct KindDeclaration
     QList<ApiField> fields;
     QString nameMember; ///< the member of a read's resource with the backend name
     QString idMember;   ///< and the one with its backend ID (an ARN, a URL)
-    QString ackApiVersion;
-    QString ackKind;
+    DeclaredAck ack;
 
     /// Fields whose members travel inside one map member rather than beside it (SQS's and SNS's
     /// Attributes): their members, and the map's. Values go as strings, as those APIs want.
