@@ -114,6 +114,8 @@ int ApplyCommand::run(CommandContext &ctx, const QCommandLineParser &parser)
         PlanPrinter::printErrors(console, plan);
         return ExitUsage;
     }
+    for (const ManifestError &note : read.notes)
+        console.warning(note.toString());
     if (plan.items.isEmpty()) {
         console.error(QStringLiteral("no objects in %1").arg(paths.join(QStringLiteral(", "))));
         return ExitUsage;

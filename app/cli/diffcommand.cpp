@@ -84,6 +84,8 @@ int DiffCommand::run(CommandContext &ctx, const QCommandLineParser &parser)
         PlanPrinter::printErrors(console, plan);
         return ExitUsage;
     }
+    for (const ManifestError &note : read.notes)
+        console.warning(note.toString());
     if (plan.items.isEmpty()) {
         console.error(QStringLiteral("no objects in %1").arg(paths.join(QStringLiteral(", "))));
         return ExitUsage;

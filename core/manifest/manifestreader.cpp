@@ -179,8 +179,10 @@ public:
     ManifestReader::Result take()
     {
         translateForeign();
-        if (!m_result.errors.isEmpty())
+        if (!m_result.errors.isEmpty()) {
             m_result.objects.clear();
+            m_result.notes.clear();
+        }
         return std::move(m_result);
     }
 
@@ -262,6 +264,10 @@ private:
             for (const ManifestTranslator::Translated &t : translated.objects) {
                 const ForeignDocument &document = documents.at(t.document);
                 addValidated(t.object, document.location, document.locate);
+            }
+            for (const ManifestTranslator::Error &n : translated.notes) {
+                const ForeignDocument &document = documents.at(n.document);
+                m_result.notes.append(ManifestError{document.locate(n.path), n.path, n.message});
             }
         }
     }

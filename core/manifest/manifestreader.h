@@ -84,6 +84,8 @@ public:
     {
         QList<ManifestObject> objects; ///< empty whenever errors is not
         QList<ManifestError> errors;
+        /// What translators say about objects they read (ManifestTranslator::Result::notes).
+        QList<ManifestError> notes;
         bool ok() const { return errors.isEmpty(); }
     };
 

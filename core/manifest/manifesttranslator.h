@@ -43,6 +43,9 @@ public:
     {
         QList<Translated> objects;
         QList<Error> errors;
+        /// What a person must do for an object that was read (give a secret's value by
+        /// reference, …): said, not an error; empty whenever errors is not.
+        QList<Error> notes;
     };
 
     virtual ~ManifestTranslator() = default;
