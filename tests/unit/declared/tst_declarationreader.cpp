@@ -276,6 +276,46 @@ private slots:
         kind.insert(QStringLiteral("nameField"), QStringLiteral("title"));
         QTest::newRow("name field") << QJsonDocument(minimalFile(kind)).toJson()
                                     << QStringLiteral("kinds[0].nameField: names title");
+
+        kind = minimalKind();
+        kind.insert(QStringLiteral("ack"),
+                    QJsonObject{{QStringLiteral("apiVersion"), QStringLiteral("things/v1alpha1")},
+                                {QStringLiteral("kind"), QStringLiteral("Thing")},
+                                {QStringLiteral("omit"), QJsonArray{QStringLiteral("colour")}}});
+        QTest::newRow("ack field") << QJsonDocument(minimalFile(kind)).toJson()
+                                   << QStringLiteral("kinds[0].ack: names colour, which is not a "
+                                                     "field");
+        kind.insert(QStringLiteral("ack"),
+                    QJsonObject{{QStringLiteral("apiVersion"), QStringLiteral("things/v1alpha1")},
+                                {QStringLiteral("kind"), QStringLiteral("Thing")},
+                                {QStringLiteral("renames"), QJsonObject()}});
+        QTest::newRow("ack key") << QJsonDocument(minimalFile(kind)).toJson()
+                                 << QStringLiteral("kinds[0].ack.renames: is not a known key");
+    }
+
+    void theAckMappingIsRead()
+    {
+        QJsonObject kind = minimalKind();
+        kind.insert(QStringLiteral("nameField"), QStringLiteral("name"));
+        kind.insert(
+            QStringLiteral("ack"),
+            QJsonObject{
+                {QStringLiteral("apiVersion"), QStringLiteral("things.services.k8s.aws/v1alpha1")},
+                {QStringLiteral("kind"), QStringLiteral("Thing")},
+                {QStringLiteral("fields"),
+                 QJsonObject{{QStringLiteral("name"), QStringLiteral("thingName")}}},
+                {QStringLiteral("omit"), QJsonArray{QStringLiteral("size")}}});
+        const auto result = readObject(minimalFile(kind));
+        QVERIFY2(result.errors.isEmpty(), qPrintable(result.errors.join(QLatin1Char('\n'))));
+        const DeclaredAck &ack = result.service.kinds.first().ack;
+        QVERIFY(ack.isDeclared());
+        QCOMPARE(ack.kind, QStringLiteral("Thing"));
+        QCOMPARE(ack.ackField(QStringLiteral("name")), QStringLiteral("thingName"));
+        QCOMPARE(ack.ackField(QStringLiteral("size")), QStringLiteral("size"));
+        QCOMPARE(ack.omit, QStringList{QStringLiteral("size")});
+        // Adopted by the backend name, in ACK's spelling, unless the declaration says otherwise.
+        QCOMPARE(ack.adoptionFields,
+                 QJsonObject({{QStringLiteral("thingName"), QStringLiteral("name")}}));
     }
 
     void brokenFilesAreRefusedWithThePath()
