@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "ackexporter.h"
 
+#include "acksecretkey.h"
 #include "annotations.h"
 #include "awskinds.h"
 #include "interopterms.h"
@@ -13,6 +14,87 @@
 namespace converge {
 
 namespace T = InteropTerms;
+
+namespace {
+
+// A DynamoDBTable's spec as ACK's Table: the same fields, with the two ACK needs said.
+QJsonObject tableSpec(const Resource &r)
+{
+    QJsonObject spec = r.spec;
+    spec.remove(QStringLiteral("owner"));
+    const QString tableName = r.spec.value(QStringLiteral("tableName")).toString();
+    spec.insert(QStringLiteral("tableName"), tableName.isEmpty() ? r.metadata.name : tableName);
+    if (!spec.contains(QStringLiteral("billingMode")))
+        spec.insert(QStringLiteral("billingMode"), QStringLiteral("PAY_PER_REQUEST"));
+    return spec;
+}
+
+// How a reference {env|keychain|file: …} is said, without its value (there is none in it).
+QString ackReferenceDescription(const QJsonObject &reference)
+{
+    if (reference.contains(QStringLiteral("env")))
+        return QStringLiteral("environment variable %1")
+            .arg(reference.value(QStringLiteral("env")).toString());
+    if (reference.contains(QStringLiteral("keychain")))
+        return QStringLiteral("keychain entry %1")
+            .arg(reference.value(QStringLiteral("keychain")).toString());
+    return QStringLiteral("file %1").arg(reference.value(QStringLiteral("file")).toString());
+}
+
+// A declared kind's spec as its ACK counterpart, as its declaration maps it; what cannot go is
+// said in `notes`.
+QJsonObject declaredSpec(const Resource &r, const KindDeclaration &d, const QString &id,
+                         QStringList &notes)
+{
+    const DeclaredAck &ack = d.ack;
+    QJsonObject spec;
+    for (auto it = r.spec.begin(); it != r.spec.end(); ++it) {
+        const QString &field = it.key();
+        if (field == QLatin1String("owner"))
+            continue;
+        if (ack.omit.contains(field)) {
+            notes.append(QStringLiteral("%1: spec.%2 is not exported: ACK's %3 has no such field "
+                                        "(keep it in Converge, or set it in AWS otherwise)")
+                             .arg(id, field, ack.kind));
+            continue;
+        }
+        const bool isReference =
+            std::any_of(d.kind.references.cbegin(), d.kind.references.cend(),
+                        [&](const KindReference &ref) { return ref.field == field; });
+        if (isReference) {
+            spec.insert(ack.ackField(field),
+                        QJsonObject{{QStringLiteral("from"),
+                                     QJsonObject{{QStringLiteral("name"),
+                                                  it.value()[QStringLiteral("name")]}}}});
+        } else if (ack.secretKeyRefs.contains(field)) {
+            const AckSecretKey key = AckSecretKey::fromReference(it.value().toObject());
+            if (!key.isValid()) {
+                notes.append(QStringLiteral("%1: spec.%2 is not exported: the %3 is a value on "
+                                            "this desktop, and ACK reads a Kubernetes Secret's "
+                                            "key: create the Secret and add spec.%4: {name, "
+                                            "key} (a reference {keychain: NAME/KEY} is "
+                                            "exported as that)")
+                                 .arg(id, field, ackReferenceDescription(it.value().toObject()),
+                                      ack.ackField(field)));
+                continue;
+            }
+            spec.insert(ack.ackField(field), key.toAck());
+            notes.append(QStringLiteral("%1: spec.%2 is the key \"%3\" of the Kubernetes Secret "
+                                        "%4 (from the keychain entry %5): create that Secret "
+                                        "with the value on the cluster")
+                             .arg(id, ack.ackField(field), key.key, key.secretName(), key.entry()));
+        } else {
+            spec.insert(ack.ackField(field), it.value());
+        }
+    }
+    // ACK requires the backend name; Converge's defaults to metadata.name.
+    const QString nameField = d.kind.backendNameField;
+    if (!nameField.isEmpty() && !spec.contains(ack.ackField(nameField)))
+        spec.insert(ack.ackField(nameField), r.metadata.name);
+    return spec;
+}
+
+} // namespace
 
 AckExporter::AckExporter(const Options &options)
     : m_options(options)
@@ -33,13 +115,14 @@ ExportResult AckExporter::exportResources(const QList<Resource> &selection,
             continue; // another provider's kind: the other target's business
         if (r.kind == AwsKinds::accountKind()) {
             result.notes.append(
-                QStringLiteral("%1: not a resource in ACK: its region is written on each Table "
-                               "(services.k8s.aws/region); its credential is the "
+                QStringLiteral("%1: not a resource in ACK: its region is written on each "
+                               "resource (services.k8s.aws/region); its credential is the "
                                "controller's, not exported")
                     .arg(id));
             continue;
         }
-        if (r.kind != AwsKinds::tableKind()) {
+        const KindDeclaration *declared = AwsKinds::declaration(r.kind);
+        if (r.kind != AwsKinds::tableKind() && (!declared || !declared->ack.isDeclared())) {
             result.dropped.append(
                 QStringLiteral("%1: not exported: ACK has no counterpart of this kind").arg(id));
             continue;
@@ -52,12 +135,21 @@ ExportResult AckExporter::exportResources(const QList<Resource> &selection,
             continue;
         }
 
-        QJsonObject spec = r.spec;
-        spec.remove(QStringLiteral("owner"));
-        const QString tableName = r.spec.value(QStringLiteral("tableName")).toString();
-        spec.insert(QStringLiteral("tableName"), tableName.isEmpty() ? r.metadata.name : tableName);
-        if (!spec.contains(QStringLiteral("billingMode")))
-            spec.insert(QStringLiteral("billingMode"), QStringLiteral("PAY_PER_REQUEST"));
+        QString apiVersion;
+        QString kind;
+        QJsonObject spec;
+        QJsonObject adoptionFields; // ACK's key → the spec field, or $id
+        if (declared) {
+            apiVersion = declared->ack.apiVersion;
+            kind = declared->ack.kind;
+            spec = declaredSpec(r, *declared, id, result.notes);
+            adoptionFields = declared->ack.adoptionFields;
+        } else {
+            apiVersion = T::ackDynamoGroup() + QLatin1Char('/') + T::ackDynamoVersion();
+            kind = QStringLiteral("Table");
+            spec = tableSpec(r);
+            adoptionFields.insert(QStringLiteral("tableName"), QStringLiteral("tableName"));
+        }
 
         QMap<QString, QString> annotations;
         for (auto it = r.metadata.annotations.cbegin(); it != r.metadata.annotations.cend(); ++it) {
@@ -70,15 +162,30 @@ ExportResult AckExporter::exportResources(const QList<Resource> &selection,
             annotations.insert(T::ackDeletionPolicy(), QStringLiteral("retain"));
         else if (policy == QLatin1String("skip"))
             annotations.insert(T::ackReadOnly(), QStringLiteral("true"));
-        if (r.metadata.annotations.contains(Annotations::resourceId()) ||
-            annotations.contains(T::ackAdoptionPolicy())) {
+        const QString resourceId = r.metadata.annotations.value(Annotations::resourceId());
+        if (!resourceId.isEmpty() || annotations.contains(T::ackAdoptionPolicy())) {
             if (!annotations.contains(T::ackAdoptionPolicy()))
                 annotations.insert(T::ackAdoptionPolicy(), QStringLiteral("adopt"));
-            const QJsonObject fields{
-                {QStringLiteral("tableName"), spec.value(QStringLiteral("tableName"))}};
-            annotations.insert(
-                T::ackAdoptionFields(),
-                QString::fromUtf8(QJsonDocument(fields).toJson(QJsonDocument::Compact)));
+            QJsonObject fields;
+            for (auto it = adoptionFields.begin(); it != adoptionFields.end(); ++it) {
+                const QString from = it.value().toString();
+                const QJsonValue value =
+                    from == QLatin1String("$id")
+                        ? QJsonValue(resourceId)
+                        : spec.value(declared ? declared->ack.ackField(from) : from);
+                if (!value.toString().isEmpty())
+                    fields.insert(it.key(), value);
+            }
+            if (fields.size() == adoptionFields.size()) {
+                annotations.insert(
+                    T::ackAdoptionFields(),
+                    QString::fromUtf8(QJsonDocument(fields).toJson(QJsonDocument::Compact)));
+            } else {
+                result.notes.append(
+                    QStringLiteral("%1: %2 is not written: what ACK adopts it by (%3) is known "
+                                   "once Converge has claimed or created it")
+                        .arg(id, T::ackAdoptionFields(), adoptionFields.keys().join(u", ")));
+            }
         }
 
         QJsonObject metadata{{QStringLiteral("name"), r.metadata.name}};
@@ -87,9 +194,8 @@ ExportResult AckExporter::exportResources(const QList<Resource> &selection,
         if (!r.metadata.labels.isEmpty())
             metadata.insert(QStringLiteral("labels"), jsonObjectOf(r.metadata.labels));
         metadata.insert(QStringLiteral("annotations"), jsonObjectOf(annotations));
-        const QString apiVersion = T::ackDynamoGroup() + QLatin1Char('/') + T::ackDynamoVersion();
         result.documents.append({{QStringLiteral("apiVersion"), apiVersion},
-                                 {QStringLiteral("kind"), QStringLiteral("Table")},
+                                 {QStringLiteral("kind"), kind},
                                  {QStringLiteral("metadata"), metadata},
                                  {QStringLiteral("spec"), spec}});
     }

@@ -46,6 +46,11 @@ inline QString asoServiceName()
     return QStringLiteral("default");
 }
 
+/// Every API group of ACK ends in this (sqs.services.k8s.aws, …).
+inline QString ackGroupSuffix()
+{
+    return QStringLiteral(".services.k8s.aws");
+}
 inline QString ackDynamoGroup()
 {
     return QStringLiteral("dynamodb.services.k8s.aws");
@@ -73,7 +78,8 @@ inline QString ackAdoptionPolicy()
 {
     return QStringLiteral("services.k8s.aws/adoption-policy");
 }
-/// JSON naming the resource to adopt; for a Table `{"tableName": "…"}`.
+/// JSON naming the resource to adopt; for a Table `{"tableName": "…"}`, for most declared kinds
+/// `{"name": "…"}` (DeclaredAck::adoptionFields).
 inline QString ackAdoptionFields()
 {
     return QStringLiteral("services.k8s.aws/adoption-fields");

@@ -5,6 +5,7 @@
 #include "annotations.h"
 #include "awskinds.h"
 #include "azurekinds.h"
+#include "kinddeclaration.h"
 #include "kindregistry.h"
 #include "manifestreader.h"
 
@@ -53,7 +54,11 @@ private slots:
         const ExportResult result =
             AckExporter({QStringLiteral("team")}).exportResources(m_workspace, m_workspace);
         QVERIFY(result.complete());
-        QCOMPARE(result.documents.size(), 3); // the Azure kinds are the other target's
+        // The Azure kinds are the other target's; every AWS kind but the account has a document.
+        qsizetype aws = 0;
+        for (const Resource &r : std::as_const(m_workspace))
+            aws += r.apiVersion == AwsKinds::apiVersion() && r.kind != AwsKinds::accountKind();
+        QCOMPARE(result.documents.size(), aws);
         const QJsonObject orders = find(result.documents, QStringLiteral("orders"));
         QCOMPARE(orders[QStringLiteral("apiVersion")],
                  QStringLiteral("dynamodb.services.k8s.aws/v1alpha1"));
@@ -91,6 +96,127 @@ private slots:
                  QStringLiteral("{\"tableName\":\"events\"}"));
         QVERIFY(!events.contains(QStringLiteral("converge.dev/reconcile-policy")));
         QVERIFY(result.notes.join(QLatin1Char('\n')).contains(QStringLiteral("AwsAccount/local")));
+    }
+
+    void everyDeclaredKindIsInTheWorkspace()
+    {
+        // The interop tests validate a workspace of every AWS kind: a new kind joins it.
+        for (const QString &kind : AwsKinds::declaredKinds()) {
+            QVERIFY2(std::any_of(m_workspace.cbegin(), m_workspace.cend(),
+                                 [&kind](const Resource &r) { return r.kind == kind; }),
+                     qPrintable(kind + QStringLiteral(" is not in interop/workspace.yaml")));
+        }
+    }
+
+    void declaredKinds()
+    {
+        const ExportResult result =
+            AckExporter({QStringLiteral("team")}).exportResources(m_workspace, m_workspace);
+        QVERIFY(result.complete());
+        for (const Resource &r : std::as_const(m_workspace)) {
+            const KindDeclaration *d = AwsKinds::declaration(r.kind);
+            if (!d)
+                continue;
+            const QJsonObject doc = find(result.documents, r.metadata.name);
+            QCOMPARE(doc[QStringLiteral("apiVersion")], d->ack.apiVersion);
+            QCOMPARE(doc[QStringLiteral("kind")], d->ack.kind);
+            QCOMPARE(annotations(doc)[QStringLiteral("services.k8s.aws/region")],
+                     QStringLiteral("eu-west-1"));
+        }
+        // The backend name, always (ACK requires it): metadata.name by default.
+        const QJsonObject jobs = find(result.documents, QStringLiteral("jobs"));
+        QCOMPARE(jobs[QStringLiteral("spec")][QStringLiteral("queueName")], QStringLiteral("jobs"));
+        QCOMPARE(jobs[QStringLiteral("spec")][QStringLiteral("delaySeconds")], QStringLiteral("5"));
+        QCOMPARE(jobs[QStringLiteral("spec")][QStringLiteral("tags")][QStringLiteral("team")],
+                 QStringLiteral("shop"));
+        // A reference is ACK's {from: {name}}.
+        const QJsonObject subscription = find(result.documents, QStringLiteral("alerts-to-jobs"));
+        QCOMPARE(subscription[QStringLiteral("spec")][QStringLiteral("topicRef")].toObject(),
+                 QJsonObject({{QStringLiteral("from"),
+                               QJsonObject{{QStringLiteral("name"), QStringLiteral("alerts")}}}}));
+        QCOMPARE(annotations(subscription)[QStringLiteral("services.k8s.aws/deletion-policy")],
+                 QStringLiteral("retain"));
+        // A secret kept in the keychain as NAMESPACE/NAME/KEY is that Kubernetes Secret's key.
+        const QJsonObject token = find(result.documents, QStringLiteral("api-token"));
+        QCOMPARE(token[QStringLiteral("spec")][QStringLiteral("secretString")].toObject(),
+                 QJsonObject({{QStringLiteral("namespace"), QStringLiteral("payments")},
+                              {QStringLiteral("name"), QStringLiteral("api")},
+                              {QStringLiteral("key"), QStringLiteral("token")}}));
+        QCOMPARE(annotations(token)[QStringLiteral("services.k8s.aws/read-only")],
+                 QStringLiteral("true"));
+        QCOMPARE(find(result.documents,
+                      QStringLiteral(
+                          "db-password"))[QStringLiteral("spec")][QStringLiteral("secretString")]
+                     .toObject(),
+                 QJsonObject({{QStringLiteral("name"), QStringLiteral("db")},
+                              {QStringLiteral("key"), QStringLiteral("password")}}));
+        QVERIFY(result.notes.join(QLatin1Char('\n'))
+                    .contains(QStringLiteral("SecretsManagerSecret/db-password: spec.secretString "
+                                             "is the key \"password\" of the Kubernetes Secret "
+                                             "db")));
+        // Adoption: by the backend name, adopt-or-create kept.
+        const QJsonObject web = annotations(find(result.documents, QStringLiteral("web")));
+        QCOMPARE(web[QStringLiteral("services.k8s.aws/adoption-fields")],
+                 QStringLiteral("{\"name\":\"shop/web\"}"));
+        const QJsonObject clicks = annotations(find(result.documents, QStringLiteral("clicks")));
+        QCOMPARE(clicks[QStringLiteral("services.k8s.aws/adoption-policy")],
+                 QStringLiteral("adopt-or-create"));
+        QCOMPARE(clicks[QStringLiteral("services.k8s.aws/adoption-fields")],
+                 QStringLiteral("{\"name\":\"clicks\"}"));
+    }
+
+    void whatAckLacksIsSaid()
+    {
+        const QJsonObject owner{{QStringLiteral("name"), QStringLiteral("local")}};
+        Resource bus;
+        bus.apiVersion = AwsKinds::apiVersion();
+        bus.kind = QStringLiteral("EventBridgeEventBus");
+        bus.metadata.name = QStringLiteral("bus");
+        bus.spec = {{QStringLiteral("owner"), owner},
+                    {QStringLiteral("description"), QStringLiteral("orders")}};
+        Resource secret = bus;
+        secret.kind = QStringLiteral("SecretsManagerSecret");
+        secret.metadata.name = QStringLiteral("token");
+        secret.spec = {{QStringLiteral("owner"), owner},
+                       {QStringLiteral("secretString"),
+                        QJsonObject{{QStringLiteral("env"), QStringLiteral("SHOP_TOKEN")}}},
+                       {QStringLiteral("recoveryWindowInDays"), 7}};
+        Resource subscription = bus;
+        subscription.kind = QStringLiteral("SNSSubscription");
+        subscription.metadata.name = QStringLiteral("mail");
+        subscription.metadata.annotations.insert(
+            Annotations::resourceId(), QStringLiteral("arn:aws:sns:eu-west-1:0:Alerts:1"));
+        subscription.spec = {
+            {QStringLiteral("owner"), owner},
+            {QStringLiteral("topicARN"), QStringLiteral("arn:aws:sns:eu-west-1:0:Alerts")},
+            {QStringLiteral("protocol"), QStringLiteral("email")}};
+        QList<Resource> workspace = m_workspace;
+        workspace << bus << secret << subscription;
+        const ExportResult result =
+            AckExporter({}).exportResources({bus, secret, subscription}, workspace);
+        QVERIFY(result.complete());
+        QCOMPARE(result.documents.size(), 3);
+        const QString notes = result.notes.join(QLatin1Char('\n'));
+        QVERIFY(!find(result.documents, QStringLiteral("bus"))[QStringLiteral("spec")]
+                     .toObject()
+                     .contains(QStringLiteral("description")));
+        QVERIFY2(notes.contains(QStringLiteral("EventBridgeEventBus/bus: spec.description is not "
+                                               "exported: ACK's EventBus has no such field")),
+                 qPrintable(notes));
+        const QJsonObject token =
+            find(result.documents, QStringLiteral("token"))[QStringLiteral("spec")].toObject();
+        QVERIFY(!token.contains(QStringLiteral("secretString")));
+        QVERIFY(!token.contains(QStringLiteral("recoveryWindowInDays")));
+        QVERIFY(
+            notes.contains(QStringLiteral("SecretsManagerSecret/token: spec.secretString is not "
+                                          "exported: the environment variable SHOP_TOKEN")));
+        QVERIFY(notes.contains(
+            QStringLiteral("SecretsManagerSecret/token: spec.recoveryWindowInDays")));
+        // A subscription has no name: ACK adopts it by the ARN Converge recorded.
+        QCOMPARE(annotations(find(
+                     result.documents,
+                     QStringLiteral("mail")))[QStringLiteral("services.k8s.aws/adoption-fields")],
+                 QStringLiteral("{\"arn\":\"arn:aws:sns:eu-west-1:0:Alerts:1\"}"));
     }
 
     void aClaimedTableIsAdopted()

@@ -89,7 +89,7 @@ private slots:
             find(imported, AwsKinds::accountKind(), QStringLiteral("aws-eu-west-1"));
         QVERIFY(account);
         QCOMPARE(account->spec[QStringLiteral("credential")], QJsonObject());
-        QCOMPARE(imported.objects.size(), 4);
+        QCOMPARE(imported.objects.size(), first.documents.size() + 1);
         QList<Resource> second;
         for (const ManifestObject &o : imported.objects)
             second.append(o.resource);
@@ -104,7 +104,7 @@ private slots:
         const ManifestReader::Result imported =
             read(ManifestWriter::documentsToYaml(first.documents), accounts());
         QVERIFY(imported.ok());
-        QCOMPARE(imported.objects.size(), 3);
+        QCOMPARE(imported.objects.size(), first.documents.size());
         for (const ManifestObject &o : imported.objects) {
             const auto same =
                 std::find_if(m_workspace.cbegin(), m_workspace.cend(),
@@ -138,9 +138,129 @@ private slots:
         r = read(table(QString()), accounts(), QStringLiteral("local"));
         QVERIFY(r.ok());
         QCOMPARE(r.objects.first().resource.ownerName(), QStringLiteral("local"));
+        // A file without a region goes under it; when the workspace has no such account, it is
+        // created unconnected in the region the files give, and without one it cannot be.
         r = read(table(QString()), accounts(), QStringLiteral("elsewhere"));
         QVERIFY(!r.ok());
         QVERIFY(r.errors.first().message.contains(QStringLiteral("\"elsewhere\"")));
+        r = read(table(QString()) + QByteArray("---\n") +
+                     table(QStringLiteral("services.k8s.aws/region: us-east-1"))
+                         .replace("name: carts", "name: baskets"),
+                 accounts(), QStringLiteral("elsewhere"));
+        QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.errors.first().toString()));
+        const Resource *elsewhere = find(r, AwsKinds::accountKind(), QStringLiteral("elsewhere"));
+        QVERIFY(elsewhere);
+        QCOMPARE(elsewhere->spec[QStringLiteral("region")], QStringLiteral("us-east-1"));
+        QCOMPARE(elsewhere->spec[QStringLiteral("credential")], QJsonObject());
+        QCOMPARE(find(r, AwsKinds::tableKind(), QStringLiteral("carts"))->ownerName(),
+                 QStringLiteral("elsewhere"));
+    }
+
+    void declaredKinds()
+    {
+        const QByteArray text =
+            "apiVersion: sns.services.k8s.aws/v1alpha1\n"
+            "kind: Subscription\n"
+            "metadata: {name: to-jobs}\n"
+            "spec:\n"
+            "  topicRef: {from: {name: alerts}}\n"
+            "  protocol: sqs\n"
+            "  endpoint: arn:aws:sqs:eu-west-1:000000000000:jobs\n"
+            "---\n"
+            "apiVersion: sqs.services.k8s.aws/v1alpha1\n"
+            "kind: Queue\n"
+            "metadata:\n"
+            "  name: jobs\n"
+            "  annotations: {services.k8s.aws/adoption-policy: adopt-or-create,\n"
+            "                services.k8s.aws/adoption-fields: '{\"queueName\": \"jobs\"}'}\n"
+            "spec: {queueName: jobs, delaySeconds: \"5\"}\n";
+        const ManifestReader::Result r = read(text, accounts(), QStringLiteral("local"));
+        QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.errors.first().toString()));
+        const Resource *subscription =
+            find(r, QStringLiteral("SNSSubscription"), QStringLiteral("to-jobs"));
+        QVERIFY(subscription);
+        QCOMPARE(subscription->spec[QStringLiteral("topicRef")].toObject(),
+                 QJsonObject({{QStringLiteral("name"), QStringLiteral("alerts")}}));
+        const Resource *queue = find(r, QStringLiteral("SQSQueue"), QStringLiteral("jobs"));
+        QVERIFY(queue);
+        QVERIFY(!queue->spec.contains(QStringLiteral("queueName"))); // metadata.name's
+        QCOMPARE(
+            queue->metadata.annotations.value(QStringLiteral("services.k8s.aws/adoption-policy")),
+            QStringLiteral("adopt-or-create"));
+        QVERIFY(!queue->metadata.annotations.contains(
+            QStringLiteral("services.k8s.aws/adoption-fields")));
+    }
+
+    void aSecretIsKeptByReference()
+    {
+        const QByteArray text = "apiVersion: secretsmanager.services.k8s.aws/v1alpha1\n"
+                                "kind: Secret\n"
+                                "metadata: {name: db, namespace: shop}\n"
+                                "spec:\n"
+                                "  name: db\n"
+                                "  secretString: {name: db-creds, key: password}\n";
+        const ManifestReader::Result r = read(text, accounts(), QStringLiteral("local"));
+        QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.errors.first().toString()));
+        const Resource *secret =
+            find(r, QStringLiteral("SecretsManagerSecret"), QStringLiteral("db"));
+        QVERIFY(secret);
+        QCOMPARE(secret->spec[QStringLiteral("secretString")].toObject(),
+                 QJsonObject({{QStringLiteral("keychain"), QStringLiteral("db-creds/password")}}));
+        QCOMPARE(r.notes.size(), 1);
+        QCOMPARE(r.notes.first().toString(),
+                 QStringLiteral("ack.yaml:6:3: spec.secretString: SecretsManagerSecret/db: its "
+                                "value is the key \"password\" of the Kubernetes Secret "
+                                "db-creds, which Converge cannot read: store the value in the OS "
+                                "keychain as \"db-creds/password\" (or set spec.secretString to "
+                                "{env: VARIABLE} or {file: PATH}); until then it is Ready False"));
+    }
+
+    void aPlainSecretIsNeverStored()
+    {
+        const QByteArray text =
+            "apiVersion: ssm.services.k8s.aws/v1alpha1\n"
+            "kind: Parameter\n"
+            "metadata: {name: db}\n"
+            "spec: {name: /db, type: SecureString, value: converge-secret-value-not-real-0003}\n";
+        const ManifestReader::Result r = read(text, accounts(), QStringLiteral("local"));
+        QVERIFY(r.objects.isEmpty());
+        QCOMPARE(r.errors.size(), 1);
+        QVERIFY(r.errors.first().toString().contains(
+            QStringLiteral("spec.value: holds a secret in plain text")));
+        QVERIFY(!r.errors.first().toString().contains(
+            QStringLiteral("converge-secret-value-not-real-0003")));
+    }
+
+    void declaredRefusedByName_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("a field ACK has and Converge has not")
+            << QByteArray("apiVersion: sqs.services.k8s.aws/v1alpha1\nkind: Queue\n"
+                          "metadata: {name: jobs}\n"
+                          "spec: {queueName: jobs, policyRef: {from: {name: p}}}\n")
+            << "ack.yaml:4:25: spec.policyRef: is not supported by Converge's SQSQueue; remove "
+               "it (or keep this file for the cluster only)";
+        QTest::newRow("a field Converge has and ACK has not")
+            << QByteArray("apiVersion: eventbridge.services.k8s.aws/v1alpha1\nkind: EventBus\n"
+                          "metadata: {name: bus}\nspec: {name: bus, description: orders}\n")
+            << "ack.yaml:4:19: spec.description: is not supported by Converge's "
+               "EventBridgeEventBus; remove it (or keep this file for the cluster only)";
+        QTest::newRow("another kind")
+            << QByteArray("apiVersion: kinesis.services.k8s.aws/v1alpha1\n"
+                          "kind: StreamConsumer\nmetadata: {name: c}\n")
+            << "ack.yaml:2:7: kind: StreamConsumer has no Converge counterpart (Converge reads "
+               "the Stream of kinesis.services.k8s.aws)";
+    }
+
+    void declaredRefusedByName()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, error);
+        const ManifestReader::Result r = read(text, accounts(), QStringLiteral("local"));
+        QVERIFY(r.objects.isEmpty());
+        QVERIFY(!r.errors.isEmpty());
+        QCOMPARE(r.errors.first().toString(), error);
     }
 
     void refusedByName_data()
