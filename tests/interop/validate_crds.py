@@ -6,7 +6,10 @@ Operator and AWS Controllers for Kubernetes, strictly (unknown fields are errors
 default field validation makes them), and checks that `converge apply` refuses each invalid
 ASO/ACK input with its documented message.
 
-usage: validate_crds.py CONVERGE CRD_DIR WORKSPACE_MANIFEST INVALID_DIR
+ACK_SAMPLES holds ACK manifests as a team keeps them (one per kind, no region): each must
+validate against its CRD, apply under `--aws-account`, and export again as valid documents.
+
+usage: validate_crds.py CONVERGE CRD_DIR WORKSPACE_MANIFEST INVALID_DIR [ACK_SAMPLES]
 
 Exits 77 (CTest's SKIP_RETURN_CODE) when CRD_DIR is not there.
 """
@@ -59,7 +62,9 @@ def draft4(schema):
 
 def load_crds(crd_dir):
     schemas = {}
-    for path in sorted(glob.glob(os.path.join(crd_dir, "*.yaml"))):
+    paths = glob.glob(os.path.join(crd_dir, "*.yaml")) + \
+        glob.glob(os.path.join(crd_dir, "ack", "*.yaml"))
+    for path in sorted(paths):
         with open(path, encoding="utf-8") as f:
             crd = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
         group = crd["spec"]["group"]
@@ -91,6 +96,7 @@ def run(converge, workspace, *args, stdin=None):
 
 def main():
     converge, crd_dir, manifest, invalid_dir = sys.argv[1:5]
+    samples_dir = sys.argv[5] if len(sys.argv) > 5 else None
     if not os.path.isdir(crd_dir):
         print(f"SKIPPED: no CRDs at {crd_dir} (the validation needs ../shared/crds beside the "
               "source folder)")
@@ -112,6 +118,30 @@ def main():
                 failures.append(f"export --for {target} exited {out.returncode}: {out.stderr}")
                 continue
             documents += [d for d in yaml.safe_load_all(out.stdout) if d]
+        samples = []
+        if samples_dir:
+            for path in sorted(glob.glob(os.path.join(samples_dir, "*.yaml"))):
+                with open(path, encoding="utf-8") as f:
+                    samples += [d for d in yaml.safe_load_all(f) if d]
+            # As a team keeps them: no region, so under the account --aws-account names.
+            sample_ws = os.path.join(tmp, "samples.converge")
+            run(converge, sample_ws, "apply", "-f", manifest)
+            applied = run(converge, sample_ws, "apply", "--aws-account", "local", "-f",
+                          samples_dir)
+            if applied.returncode != 0:
+                failures.append(f"ACK samples: apply exited {applied.returncode}: "
+                                f"{applied.stderr}")
+            elif "store the value in the OS keychain" not in applied.stderr:
+                failures.append("ACK samples: apply did not say how to give the secret's value: "
+                                f"{applied.stderr}")
+            names = [d["metadata"]["name"] for d in samples]
+            out = run(converge, sample_ws, "export", "--for", "ack")
+            again = [d for d in yaml.safe_load_all(out.stdout or "") if d and
+                     d.get("metadata", {}).get("name") in names]
+            if len(again) != len(samples):
+                failures.append(f"ACK samples: {len(again)} of {len(samples)} exported again: "
+                                f"{out.stderr}")
+            documents += samples + again
         for doc in documents:
             key = (doc.get("apiVersion"), doc.get("kind"))
             name = f"{key[1]}/{doc.get('metadata', {}).get('name')} ({key[0]})"
@@ -129,7 +159,8 @@ def main():
             validated += 1
         kinds = sorted({d["kind"] for d in documents})
         print(f"{validated} documents validated against their CRDs ({len(schemas)} CRD "
-              f"versions loaded): {', '.join(kinds)}")
+              f"versions loaded), {len(samples)} of them ACK samples and as many exported "
+              f"from them again: {', '.join(kinds)}")
 
         refused = 0
         before = run(converge, ws, "get", "-o", "yaml").stdout
