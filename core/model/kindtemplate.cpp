@@ -229,6 +229,18 @@ QJsonObject KindTemplate::starterSpec(const Kind &kind)
                 {QStringLiteral("keySchema"),
                  QJsonArray{QJsonObject{{QStringLiteral("attributeName"), QStringLiteral("id")},
                                         {QStringLiteral("keyType"), QStringLiteral("HASH")}}}}};
+        // IAM's documents: a trust policy a function may assume, a policy that allows little.
+        if (kind.name == QLatin1String("IAMRole"))
+            return {
+                {QStringLiteral("assumeRolePolicyDocument"),
+                 QStringLiteral("{\"Version\": \"2012-10-17\", \"Statement\": [{\"Effect\": "
+                                "\"Allow\", \"Principal\": {\"Service\": "
+                                "\"lambda.amazonaws.com\"}, \"Action\": \"sts:AssumeRole\"}]}")}};
+        if (kind.name == QLatin1String("IAMPolicy"))
+            return {{QStringLiteral("policyDocument"),
+                     QStringLiteral("{\"Version\": \"2012-10-17\", \"Statement\": [{\"Effect\": "
+                                    "\"Allow\", \"Action\": \"sqs:SendMessage\", \"Resource\": "
+                                    "\"*\"}]}")}};
     }
     return {};
 }
