@@ -408,6 +408,11 @@ def kind(service, name, c):
         out['secrets'] = secrets
     if collections:
         out['collections'] = collections
+    if c.get('writeOnly'):
+        for field_name in c['writeOnly']:
+            if field_name not in by_name:
+                raise Bad(f'{name}.writeOnly: no field {field_name}')
+        out['writeOnly'] = c['writeOnly']
     if c.get('documents'):
         for field_name in c['documents']:
             if field_name not in by_name:

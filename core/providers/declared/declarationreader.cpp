@@ -409,7 +409,8 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
                    QStringLiteral("secrets"),
                    QStringLiteral("collections"),
                    QStringLiteral("documents"),
-                   QStringLiteral("followReads")},
+                   QStringLiteral("followReads"),
+                   QStringLiteral("writeOnly")},
                path);
     KindDeclaration d;
     d.service = service.name;
@@ -538,6 +539,12 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
         d.collections << collection;
     }
     d.documents = r.strings(o, QStringLiteral("documents"), path);
+    d.writeOnly = r.strings(o, QStringLiteral("writeOnly"), path);
+    for (const QString &field : std::as_const(d.writeOnly)) {
+        if (!d.kind.spec.field(field))
+            r.fail(path + QStringLiteral(".writeOnly"),
+                   QStringLiteral("names %1, which is not a field").arg(field));
+    }
     for (const QString &document : std::as_const(d.documents)) {
         if (!d.kind.spec.field(document))
             r.fail(path + QStringLiteral(".documents"),

@@ -731,6 +731,11 @@ Outcome<Observation> DeclaredManager::observeTarget(const Target &target, const 
     // The owner is the workspace's, not the backend's: what was asked is what is.
     if (target.resource.spec.contains(QStringLiteral("owner")))
         o.spec.insert(QStringLiteral("owner"), target.resource.spec.value(QStringLiteral("owner")));
+    // What AWS takes but never answers is observed as asked.
+    for (const QString &field : m_declaration.writeOnly) {
+        if (target.resource.spec.contains(field) && !o.spec.contains(field))
+            o.spec.insert(field, target.resource.spec.value(field));
+    }
     // So is a reference, when the ID it stands for is the one observed.
     for (const KindReference &reference : m_declaration.kind.references) {
         const QJsonValue named = target.resource.spec.value(reference.field);

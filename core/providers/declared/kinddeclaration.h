@@ -191,6 +191,9 @@ struct KindDeclaration
     /// String fields that hold JSON documents (policies): compared as documents, not as text,
     /// and read back percent-decoded where the API answers them so (IAM).
     QStringList documents;
+    /// Fields AWS takes but never answers (a partner bus's eventSourceName): observed as asked,
+    /// so that neither drift nor an immutable change is seen where nothing can be read.
+    QStringList writeOnly;
     DeclaredStates states;
     QStringList notFound; ///< error codes that mean the resource is absent
 };
