@@ -386,6 +386,8 @@ def kind(service, name, c):
             and f['name'] not in c.get('notInCreate', [])]
         out['create'] = create_call
     out['alreadyExists'] = c.get('alreadyExists', [])
+    if c.get('createIsIdempotent'):
+        out['createIsIdempotent'] = True
     out['read'] = call(service, c['read'], identity, name, 'read')
     if 'followReads' in c:
         out['followReads'] = [call(service, f, identity, name, 'followRead')

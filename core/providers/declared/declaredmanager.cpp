@@ -3,6 +3,7 @@
 #include "declaredmanager.h"
 
 #include "annotations.h"
+#include "apivalues.h"
 #include "delta.h"
 #include "iampolicyversions.h"
 #include "redactor.h"
@@ -54,17 +55,6 @@ QJsonValue substitute(const QJsonValue &value, const QString &name, const QStrin
     return value;
 }
 
-// The value at a dotted member path ("StreamDescriptionSummary.StreamStatus").
-QJsonValue at(const QJsonObject &object, const QString &path)
-{
-    if (path.isEmpty())
-        return object;
-    QJsonValue v = object;
-    for (const QString &part : path.split(QLatin1Char('.')))
-        v = v.toObject().value(part);
-    return v;
-}
-
 // The spec fields a delta's paths lie in: spec.retentionDays, spec.tags.team -> retentionDays,
 // tags.
 QSet<QString> changedFields(const QStringList &delta)
@@ -82,101 +72,6 @@ QSet<QString> changedFields(const QStringList &delta)
     return fields;
 }
 
-// An API's attribute map wants strings: 30, true and "30" all travel as "30".
-QString attributeText(const QJsonValue &value)
-{
-    if (value.isString())
-        return value.toString();
-    if (value.isBool())
-        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    if (value.isDouble())
-        return QString::number(value.toDouble(), 'g', 17);
-    return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
-}
-
-// `input` with "$key" values as `key` (a collection's entry).
-QJsonObject withKey(QJsonObject input, const QString &key)
-{
-    for (auto it = input.begin(); it != input.end(); ++it) {
-        if (it.value().toString() == QLatin1String("$key"))
-            it.value() = key;
-    }
-    return input;
-}
-
-// A JSON document in a string, as given or as IAM answers it (percent-encoded); undefined when
-// it is neither.
-QJsonValue parsedDocument(const QString &text)
-{
-    for (const QString &candidate : {text, QUrl::fromPercentEncoding(text.toUtf8())}) {
-        QJsonParseError error;
-        const QJsonDocument document = QJsonDocument::fromJson(candidate.toUtf8(), &error);
-        if (error.error == QJsonParseError::NoError)
-            return document.isArray() ? QJsonValue(document.array())
-                                      : QJsonValue(document.object());
-    }
-    return QJsonValue(QJsonValue::Undefined);
-}
-
-// `observed`, a document, as `desired` spells it when both mean the same; else decoded and
-// compact.
-QString documentAsDesired(const QString &observed, const QString &desired)
-{
-    const QJsonValue seen = parsedDocument(observed);
-    if (seen.isUndefined())
-        return observed;
-    if (!desired.isEmpty() && parsedDocument(desired) == seen)
-        return desired;
-    return QString::fromUtf8(seen.isArray()
-                                 ? QJsonDocument(seen.toArray()).toJson(QJsonDocument::Compact)
-                                 : QJsonDocument(seen.toObject()).toJson(QJsonDocument::Compact));
-}
-
-// `value` as `schema`'s type says: the query protocol's XML answers every number and truth as
-// text (IAM's MaxSessionDuration="3600").
-QJsonValue typed(const FieldSchema &schema, const QJsonValue &value)
-{
-    switch (schema.type) {
-    case FieldSchema::Type::Int:
-        if (value.isString()) {
-            bool ok = false;
-            const qint64 number = value.toString().toLongLong(&ok);
-            return ok ? QJsonValue(number) : value;
-        }
-        return value;
-    case FieldSchema::Type::Bool:
-        if (value.isString() && (value.toString() == QLatin1String("true") ||
-                                 value.toString() == QLatin1String("false")))
-            return value.toString() == QLatin1String("true");
-        return value;
-    case FieldSchema::Type::Object: {
-        QJsonObject o = value.toObject();
-        for (const FieldSchema &field : schema.fields) {
-            if (o.contains(field.name))
-                o.insert(field.name, typed(field, o.value(field.name)));
-        }
-        return value.isObject() ? QJsonValue(o) : value;
-    }
-    case FieldSchema::Type::List: {
-        if (!value.isArray() || schema.items.isEmpty())
-            return value;
-        QJsonArray items;
-        for (const QJsonValue &item : value.toArray())
-            items.append(typed(schema.items.first(), item));
-        return items;
-    }
-    default:
-        return value;
-    }
-}
-
-QString lastSegment(const QString &id)
-{
-    const qsizetype slash = id.lastIndexOf(QLatin1Char('/'));
-    const qsizetype colon = id.lastIndexOf(QLatin1Char(':'));
-    return id.mid(std::max(slash, colon) + 1);
-}
-
 } // namespace
 
 DeclaredManager::DeclaredManager(KindDeclaration declaration, std::shared_ptr<ApiCaller> caller,
@@ -185,6 +80,10 @@ DeclaredManager::DeclaredManager(KindDeclaration declaration, std::shared_ptr<Ap
     , m_caller(std::move(caller))
     , m_options(options)
     , m_keychain(keychain)
+    , m_collections(
+          m_declaration,
+          [this](const DeclaredCall &call, const QJsonObject &input) { return send(call, input); },
+          m_options.maxReadPages)
 {}
 
 QString DeclaredManager::backendName(const Resource &resource) const
@@ -279,10 +178,10 @@ Outcome<QString> DeclaredManager::locate(const QString &name, const QString &kno
     const auto matches = [&](const QJsonValue &item) {
         if (locate.matchFields.isEmpty()) {
             const QString id = item[locate.match].toString();
-            return id == name || lastSegment(id) == name;
+            return id == name || ApiValues::lastSegment(id) == name;
         }
         for (auto it = locate.matchFields.begin(); it != locate.matchFields.end(); ++it) {
-            if (item[it.key()].toString() != attributeText(spec.value(it.value().toString())))
+            if (item[it.key()].toString() != ApiValues::text(spec.value(it.value().toString())))
                 return false;
         }
         return true;
@@ -293,7 +192,7 @@ Outcome<QString> DeclaredManager::locate(const QString &name, const QString &kno
         auto reply = send(locate, request);
         if (!reply)
             return reply.error();
-        const QJsonValue found = at(reply.value().body, locate.result);
+        const QJsonValue found = ApiValues::at(reply.value().body, locate.result);
         if (found.isString() && !found.toString().isEmpty())
             return found.toString();
         for (const QJsonValue &item : found.toArray()) {
@@ -302,7 +201,7 @@ Outcome<QString> DeclaredManager::locate(const QString &name, const QString &kno
         }
         const QString next = locate.outputToken.isEmpty()
                                  ? QString()
-                                 : at(reply.value().body, locate.outputToken).toString();
+                                 : ApiValues::at(reply.value().body, locate.outputToken).toString();
         // A listing with nothing in it may leave its list out (the query protocol's <Topics/>).
         const bool listing = found.isArray() || (found.isUndefined() && !locate.match.isEmpty());
         if (!listing || next.isEmpty()) {
@@ -354,7 +253,7 @@ Outcome<QJsonObject> DeclaredManager::request(const DeclaredCall &call, const QJ
         if (value == values.constEnd())
             continue;
         if (m_declaration.attributeMembers.contains(field.member)) {
-            attributes.insert(field.member, attributeText(*value));
+            attributes.insert(field.member, ApiValues::text(*value));
             continue;
         }
         out.insert(call.members.value(field.field).toString(field.member), *value);
@@ -381,138 +280,6 @@ Outcome<ApiCaller::Reply> DeclaredManager::sendSecretly(const DeclaredCall &call
     return error;
 }
 
-Outcome<QJsonValue> DeclaredManager::readCollection(const DeclaredCollection &collection,
-                                                    const QString &name, const QString &id,
-                                                    const QJsonObject &spec)
-{
-    const DeclaredCall &read = collection.read;
-    QJsonObject request = input(read, name, id, spec);
-    QStringList items;
-    for (int page = 0; page < m_options.maxReadPages; ++page) {
-        auto reply = send(read, request);
-        if (!reply)
-            return reply.error();
-        for (const QJsonValue &item : at(reply.value().body, read.result).toArray())
-            items << (read.item.isEmpty() ? item.toString() : item[read.item].toString());
-        const QString next = read.outputToken.isEmpty()
-                                 ? QString()
-                                 : at(reply.value().body, read.outputToken).toString();
-        if (next.isEmpty())
-            break;
-        request.insert(read.inputToken, next);
-    }
-    if (!collection.isMap) {
-        items.sort();
-        return QJsonValue(QJsonArray::fromStringList(items));
-    }
-    QJsonObject entries;
-    for (const QString &key : std::as_const(items)) {
-        auto reply = send(collection.value, withKey(input(collection.value, name, id, spec), key));
-        if (!reply)
-            return reply.error();
-        entries.insert(key, at(reply.value().body, collection.value.result).toString());
-    }
-    return QJsonValue(entries);
-}
-
-std::optional<BackendError> DeclaredManager::observeCollections(Observation &o, const QString &name,
-                                                                const QJsonObject &desired)
-{
-    for (const QString &field : m_declaration.documents) {
-        if (o.spec.contains(field))
-            o.spec.insert(field, documentAsDesired(o.spec.value(field).toString(),
-                                                   desired.value(field).toString()));
-    }
-    for (const DeclaredCollection &collection : m_declaration.collections) {
-        Outcome<QJsonValue> seen = readCollection(collection, name, o.resourceId, desired);
-        if (!seen)
-            return seen.error();
-        const QJsonValue want = desired.value(collection.field);
-        if (!collection.isMap) {
-            // A set: in the order the spec gives it when it holds the same items.
-            QStringList have;
-            for (const QJsonValue &item : seen.value().toArray())
-                have << item.toString();
-            QStringList wanted;
-            for (const QJsonValue &item : want.toArray())
-                wanted << item.toString();
-            QStringList sortedWanted = wanted;
-            sortedWanted.sort();
-            o.spec.insert(collection.field, have == sortedWanted
-                                                ? QJsonValue(QJsonArray::fromStringList(wanted))
-                                                : seen.value());
-            continue;
-        }
-        QJsonObject entries = seen.value().toObject();
-        if (collection.documents) {
-            const QJsonObject wanted = want.toObject();
-            for (auto it = entries.begin(); it != entries.end(); ++it)
-                it.value() =
-                    documentAsDesired(it.value().toString(), wanted.value(it.key()).toString());
-        }
-        o.spec.insert(collection.field, entries);
-    }
-    return std::nullopt;
-}
-
-std::optional<BackendError>
-DeclaredManager::changeCollection(const DeclaredCollection &collection, const QString &name,
-                                  const QString &id, const QJsonObject &spec,
-                                  const QJsonValue &have, const QJsonValue &want)
-{
-    const auto call = [&](const DeclaredCall &c, const QString &item,
-                          const QString &value) -> std::optional<BackendError> {
-        QJsonObject request = input(c, name, id, spec);
-        if (collection.isMap) {
-            request.insert(c.key, item);
-            if (!c.value.isEmpty())
-                request.insert(c.value, value);
-        } else {
-            request.insert(c.item, item);
-        }
-        if (auto reply = send(c, request); !reply)
-            return reply.error();
-        return std::nullopt;
-    };
-    if (!collection.isMap) {
-        QSet<QString> had;
-        for (const QJsonValue &item : have.toArray())
-            had.insert(item.toString());
-        QSet<QString> wanted;
-        for (const QJsonValue &item : want.toArray())
-            wanted.insert(item.toString());
-        for (const QString &item : wanted - had) {
-            if (auto failed = call(collection.add, item, QString()))
-                return failed;
-        }
-        for (const QString &item : had - wanted) {
-            if (auto failed = call(collection.remove, item, QString()))
-                return failed;
-        }
-        return std::nullopt;
-    }
-    const QJsonObject had = have.toObject();
-    const QJsonObject wanted = want.toObject();
-    for (auto it = wanted.begin(); it != wanted.end(); ++it) {
-        const QString value = it.value().toString();
-        const bool same = had.contains(it.key()) &&
-                          (collection.documents ? parsedDocument(had.value(it.key()).toString()) ==
-                                                      parsedDocument(value)
-                                                : had.value(it.key()).toString() == value);
-        if (!same) {
-            if (auto failed = call(collection.add, it.key(), value))
-                return failed;
-        }
-    }
-    for (auto it = had.begin(); it != had.end(); ++it) {
-        if (!wanted.contains(it.key())) {
-            if (auto failed = call(collection.remove, it.key(), QString()))
-                return failed;
-        }
-    }
-    return std::nullopt;
-}
-
 std::optional<BackendError> DeclaredManager::compareSecrets(Observation &o,
                                                             const QJsonObject &desired)
 {
@@ -529,7 +296,8 @@ std::optional<BackendError> DeclaredManager::compareSecrets(Observation &o,
         if (!answer && answer.error().category != BackendError::Category::NotFound)
             return answer.error();
         const bool same =
-            answer && at(answer.value().body, secret.read.result).toString() == wanted.value();
+            answer &&
+            ApiValues::at(answer.value().body, secret.read.result).toString() == wanted.value();
         // Neither value is kept: the observation says only whether they agree.
         o.spec.insert(secret.field,
                       same ? QJsonValue(reference)
@@ -551,7 +319,7 @@ Outcome<ApiCaller::Reply> DeclaredManager::readResource(const QString &name, con
         auto reply = send(read, request);
         if (!reply)
             return reply;
-        const QJsonValue found = at(reply.value().body, read.result);
+        const QJsonValue found = ApiValues::at(reply.value().body, read.result);
         if (found.isObject() && read.match.isEmpty()) {
             *resource = found.toObject();
             return reply;
@@ -564,7 +332,7 @@ Outcome<ApiCaller::Reply> DeclaredManager::readResource(const QString &name, con
         }
         const QString next = read.outputToken.isEmpty()
                                  ? QString()
-                                 : at(reply.value().body, read.outputToken).toString();
+                                 : ApiValues::at(reply.value().body, read.outputToken).toString();
         if (next.isEmpty() || !found.isArray()) {
             BackendError error;
             error.category = BackendError::Category::NotFound;
@@ -596,20 +364,22 @@ Observation DeclaredManager::observe(QJsonObject resource, const QString &reques
             resource.insert(it.key(), it.value());
     }
     Observation o;
-    o.spec = typed(m_declaration.kind.spec, ApiField::fromApi(m_declaration.fields, resource))
-                 .toObject();
+    o.spec =
+        ApiValues::typed(m_declaration.kind.spec, ApiField::fromApi(m_declaration.fields, resource))
+            .toObject();
     o.name = m_declaration.nameMember.isEmpty()
                  ? QString()
                  : resource.value(m_declaration.nameMember).toString();
     if (!m_declaration.kind.backendNameField.isEmpty() && !o.name.isEmpty())
         o.spec.insert(m_declaration.kind.backendNameField, o.name);
-    o.resourceId =
-        m_declaration.idMember.isEmpty() ? id : at(resource, m_declaration.idMember).toString();
+    o.resourceId = m_declaration.idMember.isEmpty()
+                       ? id
+                       : ApiValues::at(resource, m_declaration.idMember).toString();
     if (o.resourceId.isEmpty())
         o.resourceId = id;
     // A kind known by its ID alone (an SNS topic's ARN) is named by the ID's last segment.
     if (o.name.isEmpty() && m_declaration.nameMember.isEmpty())
-        o.name = lastSegment(o.resourceId);
+        o.name = ApiValues::lastSegment(o.resourceId);
     // What the spec does not hold is there for people to read.
     const QStringList mapped = ApiField::observedMembers(m_declaration.fields);
     for (auto it = resource.begin(); it != resource.end(); ++it) {
@@ -626,7 +396,7 @@ std::optional<BackendError> DeclaredManager::applyState(Observation &observation
     const DeclaredStates &states = m_declaration.states;
     if (states.member.isEmpty())
         return std::nullopt;
-    const QString state = at(resource, states.member).toString();
+    const QString state = ApiValues::at(resource, states.member).toString();
     if (states.failed.contains(state)) {
         BackendError error;
         error.category = BackendError::Category::Terminal;
@@ -687,25 +457,26 @@ Outcome<Observation> DeclaredManager::observeTarget(const Target &target, const 
     if (!reply)
         return reply.error();
     if (const QString &gone = m_declaration.states.gone;
-        !gone.isEmpty() && !at(resource, gone).isUndefined() && !at(resource, gone).isNull()) {
+        !gone.isEmpty() && !ApiValues::at(resource, gone).isUndefined() &&
+        !ApiValues::at(resource, gone).isNull()) {
         BackendError error;
         error.category = BackendError::Category::NotFound;
         error.code = QStringLiteral("ScheduledForDeletion");
-        error.message =
-            QStringLiteral("%1 %2 is scheduled for deletion (%3 %4)")
-                .arg(m_declaration.kind.name, name, gone, attributeText(at(resource, gone)));
+        error.message = QStringLiteral("%1 %2 is scheduled for deletion (%3 %4)")
+                            .arg(m_declaration.kind.name, name, gone,
+                                 ApiValues::text(ApiValues::at(resource, gone)));
         error.requestId = reply.value().requestId;
         return error;
     }
     if (const DeclaredStates &states = m_declaration.states;
         !states.member.isEmpty() &&
-        states.scheduled.contains(at(resource, states.member).toString())) {
+        states.scheduled.contains(ApiValues::at(resource, states.member).toString())) {
         BackendError error;
         error.category = BackendError::Category::NotFound;
         error.code = QStringLiteral("ScheduledForDeletion");
         error.message = QStringLiteral("%1 %2 is scheduled for deletion (%3 is %4)")
                             .arg(m_declaration.kind.name, name, states.member,
-                                 at(resource, states.member).toString());
+                                 ApiValues::at(resource, states.member).toString());
         error.requestId = reply.value().requestId;
         return error;
     }
@@ -714,12 +485,12 @@ Outcome<Observation> DeclaredManager::observeTarget(const Target &target, const 
         for (auto it = request.begin(); it != request.end(); ++it) {
             if (const QString text = it.value().toString();
                 text.startsWith(QLatin1String("$read.")))
-                it.value() = at(resource, text.mid(6));
+                it.value() = ApiValues::at(resource, text.mid(6));
         }
         auto more = send(follow, request);
         if (!more)
             return more.error();
-        const QJsonObject found = at(more.value().body, follow.result).toObject();
+        const QJsonObject found = ApiValues::at(more.value().body, follow.result).toObject();
         for (auto it = found.begin(); it != found.end(); ++it)
             resource.insert(it.key(), it.value());
     }
@@ -749,7 +520,7 @@ Outcome<Observation> DeclaredManager::observeTarget(const Target &target, const 
     if (!o.inProgress) {
         if (auto failed = compareSecrets(o, spec))
             return *failed;
-        if (auto failed = observeCollections(o, name, spec))
+        if (auto failed = m_collections.observe(o, name, spec))
             return *failed;
     }
     const DeclaredTags &tags = m_declaration.tags;
@@ -759,7 +530,8 @@ Outcome<Observation> DeclaredManager::observeTarget(const Target &target, const 
             return answer.error();
         o.spec.insert(
             tags.field,
-            tagValue(tagMap(at(answer.value().body, tags.readMember), tags.readShape), tags.spec));
+            tagValue(tagMap(ApiValues::at(answer.value().body, tags.readMember), tags.readShape),
+                     tags.spec));
     }
     return o;
 }
@@ -793,8 +565,9 @@ Outcome<Observation> DeclaredManager::create(const Target &target)
     // What the create call does not carry (a log group's retention), or the backend left out,
     // is set by the update calls at once, as the next reconcile would.
     // The answer's ID, where it has one, saves a locate (a subscription's ARN).
-    const QString createdId =
-        create.result.isEmpty() ? QString() : at(reply.value().body, create.result).toString();
+    const QString createdId = create.result.isEmpty()
+                                  ? QString()
+                                  : ApiValues::at(reply.value().body, create.result).toString();
     Outcome<Observation> created = observeTarget(target, createdId);
     if (!created || created.value().inProgress)
         return created;
@@ -851,9 +624,9 @@ Outcome<Observation> DeclaredManager::update(const Target &target, const Observa
     for (const DeclaredCollection &collection : m_declaration.collections) {
         if (!changed.remove(collection.field) || !desired.contains(collection.field))
             continue;
-        if (auto failed =
-                changeCollection(collection, name, id, desired, latest.spec.value(collection.field),
-                                 desired.value(collection.field)))
+        if (auto failed = m_collections.change(collection, name, id, desired,
+                                               latest.spec.value(collection.field),
+                                               desired.value(collection.field)))
             return *failed;
     }
 
@@ -882,7 +655,7 @@ Outcome<Observation> DeclaredManager::update(const Target &target, const Observa
                 continue;
             QJsonObject one = input(call, name, id);
             one.insert(call.eachName, field.member);
-            one.insert(call.eachValue, attributeText(desired.value(field.field)));
+            one.insert(call.eachValue, ApiValues::text(desired.value(field.field)));
             if (auto reply = send(call, one); !reply)
                 return reply.error();
         }
@@ -917,15 +690,15 @@ Outcome<std::optional<Observation>> DeclaredManager::deleteResource(const Target
     // policies).
     for (const DeclaredCollection &collection : m_declaration.collections) {
         const QJsonObject spec = resolvedSpec(target);
-        Outcome<QJsonValue> held = readCollection(collection, name, id.value(), spec);
+        Outcome<QJsonValue> held = m_collections.read(collection, name, id.value(), spec);
         if (!held) {
             if (held.error().category == BackendError::Category::NotFound)
                 return std::optional<Observation>();
             return held.error();
         }
-        if (auto failed = changeCollection(collection, name, id.value(), spec, held.value(),
-                                           collection.isMap ? QJsonValue(QJsonObject())
-                                                            : QJsonValue(QJsonArray())))
+        if (auto failed = m_collections.change(collection, name, id.value(), spec, held.value(),
+                                               collection.isMap ? QJsonValue(QJsonObject())
+                                                                : QJsonValue(QJsonArray())))
             return *failed;
     }
     if (m_declaration.hook == QLatin1String("iamPolicyVersions")) {
@@ -983,13 +756,13 @@ Outcome<ListPage> DeclaredManager::list(const ListScope &scope)
     auto reply = send(list, request);
     if (!reply)
         return reply.error();
-    for (const QJsonValue &item : at(reply.value().body, list.result).toArray()) {
+    for (const QJsonValue &item : ApiValues::at(reply.value().body, list.result).toArray()) {
         Observation o;
         if (item.isObject()) {
             o = observe(item.toObject(), reply.value().requestId);
         } else if (m_declaration.listItemsAreIds) {
             o.resourceId = item.toString();
-            o.name = lastSegment(o.resourceId);
+            o.name = ApiValues::lastSegment(o.resourceId);
             o.requestId = reply.value().requestId;
         } else {
             o.name = item.toString();
@@ -1000,7 +773,7 @@ Outcome<ListPage> DeclaredManager::list(const ListScope &scope)
         page.items.append(o);
     }
     if (!list.outputToken.isEmpty())
-        page.continuation = at(reply.value().body, list.outputToken).toString();
+        page.continuation = ApiValues::at(reply.value().body, list.outputToken).toString();
     return page;
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "apicaller.h"
+#include "declaredcollections.h"
 #include "kinddeclaration.h"
 #include "manager.h"
 
@@ -47,7 +48,10 @@ public:
                                                        const Observation &latest) override;
     Outcome<ListPage> list(const ListScope &scope) override;
     bool listIsComplete() const override { return m_declaration.listIsComplete; }
-    bool createAdopts() const override { return !m_declaration.alreadyExists.isEmpty(); }
+    bool createAdopts() const override
+    {
+        return !m_declaration.alreadyExists.isEmpty() || m_declaration.createIsIdempotent;
+    }
 
     /// The resource's name in the backend: its spec's name field, else metadata.name.
     QString backendName(const Resource &resource) const;
@@ -86,18 +90,6 @@ private:
     /// Whether the values the desired spec gives by reference are those in AWS: each such
     /// field of `o.spec` becomes the reference when they are, and a marker when not.
     std::optional<BackendError> compareSecrets(Observation &o, const QJsonObject &desired);
-    /// Every item of `collection`'s field as AWS holds it (a map's values read one by one).
-    Outcome<QJsonValue> readCollection(const DeclaredCollection &collection, const QString &name,
-                                       const QString &id, const QJsonObject &spec);
-    /// `o`'s collections and documents, said as `desired` says them where they mean the same
-    /// (a set in another order, a document with other spacing).
-    std::optional<BackendError> observeCollections(Observation &o, const QString &name,
-                                                   const QJsonObject &desired);
-    /// The calls that make `collection` hold `want` where it holds `have`.
-    std::optional<BackendError> changeCollection(const DeclaredCollection &collection,
-                                                 const QString &name, const QString &id,
-                                                 const QJsonObject &spec, const QJsonValue &have,
-                                                 const QJsonValue &want);
     Outcome<ApiCaller::Reply> readResource(const QString &name, const QString &id,
                                            const QJsonObject &spec, QJsonObject *resource);
     Observation observe(QJsonObject resource, const QString &requestId,
@@ -109,6 +101,7 @@ private:
     std::shared_ptr<ApiCaller> m_caller;
     Options m_options;
     CredentialStore *m_keychain = nullptr;
+    DeclaredCollections m_collections;
 };
 
 } // namespace converge

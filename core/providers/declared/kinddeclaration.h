@@ -176,6 +176,9 @@ struct KindDeclaration
 
     DeclaredCall create;
     QStringList alreadyExists; ///< error codes of create that mean "it is there"
+    /// The create answers the resource that is there as if it had made it (SNS's CreateTopic
+    /// and Subscribe): it adopts, so the engine creates a resource never seen without a get.
+    bool createIsIdempotent = false;
     DeclaredCall read;
     /// Reads after `read` whose answers (their `result`) add to what it read (an IAM policy's
     /// document, in its default version); `$read.MEMBER` in their inputs stands for a member of

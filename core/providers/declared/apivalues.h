@@ -1,0 +1,37 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "fieldschema.h"
+
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QString>
+
+namespace converge {
+
+/// How values travel in AWS's model-described APIs, for the declared kinds: members at dotted
+/// paths, attribute maps of strings, the query protocol's answers typed by the spec, JSON
+/// documents inside strings, IDs whose last segment is a name.
+class ApiValues final
+{
+public:
+    /// The value at a dotted member path ("StreamDescriptionSummary.StreamStatus"); `object`
+    /// itself for an empty path.
+    static QJsonValue at(const QJsonObject &object, const QString &path);
+    /// A value as an attribute map wants it: 30, true and "30" all travel as text.
+    static QString text(const QJsonValue &value);
+    /// `value` as `schema`'s type says: the query protocol's XML answers every number and
+    /// truth as text (IAM's MaxSessionDuration="3600").
+    static QJsonValue typed(const FieldSchema &schema, const QJsonValue &value);
+    /// A JSON document in a string, as given or as IAM answers it (percent-encoded); undefined
+    /// when it is neither.
+    static QJsonValue document(const QString &text);
+    /// `observed`, a document, as `desired` spells it when both mean the same; else decoded and
+    /// compact.
+    static QString documentAsDesired(const QString &observed, const QString &desired);
+    /// What follows an ID's last '/' or ':' (an ARN's or a URL's name).
+    static QString lastSegment(const QString &id);
+};
+
+} // namespace converge
