@@ -84,6 +84,11 @@ done
 shoot "${TIMELINE_OUT:-$(dirname "$out")/timeline.png}" \
     CONVERGE_SCREENSHOT_OPEN=BlobContainer/invoices CONVERGE_SCREENSHOT_TAB=Timeline
 
+# The AWS services declared from their models, on moto: a subscription whose topicRef names the
+# sample's topic, beside the queue, the secret given by reference and the log group.
+shoot "$(dirname "$out")/aws-kinds.png" \
+    CONVERGE_SCREENSHOT_OPEN=SNSSubscription/order-events-hear-notifications
+
 # Nothing selected: the details say so. An unsaved edit: the tree marks the container.
 shoot "$(dirname "$out")/details-empty.png"
 shoot "$(dirname "$out")/spec-draft.png" CONVERGE_SCREENSHOT_OPEN=BlobContainer/invoices \

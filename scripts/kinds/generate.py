@@ -398,6 +398,8 @@ def kind(service, name, c):
     if 'list' in c:
         out['list'] = call(service, c['list'], {}, name, 'list')
     out['listIsComplete'] = c.get('listIsComplete', False)
+    if 'listExclude' in c:
+        out['listExclude'] = c['listExclude']
     if c.get('listItemsAreIds'):
         out['listItemsAreIds'] = True
     if 'tags' in c:

@@ -412,7 +412,8 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
                 QStringLiteral("documents"),
                 QStringLiteral("followReads"),
                 QStringLiteral("writeOnly"),
-                QStringLiteral("createIsIdempotent")},
+                QStringLiteral("createIsIdempotent"),
+                QStringLiteral("listExclude")},
                path);
     KindDeclaration d;
     d.service = service.name;
@@ -475,6 +476,15 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
     d.createIsIdempotent = o.value(QStringLiteral("createIsIdempotent")).toBool();
     d.notFound = r.strings(o, QStringLiteral("notFound"), path);
     d.listIsComplete = o.value(QStringLiteral("listIsComplete")).toBool();
+    const QJsonObject exclude = r.object(o, QStringLiteral("listExclude"), path);
+    d.listExcludeMember =
+        r.string(exclude, QStringLiteral("member"), path + QStringLiteral(".listExclude"));
+    d.listExcludePattern =
+        r.string(exclude, QStringLiteral("pattern"), path + QStringLiteral(".listExclude"));
+    if (!d.listExcludePattern.isEmpty() && !Patterns::isValid(d.listExcludePattern))
+        r.fail(
+            path + QStringLiteral(".listExclude.pattern"),
+            QStringLiteral("\"%1\" is not a valid regular expression").arg(d.listExcludePattern));
     const QJsonArray followReads = o.value(QStringLiteral("followReads")).toArray();
     for (qsizetype i = 0; i < followReads.size(); ++i)
         d.followReads << readCall(r, followReads.at(i).toObject(),

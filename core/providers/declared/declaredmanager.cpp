@@ -11,6 +11,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QSet>
 #include <QUrl>
 #include <QUuid>
@@ -756,7 +757,14 @@ Outcome<ListPage> DeclaredManager::list(const ListScope &scope)
     auto reply = send(list, request);
     if (!reply)
         return reply.error();
+    const QRegularExpression excluded(
+        m_declaration.listExcludePattern.isEmpty()
+            ? QString()
+            : QRegularExpression::anchoredPattern(m_declaration.listExcludePattern));
     for (const QJsonValue &item : ApiValues::at(reply.value().body, list.result).toArray()) {
+        if (!m_declaration.listExcludePattern.isEmpty() &&
+            excluded.match(item[m_declaration.listExcludeMember].toString()).hasMatch())
+            continue;
         Observation o;
         if (item.isObject()) {
             o = observe(item.toObject(), reply.value().requestId);

@@ -188,6 +188,10 @@ struct KindDeclaration
     DeclaredCall remove;
     DeclaredCall list;
     bool listIsComplete = false; ///< a list item is all that read() would observe
+    /// Listed items that are AWS's own, never a person's to claim (KMS's alias/aws/… aliases,
+    /// EventBridge's default bus): a member and the anchored pattern its value matches.
+    QString listExcludeMember;
+    QString listExcludePattern;
     DeclaredTags tags;
     QList<DeclaredSecret> secrets;
     QList<DeclaredCollection> collections;

@@ -67,6 +67,12 @@ KindDeclaration thing()
                                 {QStringLiteral("type"), QStringLiteral("string")},
                                 {QStringLiteral("immutable"), true}}}},
         {QStringLiteral("documents"), QJsonArray{QStringLiteral("document")}},
+        {QStringLiteral("list"),
+         QJsonObject{{QStringLiteral("operation"), QStringLiteral("ListThings")},
+                     {QStringLiteral("result"), QStringLiteral("Things")}}},
+        {QStringLiteral("listExclude"),
+         QJsonObject{{QStringLiteral("member"), QStringLiteral("Name")},
+                     {QStringLiteral("pattern"), QStringLiteral("aws/.*")}}},
         {QStringLiteral("writeOnly"), QJsonArray{QStringLiteral("source")}},
         {QStringLiteral("read"),
          QJsonObject{{QStringLiteral("operation"), QStringLiteral("GetThing")},
@@ -164,6 +170,26 @@ private slots:
         seen = m.get(thingTarget({}));
         QVERIFY(seen);
         QVERIFY(!seen.value().spec.contains(QStringLiteral("source")));
+    }
+
+    // What AWS keeps for itself (alias/aws/…, the default bus) is not listed as a person's to
+    // claim; a name that only contains the pattern is.
+    void awsOwnItemsAreNotListed()
+    {
+        auto caller = std::make_shared<ScriptedCaller>();
+        caller->scripts.insert(QStringLiteral("ListThings"), [](const QJsonObject &) {
+            QJsonArray things;
+            for (const char *name : {"aws/lambda", "mine", "not-aws/x"})
+                things.append(QJsonObject{{QStringLiteral("Name"), QString::fromLatin1(name)}});
+            return answer(QJsonObject{{QStringLiteral("Things"), things}});
+        });
+        DeclaredManager m(thing(), caller, {});
+        auto page = m.list(ListScope{});
+        QVERIFY(page);
+        QStringList names;
+        for (const Observation &o : page.value().items)
+            names << o.name;
+        QCOMPARE(names, (QStringList{QStringLiteral("mine"), QStringLiteral("not-aws/x")}));
     }
 
     // IAM keeps five versions of a policy: a sixth needs the oldest that is not the default
