@@ -229,6 +229,9 @@ QJsonObject KindTemplate::starterSpec(const Kind &kind)
                 {QStringLiteral("keySchema"),
                  QJsonArray{QJsonObject{{QStringLiteral("attributeName"), QStringLiteral("id")},
                                         {QStringLiteral("keyType"), QStringLiteral("HASH")}}}}};
+        if (kind.name == QLatin1String("SSMParameter"))
+            return {{QStringLiteral("type"), QStringLiteral("String")},
+                    {QStringLiteral("value"), QStringLiteral("https://example.com")}};
         // IAM's documents: a trust policy a function may assume, a policy that allows little.
         if (kind.name == QLatin1String("IAMRole"))
             return {

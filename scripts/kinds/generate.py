@@ -412,6 +412,8 @@ def kind(service, name, c):
         out['secrets'] = secrets
     if collections:
         out['collections'] = collections
+    if c.get('secretWhen'):
+        out['secretWhen'] = c['secretWhen']
     if c.get('writeOnly'):
         for field_name in c['writeOnly']:
             if field_name not in by_name:

@@ -413,6 +413,7 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
                 QStringLiteral("followReads"),
                 QStringLiteral("writeOnly"),
                 QStringLiteral("createIsIdempotent"),
+                QStringLiteral("secretWhen"),
                 QStringLiteral("listExclude")},
                path);
     KindDeclaration d;
@@ -448,8 +449,42 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
         d.fields << f.api;
     }
     auto referencesCheck = readReferences(r, o, path, schemas, d.kind);
+    // A value that is a secret by another field's value: one of the two fields, as it says.
+    const QJsonObject when = r.object(o, QStringLiteral("secretWhen"), path);
+    auto &sw = d.secretWhen;
+    sw.field = when.value(QStringLiteral("field")).toString();
+    sw.value = when.value(QStringLiteral("value")).toString();
+    sw.secret = when.value(QStringLiteral("secret")).toString();
+    sw.plain = when.value(QStringLiteral("plain")).toString();
+    std::function<QString(const QJsonValue &)> secretCheck;
+    if (!when.isEmpty()) {
+        for (FieldSchema &f : schemas) {
+            if (f.name == sw.secret || f.name == sw.plain)
+                f.required = false;
+        }
+        secretCheck = [sw](const QJsonValue &value) {
+            const QJsonObject spec = value.toObject();
+            const bool secret = spec.value(sw.field).toString() == sw.value;
+            if (secret && (spec.contains(sw.plain) || !spec.contains(sw.secret)))
+                return QStringLiteral("a %1 %2 takes its value only by reference: give %3 "
+                                      "({env: VARIABLE}, {keychain: ENTRY} or {file: PATH}), not "
+                                      "%4")
+                    .arg(sw.value, sw.field, sw.secret, sw.plain);
+            if (!secret && (spec.contains(sw.secret) || !spec.contains(sw.plain)))
+                return QStringLiteral("give %1; %2 is for a %3 %4 only")
+                    .arg(sw.plain, sw.secret, sw.value, sw.field);
+            return QString();
+        };
+    }
     d.kind.spec = F::object(QStringLiteral("spec"), schemas);
-    d.kind.spec.check = std::move(referencesCheck);
+    if (referencesCheck || secretCheck)
+        d.kind.spec.check = [referencesCheck, secretCheck](const QJsonValue &value) {
+            if (referencesCheck) {
+                if (QString problem = referencesCheck(value); !problem.isEmpty())
+                    return problem;
+            }
+            return secretCheck ? secretCheck(value) : QString();
+        };
     if (!d.kind.backendNameField.isEmpty() && !d.kind.spec.field(d.kind.backendNameField))
         r.fail(path + QStringLiteral(".nameField"),
                QStringLiteral("names %1, which is not a field").arg(d.kind.backendNameField));

@@ -238,8 +238,10 @@ Outcome<QJsonObject> DeclaredManager::request(const DeclaredCall &call, const QJ
         return out;
     QJsonObject values = ApiField::toApi(m_declaration.fields, spec, call.fields);
     for (const DeclaredSecret &secret : m_declaration.secrets) {
+        // The member may be another field's too (an SSM parameter's Value): only a reference
+        // given in the secret's own field is read.
         const auto given = values.constFind(secret.member);
-        if (given == values.constEnd())
+        if (given == values.constEnd() || !spec.contains(secret.field) || !given->isObject())
             continue;
         Outcome<QString> value = SecretReference::resolve(given->toObject(), m_keychain,
                                                           QStringLiteral("spec.") + secret.field);
@@ -368,6 +370,14 @@ Observation DeclaredManager::observe(QJsonObject resource, const QString &reques
     o.spec =
         ApiValues::typed(m_declaration.kind.spec, ApiField::fromApi(m_declaration.fields, resource))
             .toObject();
+    // A value given by reference is never observed as it is (compareSecrets says whether it
+    // agrees), nor a plain field that holds a secret (a SecureString's Value: moto answers it
+    // with the text inside).
+    for (const DeclaredSecret &secret : m_declaration.secrets)
+        o.spec.remove(secret.field);
+    if (const auto &when = m_declaration.secretWhen;
+        !when.field.isEmpty() && o.spec.value(when.field).toString() == when.value)
+        o.spec.remove(when.plain);
     o.name = m_declaration.nameMember.isEmpty()
                  ? QString()
                  : resource.value(m_declaration.nameMember).toString();

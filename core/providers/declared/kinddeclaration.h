@@ -194,6 +194,16 @@ struct KindDeclaration
     QString listExcludePattern;
     DeclaredTags tags;
     QList<DeclaredSecret> secrets;
+    /// A kind whose value is a secret or not by another field (an SSM parameter of type
+    /// SecureString): when `field` is `value`, the value is given by reference in `secret` and
+    /// the plain field (`plain`) is neither allowed nor ever observed; otherwise `plain` is.
+    struct SecretWhen
+    {
+        QString field;
+        QString value;
+        QString secret;
+        QString plain;
+    } secretWhen;
     QList<DeclaredCollection> collections;
     /// String fields that hold JSON documents (policies): compared as documents, not as text,
     /// and read back percent-decoded where the API answers them so (IAM).

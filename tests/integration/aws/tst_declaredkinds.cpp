@@ -22,6 +22,7 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QScopeGuard>
 #include <QTemporaryDir>
 
@@ -274,8 +275,9 @@ private slots:
     void lifecycle_data()
     {
         QTest::addColumn<QString>("file");
+        // Named by the file: a kind may have several (SSMParameter's String and SecureString).
         for (const QString &file : declaredKindData())
-            QTest::newRow(qPrintable(KindData::read(file).kind)) << file;
+            QTest::newRow(qPrintable(QFileInfo(file).completeBaseName())) << file;
     }
 
     // Manager by Manager: what the engine relies on.
@@ -403,11 +405,13 @@ private slots:
         QTest::addColumn<QString>("field");
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("says");
+        int rows = 0; // a field may be refused for several values
         for (const QString &file : declaredKindData()) {
             const KindData data = KindData::read(file);
             for (const QJsonValue &r : data.refused) {
                 const QString field = r[QStringLiteral("field")].toString();
-                QTest::newRow(qPrintable(data.kind + QLatin1Char('.') + field))
+                QTest::newRow(qPrintable(QFileInfo(file).completeBaseName() + QLatin1Char('.') +
+                                         field + QLatin1Char('#') + QString::number(++rows)))
                     << file << data.kind << field
                     << QString::fromUtf8(QJsonDocument(QJsonArray{r[QStringLiteral("value")]})
                                              .toJson(QJsonDocument::Compact)
