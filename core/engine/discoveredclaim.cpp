@@ -20,6 +20,9 @@ Resource DiscoveredClaim::probe(const DiscoveredResource &item, const Resource &
     probe.spec = item.spec;
     probe.spec.insert(QStringLiteral("owner"),
                       QJsonObject{{QStringLiteral("name"), owner.metadata.name}});
+    // The ID the listing gave: all a kind without a name (an SNS subscription) is found by.
+    if (!item.resourceId.isEmpty())
+        probe.metadata.annotations.insert(Annotations::resourceId(), item.resourceId);
     return probe;
 }
 

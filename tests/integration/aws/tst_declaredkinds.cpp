@@ -13,6 +13,7 @@
 #include "clock.h"
 #include "controller.h"
 #include "delta.h"
+#include "discoveredclaim.h"
 #include "factoryregistry.h"
 #include "genericreconciler.h"
 #include "kindregistry.h"
@@ -371,15 +372,20 @@ private slots:
 
         // The list finds it, page by page.
         bool listed = false;
+        Observation listedItem;
         ListScope scope;
         scope.owners = target.owners;
         for (int pages = 0; pages < 100 && !listed; ++pages) {
             auto page = m->list(scope);
             QVERIFY2(page, qPrintable(page ? QString() : page.error().toString()));
-            for (const Observation &item : page.value().items)
-                listed = listed || (kind->backendNameField.isEmpty()
-                                        ? item.resourceId == seen.value().resourceId
-                                        : item.name == backendName);
+            for (const Observation &item : page.value().items) {
+                if (!listed &&
+                    (kind->backendNameField.isEmpty() ? item.resourceId == seen.value().resourceId
+                                                      : item.name == backendName)) {
+                    listed = true;
+                    listedItem = item;
+                }
+            }
             scope.continuation = page.value().continuation;
             if (scope.continuation.isEmpty())
                 break;
@@ -388,6 +394,20 @@ private slots:
             QVERIFY2(listed, "list() does not find it");
         else
             qInfo("not listed: %s", qPrintable(data.notListed));
+
+        // What the listing found reads for a claim as the window's Claim reads it, whatever the
+        // kind knows it by (a subscription has no name, only the ID the listing gave).
+        if (listed) {
+            DiscoveredResource found;
+            found.kind = data.kind;
+            found.name = listedItem.name;
+            found.resourceId = listedItem.resourceId;
+            found.spec = listedItem.spec;
+            const auto claimed =
+                m->get(Target{DiscoveredClaim::probe(found, target.owners.first()), target.owners});
+            QVERIFY2(claimed, qPrintable(claimed ? QString() : claimed.error().toString()));
+            QCOMPARE(claimed.value().resourceId, seen.value().resourceId);
+        }
 
         // Deleted, and gone.
         auto deleted = m->deleteResource(target, seen.value());
