@@ -162,16 +162,34 @@ ManifestTranslator::Result AckImporter::translate(const QList<ForeignDocument> &
         } else {
             const KindDeclaration &d = *counterpart.declared;
             const DeclaredAck &ack = d.ack;
+            QStringList plainDropped; // ACK's names of secrets not kept
             for (const DeclaredAck::PlainSecret &plain : ack.plainSecrets) {
                 bool secret = ackSpec.contains(ack.ackField(plain.field));
                 for (auto it = plain.when.begin(); it != plain.when.end(); ++it)
                     secret = secret && ackSpec.value(ack.ackField(it.key())) == it.value();
-                if (secret)
-                    fail(i, QStringLiteral("spec.") + ack.ackField(plain.field),
+                if (!secret)
+                    continue;
+                const QString at = QStringLiteral("spec.") + ack.ackField(plain.field);
+                if (plain.into.isEmpty()) {
+                    fail(i, at,
                          QStringLiteral("holds a secret in plain text, which Converge never "
                                         "stores, and Converge's %1 cannot take this value by "
-                                        "reference yet: keep this file for the cluster only")
+                                        "reference: keep this file for the cluster only")
                              .arg(d.kind.name));
+                    continue;
+                }
+                // Kept, by reference: the value itself is dropped here and said nowhere.
+                plainDropped << ack.ackField(plain.field);
+                const QString entry = (ns.isEmpty() ? QString() : ns + QLatin1Char('/')) + name +
+                                      QLatin1Char('/') + plain.field;
+                spec.insert(plain.into, QJsonObject{{QStringLiteral("keychain"), entry}});
+                result.notes.append(Error{
+                    i, at,
+                    QStringLiteral("%1: the value is in the file in plain text, which Converge "
+                                   "never stores: it is left out; store it in the OS keychain "
+                                   "as \"%2\" (or set spec.%3 to {env: VARIABLE} or {file: "
+                                   "PATH}); until then it is Ready False")
+                        .arg(id, entry, plain.into)});
             }
             QMap<QString, QString> fromAck; // ACK's name → the spec field
             for (const FieldSchema &f : d.kind.spec.fields) {
@@ -179,6 +197,8 @@ ManifestTranslator::Result AckImporter::translate(const QList<ForeignDocument> &
                     fromAck.insert(ack.ackField(f.name), f.name);
             }
             for (auto it = ackSpec.begin(); it != ackSpec.end(); ++it) {
+                if (plainDropped.contains(it.key()))
+                    continue;
                 const QString at = QStringLiteral("spec.") + it.key();
                 const auto field = fromAck.constFind(it.key());
                 if (field == fromAck.cend()) {

@@ -369,10 +369,14 @@ DeclaredAck readAck(Reading &r, const QJsonObject &o, const QString &path, const
     for (qsizetype i = 0; i < secrets.size(); ++i) {
         const QString at = QStringLiteral("%1.plainSecrets[%2]").arg(path).arg(i);
         const QJsonObject secret = secrets.at(i).toObject();
-        r.onlyKeys(secret, {QStringLiteral("field"), QStringLiteral("when")}, at);
+        r.onlyKeys(secret,
+                   {QStringLiteral("field"), QStringLiteral("when"), QStringLiteral("into")}, at);
         DeclaredAck::PlainSecret plain{r.string(secret, QStringLiteral("field"), at, true),
-                                       r.object(secret, QStringLiteral("when"), at)};
+                                       r.object(secret, QStringLiteral("when"), at),
+                                       r.string(secret, QStringLiteral("into"), at)};
         known(plain.field, at);
+        if (!plain.into.isEmpty())
+            known(plain.into, at + QStringLiteral(".into"));
         for (auto it = plain.when.begin(); it != plain.when.end(); ++it)
             known(it.key(), at + QStringLiteral(".when"));
         ack.plainSecrets << plain;

@@ -124,11 +124,14 @@ struct DeclaredStates
 struct DeclaredAck
 {
     /// A spec field that holds a secret in plain text in ACK's document when another field has
-    /// a value (an SSM SecureString's value): import refuses it rather than store it.
+    /// a value (an SSM SecureString's value): import never stores it. With `into`, the resource
+    /// is kept with that field given by reference (a keychain entry the note names); without,
+    /// it is refused.
     struct PlainSecret
     {
         QString field;
         QJsonObject when; ///< spec field → the value that makes `field` secret
+        QString into;     ///< the spec field that takes the value by reference (secureValue)
     };
 
     QString apiVersion;            ///< e.g. sqs.services.k8s.aws/v1alpha1; empty: no counterpart

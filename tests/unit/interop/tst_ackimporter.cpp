@@ -223,12 +223,23 @@ private slots:
             "metadata: {name: db}\n"
             "spec: {name: /db, type: SecureString, value: converge-secret-value-not-real-0003}\n";
         const ManifestReader::Result r = read(text, accounts(), QStringLiteral("local"));
-        QVERIFY(r.objects.isEmpty());
-        QCOMPARE(r.errors.size(), 1);
-        QVERIFY(r.errors.first().toString().contains(
-            QStringLiteral("spec.value: holds a secret in plain text")));
-        QVERIFY(!r.errors.first().toString().contains(
-            QStringLiteral("converge-secret-value-not-real-0003")));
+        // Kept, its value by reference (a keychain entry the note names), the text nowhere.
+        QVERIFY2(r.errors.isEmpty(),
+                 qPrintable(r.errors.isEmpty() ? QString() : r.errors.first().toString()));
+        QCOMPARE(r.objects.size(), 1);
+        const Resource &parameter = r.objects.first().resource;
+        QCOMPARE(parameter.kind, QStringLiteral("SSMParameter"));
+        QVERIFY(!parameter.spec.contains(QStringLiteral("value")));
+        QCOMPARE(parameter.spec.value(QStringLiteral("secureValue")).toObject(),
+                 (QJsonObject{{QStringLiteral("keychain"), QStringLiteral("db/value")}}));
+        QVERIFY(!QJsonDocument(parameter.spec)
+                     .toJson()
+                     .contains("converge-secret-value-not-real-0003"));
+        QCOMPARE(r.notes.size(), 1);
+        const QString note = r.notes.first().toString();
+        QVERIFY2(note.contains(QStringLiteral("store it in the OS keychain as \"db/value\"")),
+                 qPrintable(note));
+        QVERIFY(!note.contains(QStringLiteral("converge-secret-value-not-real-0003")));
     }
 
     void declaredRefusedByName_data()
