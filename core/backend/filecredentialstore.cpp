@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "filecredentialstore.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
@@ -54,6 +55,20 @@ bool FileCredentialStore::parse(const QByteArray &content, QList<QPair<QString, 
     return true;
 }
 
+QString FileCredentialStore::expandHome(const QString &path)
+{
+    if (path == QLatin1String("~"))
+        return QDir::homePath();
+    if (path.startsWith(QLatin1String("~/")))
+        return QDir::homePath() + path.mid(1);
+    return path;
+}
+
+bool FileCredentialStore::isShared(const QString &path)
+{
+    return QFileInfo(path).permissions() & groupOrOther;
+}
+
 bool FileCredentialStore::load(QList<QPair<QString, QString>> *entries, bool *exists,
                                BackendError *error) const
 {
@@ -61,7 +76,7 @@ bool FileCredentialStore::load(QList<QPair<QString, QString>> *entries, bool *ex
     *exists = info.exists();
     if (!*exists)
         return true;
-    if (info.permissions() & groupOrOther) {
+    if (isShared(m_path)) {
         return fail(error, BackendError::Category::Invalid, QStringLiteral("InsecureFile"),
                     QStringLiteral("refusing to read secrets from %1: its mode lets other users "
                                    "read or change it. Run `chmod 600 %1` and try again")

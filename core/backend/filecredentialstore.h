@@ -20,6 +20,11 @@ class FileCredentialStore final : public CredentialStore
 {
 public:
     explicit FileCredentialStore(QString path);
+    /// `path` with a leading `~` as the home folder, as manifests write paths.
+    static QString expandHome(const QString &path);
+    /// Whether the file's mode lets group or others read, write or run it (0600 or stricter
+    /// is private).
+    static bool isShared(const QString &path);
 
     const QString &path() const { return m_path; }
 

@@ -3,8 +3,8 @@
 #include "secretreference.h"
 
 #include "credentialstore.h"
+#include "filecredentialstore.h"
 
-#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 
@@ -24,13 +24,6 @@ BackendError referenceError(BackendError::Category category, const QString &code
     error.code = code;
     error.message = message;
     return error;
-}
-
-QString expandedPath(const QString &path)
-{
-    if (path == QLatin1String("~") || path.startsWith(QLatin1String("~/")))
-        return QDir::homePath() + path.mid(1);
-    return path;
 }
 
 } // namespace
@@ -89,15 +82,12 @@ Outcome<QString> SecretReference::resolve(const QJsonObject &reference, Credenti
         error.message = QStringLiteral("%1: %2").arg(field, error.message);
         return error;
     }
-    const QString path = expandedPath(reference.value(fileKey).toString());
+    const QString path = FileCredentialStore::expandHome(reference.value(fileKey).toString());
     const QFileInfo info(path);
     if (!info.exists())
         return referenceError(Category::Invalid, QStringLiteral("SecretNotFound"),
                               QStringLiteral("%1: the file %2 does not exist").arg(field, path));
-    constexpr QFileDevice::Permissions groupOrOther =
-        QFileDevice::ReadGroup | QFileDevice::WriteGroup | QFileDevice::ExeGroup |
-        QFileDevice::ReadOther | QFileDevice::WriteOther | QFileDevice::ExeOther;
-    if (info.permissions() & groupOrOther)
+    if (FileCredentialStore::isShared(path))
         return referenceError(Category::Invalid, QStringLiteral("InsecureFile"),
                               QStringLiteral("%1: refusing to read a secret from %2: its mode "
                                              "lets other users read or change it. Run `chmod 600 "

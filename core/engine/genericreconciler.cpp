@@ -260,26 +260,39 @@ std::optional<PhaseResult> GenericReconciler::waitForReferences(ReconcileContext
                       .arg(reference.field, key.toString(), reference.idField);
             problem = false;
         }
-        if (why.isEmpty())
-            continue;
-        const QDateTime now = ctx.clock->now();
-        setReady(ctx, Condition::notReady(problem ? Condition::Severity::Warning
-                                                  : Condition::Severity::Info,
-                                          QStringLiteral("WaitingForReference"), why,
-                                          res.metadata.generation, now));
-        if (problem)
-            ctx.events->warning(QStringLiteral("WaitingForReference"), why);
-        else
-            ctx.events->normal(QStringLiteral("WaitingForReference"), why);
-        PhaseResult r;
-        r.kind = PhaseResult::Kind::Retry;
-        r.retryClass = Backoff::RetryClass::Fast;
-        r.error = why;
-        r.waitingFor = QStringLiteral("a reference");
-        r.waitingOn = key;
-        return r;
+        if (!why.isEmpty())
+            return waitOn(ctx, key, QStringLiteral("WaitingForReference"), why, problem,
+                          QStringLiteral("a reference"));
     }
     return std::nullopt;
+}
+
+PhaseResult GenericReconciler::waitOn(ReconcileContext &ctx, const ResourceKey &key,
+                                      const QString &reason, const QString &why, bool problem,
+                                      const QString &waitingFor)
+{
+    // One on its way is the normal order of things: Info and a Normal event. One that does not
+    // exist, goes, or fails is worth a Warning.
+    setReady(ctx, Condition::notReady(
+                      problem ? Condition::Severity::Warning : Condition::Severity::Info, reason,
+                      why, ctx.target.resource.metadata.generation, ctx.clock->now()));
+    if (problem)
+        ctx.events->warning(reason, why);
+    else
+        ctx.events->normal(reason, why);
+    PhaseResult r;
+    r.kind = PhaseResult::Kind::Retry;
+    r.retryClass = Backoff::RetryClass::Fast;
+    r.error = why;
+    r.waitingFor = waitingFor;
+    r.waitingOn = key;
+    return r;
+}
+
+bool GenericReconciler::isWaiting(const Condition &ready)
+{
+    return ready.reason == QLatin1String("WaitingForOwner") ||
+           ready.reason == QLatin1String("WaitingForReference");
 }
 
 PhaseResult GenericReconciler::claim(ReconcileContext &ctx)
@@ -301,8 +314,6 @@ PhaseResult GenericReconciler::claim(ReconcileContext &ctx)
         const ResourceKey ownerKey{kind->ownerKind, res.ownerName()};
         const Resource *owner = ctx.target.owners.isEmpty() ? nullptr : &ctx.target.owners.last();
         QString why;
-        // An owner on its way (created, or not yet looked at) is the normal order of things: Info
-        // and a Normal event. One that does not exist, goes, or fails is worth a Warning.
         bool problem = true;
         if (!owner || owner->key() != ownerKey) {
             why = QStringLiteral("owner %1 does not exist").arg(ownerKey.toString());
@@ -314,23 +325,9 @@ PhaseResult GenericReconciler::claim(ReconcileContext &ctx)
             problem = ownerReady.severity == Condition::Severity::Error ||
                       ownerReady.severity == Condition::Severity::Warning;
         }
-        if (!why.isEmpty()) {
-            setReady(ctx, Condition::notReady(problem ? Condition::Severity::Warning
-                                                      : Condition::Severity::Info,
-                                              QStringLiteral("WaitingForOwner"), why,
-                                              res.metadata.generation, now));
-            if (problem)
-                ctx.events->warning(QStringLiteral("WaitingForOwner"), why);
-            else
-                ctx.events->normal(QStringLiteral("WaitingForOwner"), why);
-            PhaseResult r;
-            r.kind = PhaseResult::Kind::Retry;
-            r.retryClass = Backoff::RetryClass::Fast;
-            r.error = why;
-            r.waitingFor = QStringLiteral("owner");
-            r.waitingOn = ownerKey;
-            return r;
-        }
+        if (!why.isEmpty())
+            return waitOn(ctx, ownerKey, QStringLiteral("WaitingForOwner"), why, problem,
+                          QStringLiteral("owner"));
     }
     if (std::optional<PhaseResult> waiting = waitForReferences(ctx, *kind))
         return *waiting;
@@ -373,11 +370,8 @@ PhaseResult GenericReconciler::createOrUpdate(ReconcileContext &ctx)
     // Only on the first attempt: after one whose outcome is unknown (the answer lost after the
     // backend acted) a get looks first, or every retry would be another create.
     const bool firstAttempt = std::none_of(
-        res.status.conditions.cbegin(), res.status.conditions.cend(), [](const Condition &c) {
-            return c.type == Condition::readyType() &&
-                   c.reason != QLatin1String("WaitingForOwner") &&
-                   c.reason != QLatin1String("WaitingForReference");
-        });
+        res.status.conditions.cbegin(), res.status.conditions.cend(),
+        [](const Condition &c) { return c.type == Condition::readyType() && !isWaiting(c); });
     const bool neverObserved = firstAttempt && !ctx.prefetched && res.status.observed.isEmpty() &&
                                !res.metadata.annotations.contains(Annotations::resourceId());
     std::optional<Observation> found;

@@ -52,6 +52,12 @@ private:
     /// WaitingForReference while a resource the spec names (Kind::references) is missing, going,
     /// not Ready or without its backend ID; nullopt when every one is there.
     std::optional<PhaseResult> waitForReferences(ReconcileContext &ctx, const Kind &kind);
+    /// Retry (fast) until `key`, an owner or a resource the spec names, is Ready: its Ready
+    /// condition `reason` (Warning when `problem`, else Info) and an event of the same.
+    PhaseResult waitOn(ReconcileContext &ctx, const ResourceKey &key, const QString &reason,
+                       const QString &why, bool problem, const QString &waitingFor);
+    /// Whether `ready` says only that the resource waits for another (an owner, a reference).
+    static bool isWaiting(const Condition &ready);
     void setReady(ReconcileContext &ctx, const Condition &condition);
     void recordObserved(ReconcileContext &ctx, const Observation &observed);
     /// The prefetched observation (used once), else a get.

@@ -12,8 +12,6 @@
 #include "filecredentialstore.h"
 #include "httpclient.h"
 
-#include <QDir>
-
 #include <algorithm>
 
 namespace converge {
@@ -62,15 +60,6 @@ Outcome<Credentials> readKeys(const Resource &account, CredentialStore &store,
         values << value->trimmed();
     }
     return Credentials::aws(values.at(0), values.at(1), values.at(2));
-}
-
-QString expandHome(const QString &path)
-{
-    if (path == QLatin1String("~"))
-        return QDir::homePath();
-    if (path.startsWith(QLatin1String("~/")))
-        return QDir::homePath() + path.mid(1);
-    return path;
 }
 
 // Whether every endpoint the account may send to is on this machine: `endpoint`, which serves
@@ -200,7 +189,8 @@ Outcome<AwsFactory::Connection> AwsFactory::resolveSource(const Resource &accoun
                                  QStringLiteral("AWS_SESSION_TOKEN")));
     }
     if (credential.contains(QStringLiteral("file"))) {
-        FileCredentialStore store(expandHome(credential.value(QStringLiteral("file")).toString()));
+        FileCredentialStore store(
+            FileCredentialStore::expandHome(credential.value(QStringLiteral("file")).toString()));
         return keysOnly(readKeys(account, store, accessKeyIdName, secretName, tokenName));
     }
     if (credential.contains(QStringLiteral("keychain"))) {

@@ -442,6 +442,18 @@ Outcome<Observation> DeclaredManager::get(const Target &target)
     return observeTarget(target, m_declaration.locate.isDeclared() ? recorded : QString());
 }
 
+QString DeclaredManager::scheduledForDeletion(const QJsonObject &resource) const
+{
+    const DeclaredStates &states = m_declaration.states;
+    if (const QJsonValue date = ApiValues::at(resource, states.gone);
+        !states.gone.isEmpty() && !date.isUndefined() && !date.isNull())
+        return states.gone + QLatin1Char(' ') + ApiValues::text(date);
+    if (const QString state = ApiValues::at(resource, states.member).toString();
+        !states.member.isEmpty() && states.scheduled.contains(state))
+        return states.member + QStringLiteral(" is ") + state;
+    return {};
+}
+
 Outcome<Observation> DeclaredManager::observeTarget(const Target &target, const QString &knownId)
 {
     const QString name = backendName(target.resource);
@@ -467,27 +479,12 @@ Outcome<Observation> DeclaredManager::observeTarget(const Target &target, const 
     }
     if (!reply)
         return reply.error();
-    if (const QString &gone = m_declaration.states.gone;
-        !gone.isEmpty() && !ApiValues::at(resource, gone).isUndefined() &&
-        !ApiValues::at(resource, gone).isNull()) {
+    if (const QString why = scheduledForDeletion(resource); !why.isEmpty()) {
         BackendError error;
         error.category = BackendError::Category::NotFound;
         error.code = QStringLiteral("ScheduledForDeletion");
-        error.message = QStringLiteral("%1 %2 is scheduled for deletion (%3 %4)")
-                            .arg(m_declaration.kind.name, name, gone,
-                                 ApiValues::text(ApiValues::at(resource, gone)));
-        error.requestId = reply.value().requestId;
-        return error;
-    }
-    if (const DeclaredStates &states = m_declaration.states;
-        !states.member.isEmpty() &&
-        states.scheduled.contains(ApiValues::at(resource, states.member).toString())) {
-        BackendError error;
-        error.category = BackendError::Category::NotFound;
-        error.code = QStringLiteral("ScheduledForDeletion");
-        error.message = QStringLiteral("%1 %2 is scheduled for deletion (%3 is %4)")
-                            .arg(m_declaration.kind.name, name, states.member,
-                                 ApiValues::at(resource, states.member).toString());
+        error.message = QStringLiteral("%1 %2 is scheduled for deletion (%3)")
+                            .arg(m_declaration.kind.name, name, why);
         error.requestId = reply.value().requestId;
         return error;
     }
@@ -729,7 +726,7 @@ Outcome<std::optional<Observation>> DeclaredManager::deleteResource(const Target
             return std::optional<Observation>();
         // A resource already scheduled for deletion refuses another (Secrets Manager's
         // InvalidRequestException): it is gone as far as the workspace goes.
-        if (!m_declaration.states.gone.isEmpty() || !m_declaration.states.scheduled.isEmpty()) {
+        if (m_declaration.states.canBeScheduled()) {
             auto seen = observeTarget(target, id.value());
             if (!seen && seen.error().category == BackendError::Category::NotFound)
                 return std::optional<Observation>();

@@ -76,6 +76,9 @@ private:
     /// A kind with neither a name nor a way to find its ID from one (a KMS key): its resources
     /// are read by the ID the workspace recorded, or by their name taken as one.
     bool knownByIdOnly() const;
+    /// Why `resource`, as read, counts as gone though AWS still answers it (a secret's
+    /// DeletedDate, a key's PendingDeletion); empty when it does not.
+    QString scheduledForDeletion(const QJsonObject &resource) const;
     /// get() of a resource whose backend ID may be known already (a create's answer).
     Outcome<Observation> observeTarget(const Target &target, const QString &knownId);
     /// `call`'s input with the fields it carries from `spec`, values given by reference read

@@ -116,6 +116,9 @@ struct DeclaredStates
     /// Values that mean the resource is scheduled for deletion (a KMS key's PendingDeletion): it
     /// counts as absent.
     QStringList scheduled;
+
+    /// Whether a resource of the kind can be scheduled for deletion rather than gone at once.
+    bool canBeScheduled() const { return !gone.isEmpty() || !scheduled.isEmpty(); }
 };
 
 /// How a declared kind maps to its counterpart in AWS Controllers for Kubernetes (the `ack:` part
