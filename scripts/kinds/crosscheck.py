@@ -32,9 +32,9 @@ import glob
 import json
 import os
 import re
-import shutil
-import subprocess
 import sys
+
+from findpackage import find_package
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
 CORRECTIONS = os.path.join(ROOT, 'resources', 'kinds', 'aws', 'corrections')
@@ -57,35 +57,12 @@ def load_yaml(path):
 
 
 def cfnlint_schemas(explicit):
-    """cfn-lint's data/schemas folder: --schemas, this Python's cfn-lint, or another Python's.
-
-    Only the schema files are read, and the package is located without being imported (importing
-    cfn-lint takes seconds), so one installed for another Python serves as well."""
+    """cfn-lint's data/schemas folder: --schemas, or cfn-lint's in any Python (findpackage.py)."""
     if explicit:
         return explicit
-    locate = ('import importlib.util, os; s = importlib.util.find_spec("cfnlint"); print('
-              'os.path.join(s.submodule_search_locations[0], "data", "schemas") if s else "")')
-    candidates = [sys.executable, os.path.expanduser('~/.pyenv/shims/python3'),
-                  shutil.which('python3')]
-    try:
-        candidates.insert(1, subprocess.run(['pyenv', 'which', 'python3'], capture_output=True,
-                                            text=True, timeout=20).stdout.strip())
-    except (OSError, subprocess.SubprocessError):
-        pass
-    seen = set()
-    for python in candidates:
-        if not python or not os.path.exists(python) or os.path.realpath(python) in seen:
-            continue
-        seen.add(os.path.realpath(python))
-        try:
-            found = subprocess.run([python, '-c', locate], capture_output=True, text=True,
-                                   timeout=60)
-        except (OSError, subprocess.SubprocessError):
-            continue
-        folder = found.stdout.strip()
-        if found.returncode == 0 and folder and os.path.isdir(folder):
-            return folder
-    return None
+    folder = find_package('cfnlint')
+    schemas = os.path.join(folder, 'data', 'schemas') if folder else None
+    return schemas if schemas and os.path.isdir(schemas) else None
 
 
 class Schemas:

@@ -23,9 +23,9 @@ import html
 import json
 import os
 import re
-import shutil
-import subprocess
 import sys
+
+from findpackage import find_package
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
 CORRECTIONS = os.path.join(ROOT, 'resources', 'kinds', 'aws', 'corrections')
@@ -47,36 +47,11 @@ def load_yaml(path):
 
 
 def botocore_data(explicit):
-    """botocore's data folder: --data, this Python's botocore, or another Python's.
-
-    Only the model files are read, so a botocore installed for another Python (pyenv's, where
-    moto lives) serves as well as this one's."""
+    """botocore's data folder: --data, or botocore's in any Python (findpackage.py)."""
     if explicit:
         return explicit
-    try:
-        import botocore
-        return os.path.join(os.path.dirname(botocore.__file__), 'data')
-    except ImportError:
-        pass
-    candidates = [os.path.expanduser('~/.pyenv/shims/python3'), shutil.which('python3')]
-    try:
-        candidates.insert(0, subprocess.run(['pyenv', 'which', 'python3'], capture_output=True,
-                                            text=True, timeout=20).stdout.strip())
-    except (OSError, subprocess.SubprocessError):
-        pass
-    for python in candidates:
-        if not python or not os.path.exists(python) or os.path.realpath(python) == \
-                os.path.realpath(sys.executable):
-            continue
-        try:
-            found = subprocess.run(
-                [python, '-c', 'import botocore, os; print(os.path.dirname(botocore.__file__))'],
-                capture_output=True, text=True, timeout=60)
-        except (OSError, subprocess.SubprocessError):
-            continue
-        if found.returncode == 0 and found.stdout.strip():
-            return os.path.join(found.stdout.strip(), 'data')
-    return None
+    folder = find_package('botocore')
+    return os.path.join(folder, 'data') if folder else None
 
 
 def read_json(path):
