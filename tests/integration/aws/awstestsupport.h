@@ -40,9 +40,8 @@ inline QString uniqueName(const QString &what)
         .arg(QRandomGenerator::global()->generate(), 8, 16, QLatin1Char('0'));
 }
 
-/// The fixture's dynalite as an AwsAccount (azureintegration.h's emulatorAccount() is Azurite).
-inline Resource dynaliteAccount(const Emulators &emulators,
-                                const QString &name = QStringLiteral("local"))
+/// An AwsAccount of a fixture's emulator at `endpoint`, with the emulator's credential.
+inline Resource awsEmulatorAccount(const QUrl &endpoint, const QString &name)
 {
     Resource r;
     r.apiVersion = AwsKinds::apiVersion();
@@ -50,9 +49,23 @@ inline Resource dynaliteAccount(const Emulators &emulators,
     r.metadata.name = name;
     r.spec = QJsonObject{
         {QStringLiteral("region"), QStringLiteral("us-east-1")},
-        {QStringLiteral("endpoint"), emulators.dynamoEndpoint().toString()},
+        {QStringLiteral("endpoint"), endpoint.toString()},
         {QStringLiteral("credential"), QJsonObject{{QStringLiteral("emulator"), true}}}};
     return r;
+}
+
+/// The fixture's dynalite as an AwsAccount (azureintegration.h's emulatorAccount() is Azurite).
+inline Resource dynaliteAccount(const Emulators &emulators,
+                                const QString &name = QStringLiteral("local"))
+{
+    return awsEmulatorAccount(emulators.dynamoEndpoint(), name);
+}
+
+/// The fixture's moto as an AwsAccount: every AWS service beyond DynamoDB.
+inline Resource motoAccount(const Emulators &emulators,
+                            const QString &name = QStringLiteral("moto"))
+{
+    return awsEmulatorAccount(emulators.motoEndpoint(), name);
 }
 
 /// A DynamoDBTable with `spec` plus its owner.

@@ -42,20 +42,6 @@ QJsonObject mergedSpec(QJsonObject base, const QJsonObject &change)
     return base;
 }
 
-Resource declaredKindsAccount(const Emulators &emulators,
-                              const QString &name = QStringLiteral("moto"))
-{
-    Resource r;
-    r.apiVersion = AwsKinds::apiVersion();
-    r.kind = AwsKinds::accountKind();
-    r.metadata.name = name;
-    r.spec = QJsonObject{
-        {QStringLiteral("region"), QStringLiteral("us-east-1")},
-        {QStringLiteral("endpoint"), emulators.motoEndpoint().toString()},
-        {QStringLiteral("credential"), QJsonObject{{QStringLiteral("emulator"), true}}}};
-    return r;
-}
-
 /// One kind's test data. In its specs, "$name" in a string stands for the resource's name (a
 /// subscription's endpoint: a nameless kind is told apart by its spec), and "$KEY" for the name
 /// of the resource `needs` declares under KEY (what a reference names).
@@ -198,7 +184,7 @@ private:
     {
         Needs made = needs(data);
         for (Resource &r : made.resources) {
-            auto created = manager(r.kind)->create(Target{r, {declaredKindsAccount(m_emulators)}});
+            auto created = manager(r.kind)->create(Target{r, {motoAccount(m_emulators)}});
             if (!created)
                 qFatal("cannot make %s: %s", qPrintable(r.key().toString()),
                        qPrintable(created.error().toString()));
@@ -211,7 +197,7 @@ private:
     {
         for (const Resource &r : made.resources) {
             auto m = manager(r.kind);
-            const Target target{r, {declaredKindsAccount(m_emulators)}};
+            const Target target{r, {motoAccount(m_emulators)}};
             if (auto seen = m->get(target))
                 m->deleteResource(target, seen.value());
         }
@@ -221,7 +207,7 @@ private:
     {
         ManagerEnvironment env;
         env.http = m_http.get();
-        auto made = m_factory.manager(kind, declaredKindsAccount(m_emulators), env);
+        auto made = m_factory.manager(kind, motoAccount(m_emulators), env);
         if (!made)
             qFatal("no manager for %s: %s", qPrintable(kind), qPrintable(made.error().message));
         return made.value();
@@ -294,7 +280,7 @@ private slots:
         const Needs made = madeNeeds(data);
         const auto dropped = qScopeGuard([&] { dropNeeds(made); });
         Target target{resource(data, name, data.spec, made.names),
-                      {declaredKindsAccount(m_emulators)},
+                      {motoAccount(m_emulators)},
                       made.resources};
 
         auto created = m->create(target);
@@ -491,7 +477,7 @@ private slots:
             reader.readFile(qEnvironmentVariable("CONVERGE_SOURCE_DIR") +
                             QStringLiteral("/resources/samples/local-emulators/aws-services.yaml"));
         QVERIFY(sample.ok());
-        QList<Resource> resources{declaredKindsAccount(m_emulators)};
+        QList<Resource> resources{motoAccount(m_emulators)};
         // As scripts/dev.sh run sets it.
         qputenv("CONVERGE_SAMPLE_DB_PASSWORD", "sample-password-not-a-secret");
         for (const ManifestObject &o : sample.objects) {
@@ -530,7 +516,7 @@ private slots:
         controller.stop();
         for (const Resource &r : resources.mid(1)) {
             auto own = manager(r.kind);
-            const Target target{r, {declaredKindsAccount(m_emulators)}};
+            const Target target{r, {motoAccount(m_emulators)}};
             if (auto seen = own->get(target))
                 own->deleteResource(target, seen.value());
         }
@@ -558,7 +544,7 @@ private slots:
         AwsFactory::Options options;
         options.requestObserver = [&requests](const HttpRequest &) { ++requests; };
         AwsFactory factory(options);
-        Resource account = declaredKindsAccount(moto.emulators());
+        Resource account = motoAccount(moto.emulators());
         account.spec.insert(QStringLiteral("credential"),
                             QJsonObject{{QStringLiteral("env"), true}});
         const Target target{resource(KindData{kind, {}, {}, {}, {}, {}, {}, {}, {}},
@@ -622,7 +608,7 @@ private slots:
                                            QStringLiteral("detach-on-delete"));
         QList<ApplyOutcome> outcomes;
         StoreError error;
-        QVERIFY(ws->apply(QList<Resource>{declaredKindsAccount(m_emulators), detach,
+        QVERIFY(ws->apply(QList<Resource>{motoAccount(m_emulators), detach,
                                           resource(data, removed, data.spec, needed.names)} +
                               needed.resources,
                           &outcomes, &error));
@@ -661,12 +647,11 @@ private slots:
         QList<Resource> references;
         for (const Resource &r : needed.resources)
             references << *ws->get(r.key());
-        QCOMPARE(m->get(Target{observeOnly, {declaredKindsAccount(m_emulators)}, references})
-                     .error()
-                     .category,
-                 BackendError::Category::NotFound);
-        const Target keptTarget{keptStored, {declaredKindsAccount(m_emulators)}, references};
-        const Target removedTarget{removedStored, {declaredKindsAccount(m_emulators)}, references};
+        QCOMPARE(
+            m->get(Target{observeOnly, {motoAccount(m_emulators)}, references}).error().category,
+            BackendError::Category::NotFound);
+        const Target keptTarget{keptStored, {motoAccount(m_emulators)}, references};
+        const Target removedTarget{removedStored, {motoAccount(m_emulators)}, references};
         QVERIFY(ws->requestDeletion(ResourceKey{data.kind, kept}, &error));
         QVERIFY(ws->requestDeletion(ResourceKey{data.kind, removed}, &error));
         QTRY_VERIFY_WITH_TIMEOUT(!ws->get(ResourceKey{data.kind, kept}) &&
