@@ -19,7 +19,7 @@
 #include "logpanel.h"
 #include "manifestflow.h"
 #include "namelookup.h"
-#include "namequery.h"
+#include "openbyname.h"
 #include "recentworkspaces.h"
 #include "resourcefilterproxy.h"
 #include "resourcetreemodel.h"
@@ -144,15 +144,6 @@ void MainWindow::setup(const WindowServices &services)
     updateActions();
     m_opener->fillRecentMenu();
 
-    connect(m_lookup, &NameLookup::found, this,
-            [this](const QModelIndex &index, const QString &text) {
-                if (select(index))
-                    showMessage(tr("%1: found, not listed before").arg(text));
-            });
-    connect(m_lookup, &NameLookup::notFound, this, [this](const QString &text, const QString &why) {
-        showMessage(why.isEmpty() ? tr("No account holds %1").arg(text)
-                                  : tr("No account holds %1: %2").arg(text, why));
-    });
     // What only a get sees of an unmanaged row (a table's keys and indexes), once it comes.
     connect(m_lookup, &NameLookup::observed, this, [this](const DiscoveredResource &item) {
         if (const std::optional<DiscoveredResource> shown = unmanagedShowing(item)) {
@@ -203,6 +194,12 @@ void MainWindow::createCentral()
 {
     m_treeModel = new ResourceTreeModel(*m_reader, *m_kinds, this);
     m_lookup = new NameLookup(*m_kinds, *m_treeModel, this);
+    m_openByName = new OpenByName(
+        *m_treeModel, *m_lookup,
+        {[this](const QModelIndex &index) { return select(index); },
+         [this](const QModelIndex &index) { return m_treeProxy->mapFromSource(index).isValid(); },
+         [this](const QString &text) { showMessage(text); }},
+        this);
     m_treeModel->setObjectName(QStringLiteral("resourceTreeModel"));
     m_treeProxy = new ResourceFilterProxy(this);
     m_treeProxy->setObjectName(QStringLiteral("resourceFilterProxy"));
@@ -508,22 +505,7 @@ void MainWindow::showNotice(const QString &text)
 
 bool MainWindow::openByName(const QString &text)
 {
-    const NameQuery query(text);
-    const QModelIndex found = m_treeModel->find(query);
-    if (!found.isValid() && m_lookup->find(query, text)) {
-        // Not listed yet: a get under each account; found() selects it once it is shown.
-        showMessage(tr("Looking %1 up under the accounts…").arg(text));
-        return false;
-    }
-    if (!m_treeProxy->mapFromSource(found).isValid()) {
-        showMessage(found.isValid()
-                        ? tr("%1 is hidden by the filter").arg(text)
-                        : tr("Nothing shown is named %1; Refresh its account (F5) to list what "
-                             "it holds now")
-                              .arg(text));
-        return false;
-    }
-    return select(found);
+    return m_openByName->open(text);
 }
 
 QModelIndex MainWindow::treeIndexAt(const QModelIndex &view) const

@@ -27,6 +27,7 @@ class DetailsFollower;
 class FolderMemory;
 class DetailsPane;
 class NameLookup;
+class OpenByName;
 class UnmanagedDetails;
 class EventLogModel;
 class LogPanel;
@@ -168,6 +169,7 @@ private:
     DetailsFollower *m_follower = nullptr; // the details on the selection
     UnmanagedDetails *m_unmanaged = nullptr;
     NameLookup *m_lookup = nullptr;
+    OpenByName *m_openByName = nullptr;
     QStackedWidget *m_detailsStack = nullptr;
     EventLogModel *m_logModel = nullptr;
     LogPanel *m_log = nullptr;

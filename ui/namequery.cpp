@@ -43,10 +43,18 @@ NameQuery::NameQuery(const QString &text)
             url.host().front().isDigit() || url.host() == QLatin1String("localhost");
         if (emulator && !parts.isEmpty())
             parts.removeFirst();
-        if (parts.size() == 1)
+        if (parts.size() == 1) {
             m_idName = parts.first();
-        else if (parts.size() > 1)
+        } else if (parts.size() > 1) {
             m_idName = parts.mid(1).join(QLatin1Char('/'));
+            m_path = m_idName;
+            // The container's URL: everything up to the container's name in the path.
+            QUrl container = url.adjusted(QUrl::RemoveQuery | QUrl::RemoveFragment);
+            const QStringList all = url.path().split(QLatin1Char('/'), Qt::SkipEmptyParts);
+            container.setPath(QLatin1Char('/') +
+                              all.mid(0, all.size() - parts.size() + 1).join(QLatin1Char('/')));
+            m_containerText = container.toString();
+        }
         return;
     }
     const qsizetype slash = m_text.indexOf(QLatin1Char('/'));

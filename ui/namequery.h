@@ -27,13 +27,19 @@ public:
     /// What to look up with a get when no row matches: the backend name a URL or ARN ends in,
     /// or the name typed; empty for a path (a blob's: blobs are browsed, not looked up).
     QString lookupName() const;
+    /// Of a URL that names a path below its container (a blob's): the path, else empty.
+    QString path() const { return m_path; }
+    /// Of a URL that names a path: the URL of the container that holds it, else empty.
+    QString containerText() const { return m_containerText; }
 
 private:
     QString m_text;
-    QString m_kind;     ///< from `Kind/name`, else empty
-    QString m_name;     ///< the name part of `Kind/name`, or the whole text
-    QString m_idName;   ///< the backend name a URL or ARN ends in, else empty
-    QString m_normalId; ///< a URL without query or trailing '/', an ARN as is
+    QString m_kind;          ///< from `Kind/name`, else empty
+    QString m_name;          ///< the name part of `Kind/name`, or the whole text
+    QString m_idName;        ///< the backend name a URL or ARN ends in, else empty
+    QString m_normalId;      ///< a URL without query or trailing '/', an ARN as is
+    QString m_path;          ///< a URL's path below its container
+    QString m_containerText; ///< the URL of that container
 };
 
 } // namespace converge

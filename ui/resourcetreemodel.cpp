@@ -97,6 +97,12 @@ QModelIndex ResourceTreeModel::find(const NameQuery &query) const
     return bestScore > 0 ? indexFor(best) : QModelIndex();
 }
 
+void ResourceTreeModel::reveal(const QModelIndex &container, const QString &path,
+                               const QString &text)
+{
+    TreeBrowse::reveal(*this, container.isValid() ? nodeAt(container) : nullptr, path, text);
+}
+
 QString ResourceTreeModel::folderAt(const QModelIndex &index) const
 {
     return index.isValid() ? nodeAt(index)->entry.folder : QString();
@@ -605,6 +611,8 @@ void ResourceTreeModel::unregister(Node *node)
     }
     if (node->browse && node->browse->inFlight)
         m_browsing.remove(node->browse->inFlight); // its page is dropped when it comes
+    if (m_reveal && m_reveal->at == node)
+        m_reveal.reset(); // its listing is gone: nothing to show
     for (const auto &child : node->children)
         unregister(child.get());
 }
@@ -763,19 +771,14 @@ bool ResourceTreeModel::hasChildren(const QModelIndex &parent) const
     const Node *node = nodeAt(parent);
     if (!node->children.empty())
         return true;
-    // Until it is read, a browsable row may hold anything: it shows that it can be expanded.
-    const Browse *b = browseOf(node);
-    return b && m_controller && b->error.isEmpty() &&
-           (!b->started || b->inFlight || !b->continuation.isEmpty());
+    return TreeBrowse::mayHoldMore(*this, node);
 }
 
 bool ResourceTreeModel::canFetchMore(const QModelIndex &parent) const
 {
     if (!parent.isValid() || parent.column() != 0)
         return false;
-    const Browse *b = browseOf(nodeAt(parent));
-    return b && m_controller && !b->inFlight && b->error.isEmpty() &&
-           (!b->started || !b->continuation.isEmpty());
+    return TreeBrowse::canAsk(*this, nodeAt(parent));
 }
 
 void ResourceTreeModel::fetchMore(const QModelIndex &parent)

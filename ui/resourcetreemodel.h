@@ -100,8 +100,17 @@ public:
     /// The row that matches `query` best (a managed or discovered one; see NameQuery), or
     /// invalid.
     QModelIndex find(const NameQuery &query) const;
+    /// Lists `container` (a browsable row) and the folders on the way to `path`, page after
+    /// page as far as it takes, until the row of `path` is in: revealed() gives it, or
+    /// notRevealed() says why not (not there, the listing failed). `text` is what the person
+    /// typed, given back. A new reveal replaces the one on its way.
+    void reveal(const QModelIndex &container, const QString &path, const QString &text);
     /// How many items a browsed page asks for (500 by default; tests page with fewer).
     void setBrowsePageSize(int size) { m_browsePageSize = std::max(1, size); }
+    /// How many rows a container or folder lists at once when it is opened, page after page,
+    /// before the next page waits for a person to scroll (5,000 by default): its folders, which
+    /// the backend lists in name order among the items, show first without scrolling to them.
+    void setBrowseEagerRows(int rows) { m_browseEagerRows = std::max(0, rows); }
     /// How many resources the first page of a full load reads (its rows are the first paint)
     /// and how many each later page reads.
     void setLoadPageSizes(int first, int later)
@@ -164,14 +173,19 @@ Q_SIGNALS:
     void loadFailed(const QString &message);
     /// A browsed page could not be had (an account not Ready, the backend unreachable).
     void browseFailed(const QString &message);
+    /// reveal()'s row is in the tree, at `index`.
+    void revealed(const QModelIndex &index, const QString &text);
+    /// reveal() found no such row: `message` says why.
+    void notRevealed(const QString &text, const QString &message);
 
 private:
     friend class TreeBrowse; // the explorer's side, apart (treebrowse.cpp)
     struct Node;
     struct Browse;
 
-    /// The row's browse state: made on first use for owners of a browsed kind, folders have
-    /// theirs from the start; null on rows that cannot be browsed.
+    /// The row's browse state: made on first use for owners of a browsed kind (managed ones
+    /// when registered, unmanaged ones when first expanded), folders have theirs from the
+    /// start; null on rows that cannot be browsed.
     Browse *browseOf(const Node *node) const;
     /// Reads the next page of a full load: `limit` resources of `kindsLeft` (all kinds, owners'
     /// first, when empty), the first kind from after `after`.
@@ -230,8 +244,16 @@ private:
     QSet<ResourceKey> m_edited; // setEditedKeys()
     QPointer<Controller> m_controller;
     QHash<quint64, Node *> m_browsing; // pages on their way, by request id; not owning
+    struct Reveal
+    {
+        Node *at = nullptr; ///< the container or folder listed now; not owning
+        QString path;
+        QString text;
+    };
+    std::optional<Reveal> m_reveal; // reveal()'s, until it ends
     quint64 m_nextBrowseId = 0;
     int m_browsePageSize = 500;
+    int m_browseEagerRows = 5000;
     QHash<QString, QString> m_browsedKinds; // owner kind → the kind browsed under it
     // The discovered rows of the load being applied that wait for their turn (applyLater):
     // chunks of laterChunk until a turn of the event loop has taken m_sliceBudgetMs (a few

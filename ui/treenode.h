@@ -12,16 +12,20 @@
 
 namespace converge {
 
-/// What a row that can be browsed (a managed owner of a folder kind, a folder) has asked for.
+/// What a row that can be browsed (an owner of a folder kind, managed or not, a folder) has
+/// asked for.
 struct ResourceTreeModel::Browse
 {
     ResourceKey owner; ///< the workspace resource listed under
+    /// Under an owner nothing manages (BrowseRequest::within): that row's discovered resource.
+    DiscoveredResource within;
     QString kind;
     QString delimiter;
     QString prefix;
     QString continuation; ///< of the last page; empty before the first and after the last
     bool started = false; ///< the first page was asked for
     quint64 inFlight = 0; ///< the request id of the page on its way, or 0
+    qsizetype listed = 0; ///< folders and items the pages so far brought
     QString error;        ///< why the last page could not be had
 };
 

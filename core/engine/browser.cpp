@@ -77,6 +77,9 @@ void Browser::run(ThreadContext &tc, const ResourceKey &jobKey)
     ListScope scope;
     scope.owners = tc.ownersOf(*owner);
     scope.owners.append(*owner);
+    const bool throughUnmanaged = !request.within.kind.isEmpty();
+    if (throughUnmanaged)
+        scope.owners.append(DiscoveredClaim::probe(request.within, *owner));
     scope.prefix = request.prefix;
     scope.delimiter = request.delimiter;
     scope.continuation = request.continuation;
@@ -93,7 +96,9 @@ void Browser::run(ThreadContext &tc, const ResourceKey &jobKey)
     QSet<QString> managedIds;
     QSet<QString> managedNames;
     const Kind *kind = m_kinds.find(request.kind);
-    for (const Resource &r : ws.listOwnedBy(request.kind, request.owner.name)) {
+    const QList<Resource> managed =
+        throughUnmanaged ? QList<Resource>() : ws.listOwnedBy(request.kind, request.owner.name);
+    for (const Resource &r : managed) {
         const QString id = r.metadata.annotations.value(Annotations::resourceId());
         if (!id.isEmpty())
             managedIds.insert(id);
@@ -107,7 +112,7 @@ void Browser::run(ThreadContext &tc, const ResourceKey &jobKey)
         wanted.name = request.name;
         wanted.owner = request.owner;
         const Outcome<Observation> got =
-            manager->get(Target{DiscoveredClaim::probe(wanted, *owner), scope.owners});
+            manager->get(Target{DiscoveredClaim::probe(wanted, scope.owners.last()), scope.owners});
         if (!got) {
             return fail(got.error().category == BackendError::Category::NotFound
                             ? QStringLiteral("%1 %2 is not under %3")
@@ -123,7 +128,7 @@ void Browser::run(ThreadContext &tc, const ResourceKey &jobKey)
             return m_pageReady(page);
         }
         page.items.append(Discovery::unmanaged(observed, request.kind, request.owner, seenAt));
-        if (kind && kind->folderDelimiter.isEmpty()) {
+        if (kind && kind->folderDelimiter.isEmpty() && !throughUnmanaged) {
             StoreError error;
             if (ws.mergeDiscovered(request.owner, request.kind, page.items, &error))
                 m_notifications.discoveryChanged(request.owner);

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "discoveredresource.h"
 #include "resourcekey.h"
 #include "workspacetypes.h"
 
@@ -29,6 +30,10 @@ struct BrowseRequest
     /// a get sees, such as a table's keys). One of a kind the store keeps as discovered (not a
     /// folder kind) is stored, as a listing would have.
     QString name;
+    /// When its kind is set: the listing is of this unmanaged resource under `owner` (a
+    /// container nothing manages, as a listing of the account found it), reached through it as
+    /// a claim's probe would be; nothing under it is managed.
+    DiscoveredResource within;
 };
 
 /// The answer to a BrowseRequest: what no workspace resource manages, as DiscoveredResource

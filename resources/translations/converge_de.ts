@@ -1130,32 +1130,12 @@ Wählen Sie eine Ressource im Baum, um ihre Spezifikation, den Stand in ihrer Cl
         </translation>
     </message>
     <message>
-        <source>%1: found, not listed before</source>
-        <translation>%1: gefunden, zuvor nicht aufgelistet</translation>
-    </message>
-    <message>
-        <source>No account holds %1</source>
-        <translation>Kein Konto enthält %1</translation>
-    </message>
-    <message>
-        <source>No account holds %1: %2</source>
-        <translation>Kein Konto enthält %1: %2</translation>
-    </message>
-    <message>
         <source>Open by name</source>
         <translation>Nach Namen öffnen</translation>
     </message>
     <message>
         <source>Kind/name, backend name, URL or ARN:</source>
         <translation>Art/Name, Backend-Name, URL oder ARN:</translation>
-    </message>
-    <message>
-        <source>Looking %1 up under the accounts…</source>
-        <translation>Suche %1 unter den Konten …</translation>
-    </message>
-    <message>
-        <source>Nothing shown is named %1; Refresh its account (F5) to list what it holds now</source>
-        <translation>Nichts Angezeigtes heißt %1; aktualisieren Sie sein Konto (F5), um aufzulisten, was es jetzt enthält</translation>
     </message>
     <message>
         <source>&amp;Details</source>
@@ -1291,6 +1271,41 @@ Wählen Sie eine Ressource im Baum, um ihre Spezifikation, den Stand in ihrer Cl
     </message>
 </context>
 <context>
+    <name>converge::OpenByName</name>
+    <message>
+        <source>No account holds %1</source>
+        <translation>Kein Konto enthält %1</translation>
+    </message>
+    <message>
+        <source>No account holds %1: %2</source>
+        <translation>Kein Konto enthält %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>Listing %1 down to %2…</source>
+        <translation>Liste %1 bis hinunter zu %2 auf …</translation>
+    </message>
+    <message>
+        <source>Looking %1 up under the accounts…</source>
+        <translation>Suche %1 unter den Konten …</translation>
+    </message>
+    <message>
+        <source>%1 is hidden by the filter</source>
+        <translation>%1 ist durch den Filter ausgeblendet</translation>
+    </message>
+    <message>
+        <source>Nothing shown is named %1; Refresh its account (F5) to list what it holds now</source>
+        <translation>Nichts Angezeigtes heißt %1; aktualisieren Sie sein Konto (F5), um aufzulisten, was es jetzt enthält</translation>
+    </message>
+    <message>
+        <source>%1: found, not listed before</source>
+        <translation>%1: gefunden, zuvor nicht aufgelistet</translation>
+    </message>
+</context>
+<context>
     <name>converge::ResourceTreeModel</name>
     <message>
         <source>Deleting</source>
@@ -1367,6 +1382,14 @@ Wählen Sie eine Ressource im Baum, um ihre Spezifikation, den Stand in ihrer Cl
     <message>
         <source>Unsaved edits to its spec: Apply or Revert them in the Spec tab.</source>
         <translation>Nicht übernommene Änderungen der Spezifikation: im Reiter „Spec“ übernehmen oder verwerfen.</translation>
+    </message>
+    <message>
+        <source>it is not in a container the tree can open</source>
+        <translation>es liegt in keinem Container, den der Baum öffnen kann</translation>
+    </message>
+    <message>
+        <source>%1 holds nothing named %2</source>
+        <translation>%1 enthält nichts namens %2</translation>
     </message>
 </context>
 <context>

@@ -59,6 +59,15 @@ private slots:
         QCOMPARE(blob.score(QStringLiteral("BlobContainer"), QStringLiteral("invoices"),
                             QStringLiteral("invoices"), {}),
                  0);
+        // A blob's path, and the container's URL that holds it (Open by name lists down to it).
+        QCOMPARE(blob.path(), QStringLiteral("2026/jan.pdf"));
+        QCOMPARE(blob.containerText(),
+                 QStringLiteral("https://acme.blob.core.windows.net/invoices"));
+        const NameQuery local(id + QStringLiteral("/logs/a%20b.txt?sv=1"));
+        QCOMPARE(local.path(), QStringLiteral("logs/a b.txt"));
+        QCOMPARE(local.containerText(), id);
+        QVERIFY(NameQuery(id).path().isEmpty());
+        QVERIFY(NameQuery(id).containerText().isEmpty());
     }
 
     void arns()

@@ -328,6 +328,7 @@ private slots:
             std::shared_ptr<Manager> manager = access.manager(AzureKinds::blobContainer());
             return manager && manager->create(access.target(outside));
         }));
+        QCOMPARE(blobRequest(emulators, "PUT", containerName, QStringLiteral("inside.txt")), 201);
         QTest::qWait(200);
         QVERIFY(!tree->indexOfDiscovered(account, AzureKinds::blobContainer(), containerName)
                      .isValid());
@@ -339,6 +340,16 @@ private slots:
             tree->indexOfDiscovered(account, AzureKinds::blobContainer(), containerName);
         QCOMPARE(row.parent(), tree->indexOf(account));
         QCOMPARE(row.data(ResourceTreeModel::StatusRole).toInt(), int(StatusKind::Unmanaged));
+
+        // Unmanaged, it still opens like a folder (the tester fetches what it can, as an
+        // expand does): what another tool wrote into it shows.
+        QVERIFY(tree->hasChildren(row));
+        QTRY_COMPARE_WITH_TIMEOUT(
+            namesUnder(
+                tree, tree->indexOfDiscovered(account, AzureKinds::blobContainer(), containerName)),
+            QStringList{QStringLiteral("inside.txt")}, readyTimeoutMs);
+        QCOMPARE(blobRequest(emulators, "DELETE", containerName, QStringLiteral("inside.txt")),
+                 202);
 
         QVERIFY(direct(emulators, [&](DirectAccess &access) {
             std::shared_ptr<Manager> manager = access.manager(AzureKinds::blobContainer());
@@ -354,6 +365,86 @@ private slots:
 
         window.reset();
         controller.stop();
+    }
+
+    void foldersShowWithoutScrollingAndBlobUrlsOpen()
+    {
+        // A container whose folder sorts after a dozen blobs: opened, it lists page after page
+        // up to a bound without waiting for a scroll, so the folder is there (first, as file
+        // browsers show folders). A blob's URL opens the blob through its folders, whatever
+        // page it is on; a URL of nothing says so.
+        const Emulators emulators = Emulators::fromEnvironment();
+        QVERIFY2(emulators.isValid(), qPrintable(emulators.error));
+        const QString containerName = uniqueStem() + QStringLiteral("-folders");
+        const QString accountName = QStringLiteral("folderstore");
+        const ResourceKey container{AzureKinds::blobContainer(), containerName};
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("folders.converge"));
+        QVERIFY(Workspace::open(path, nullptr)
+                    ->apply({emulatorAccount(emulators, accountName),
+                             azureResource(AzureKinds::blobContainer(), containerName,
+                                           ownedBy(accountName))},
+                            nullptr, nullptr));
+        AppServices services;
+        ExplorerWindow explorer(services, path, dir.filePath(QStringLiteral("ui.ini")));
+        QVERIFY(explorer.open());
+        std::unique_ptr<MainWindow> &window = explorer.window;
+        auto *tree = window->findChild<ResourceTreeModel *>(QStringLiteral("resourceTreeModel"));
+        const ViewRows rows(*window);
+        auto *view = window->findChild<QTreeView *>(QStringLiteral("resourceTree"));
+        QVERIFY(tree && rows.filter && view);
+        tree->setBrowsePageSize(3);
+        QTRY_VERIFY_WITH_TIMEOUT(tree->indexOf(container).data(ResourceTreeModel::StatusRole) ==
+                                     int(StatusKind::Ready),
+                                 readyTimeoutMs);
+        for (int i = 0; i < 12; ++i)
+            QCOMPARE(blobRequest(emulators, "PUT", containerName,
+                                 QStringLiteral("blob-%1.txt").arg(i, 2, 10, QLatin1Char('0'))),
+                     201);
+        for (int i = 0; i < 7; ++i)
+            QCOMPARE(blobRequest(emulators, "PUT", containerName,
+                                 QStringLiteral("zz/inner/log-%1.txt").arg(i)),
+                     201);
+
+        // One fetch, as an expand makes: the pages follow by themselves.
+        tree->fetchMore(tree->indexOf(container));
+        QTRY_COMPARE_WITH_TIMEOUT(tree->rowCount(tree->indexOf(container)), 13, readyTimeoutMs);
+        const QModelIndex sorted = rows.filter->mapFromSource(tree->indexOf(container));
+        QCOMPARE(rows.filter->index(0, 0, sorted).data().toString(), QStringLiteral("zz/"));
+
+        // The blob's URL: through zz/ and zz/inner/, listed three at a time as far as needed.
+        tree->setBrowseEagerRows(0);
+        tree->relist(tree->indexOf(container));
+        const QString blobUrl = emulators.blobEndpoint().toString() + QLatin1Char('/') +
+                                containerName + QStringLiteral("/zz/inner/log-6.txt");
+        QVERIFY(!window->openByName(blobUrl));
+        QTRY_VERIFY_WITH_TIMEOUT(view->currentIndex().isValid(), readyTimeoutMs);
+        const DiscoveredResource *opened = tree->discoveredAt(rows.treeIndex(view->currentIndex()));
+        QVERIFY(opened);
+        QCOMPARE(opened->name, QStringLiteral("zz/inner/log-6.txt"));
+        QCOMPARE(opened->owner, container);
+        QVERIFY(window->statusBar()->currentMessage().contains(QStringLiteral("found")));
+
+        // Nothing of that name: said, nothing selected anew.
+        view->selectionModel()->clear();
+        QVERIFY(!window->openByName(emulators.blobEndpoint().toString() + QLatin1Char('/') +
+                                    containerName + QStringLiteral("/zz/missing.txt")));
+        QTRY_VERIFY_WITH_TIMEOUT(window->statusBar()->currentMessage().contains(
+                                     QStringLiteral("holds nothing named zz/missing.txt")),
+                                 readyTimeoutMs);
+        QVERIFY(!view->currentIndex().isValid());
+
+        window.reset();
+        explorer.controller.stop();
+        direct(emulators, [&](DirectAccess &access) {
+            if (std::shared_ptr<Manager> manager = access.manager(AzureKinds::blobContainer()))
+                manager->deleteResource(
+                    access.target(azureResource(AzureKinds::blobContainer(), containerName,
+                                                ownedBy(accountName))),
+                    {});
+            return true;
+        });
     }
 
     void openByNameLooksUpWhatNoListingShowed()
