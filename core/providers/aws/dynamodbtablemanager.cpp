@@ -95,8 +95,8 @@ Outcome<Observation> DynamoDbTableManager::get(const Target &target)
 Outcome<Observation> DynamoDbTableManager::create(const Target &target)
 {
     const QString name = DynamoDbTableSpec::tableName(target.resource);
-    auto reply = m_client->call(s("CreateTable"),
-                                DynamoDbTableSpec::createRequest(target.resource.spec, name));
+    const QJsonObject request = DynamoDbTableSpec::createRequest(target.resource.spec, name);
+    auto reply = m_client->call(s("CreateTable"), request);
     if (!reply) {
         // It exists already (created by an earlier attempt, or by someone else): found.
         if (reply.error().code == QLatin1String("ResourceInUseException")) {
@@ -110,7 +110,10 @@ Outcome<Observation> DynamoDbTableManager::create(const Target &target)
     const QJsonObject table = reply.value().body.value(s("TableDescription")).toObject();
     if (table.isEmpty())
         return invalidResponse(s("CreateTable"), reply.value().requestId);
-    return observe(table, {}, false, target, reply.value().requestId);
+    // The table holds the tags it was created with (CreateTable takes them with it): the first
+    // reconcile then finds nothing to tag.
+    return observe(table, request.value(s("Tags")).toArray(), true, target,
+                   reply.value().requestId);
 }
 
 Outcome<Observation> DynamoDbTableManager::update(const Target &target, const Observation &latest,

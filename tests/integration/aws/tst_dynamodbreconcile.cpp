@@ -198,7 +198,8 @@ private slots:
         QCOMPARE(f.counts.creates.load(), 1);
         QCOMPARE(f.describe(name).value(QStringLiteral("TableStatus")).toString(),
                  QStringLiteral("ACTIVE"));
-        // dynalite drops Tags on CreateTable; the next pass tagged it.
+        // The tags go with CreateTable (AWS keeps them, so the create's answer counts them as
+        // set); dynalite drops them, and the first read of the settled table tags it.
         QCOMPARE(f.tags(name),
                  (QMap<QString, QString>{{QStringLiteral("team"), QStringLiteral("billing")}}));
         const Resource stored = f.stored(AwsKinds::tableKind(), name);
