@@ -255,7 +255,10 @@ ConnectDialog::ConnectDialog(const KindRegistry &kinds, CredentialStore *keychai
     browse->setText(tr("…"));
     fileRow->addWidget(m_filePath, 1);
     fileRow->addWidget(browse);
-    secretForm->addRow(tr("&File:"), fileRow);
+    // A row of a layout gets no buddy from QFormLayout (its '&' would show): the label's own.
+    auto *fileLabel = new QLabel(tr("&File:"), secretBox);
+    fileLabel->setBuddy(m_filePath);
+    secretForm->addRow(fileLabel, fileRow);
     m_envVariable = lineEdit(secretBox, QStringLiteral("envVariableEdit"));
     m_envVariable->setText(QStringLiteral("AZURE_STORAGE_KEY"));
     secretForm->addRow(tr("&Variable:"), m_envVariable);

@@ -265,6 +265,24 @@ private slots:
         QVERIFY(!text.contains(QStringLiteral("AKIAIOSFODNN7EXAMPLE")));
     }
 
+    // Every label with a shortcut (its '&') names the field it goes to: without a buddy the
+    // '&' shows as it is (a form row of a layout, the file's, had one).
+    void everyShortcutLabelHasItsField()
+    {
+        const KindRegistry kinds = builtInKinds();
+        MemoryStore store;
+        ConnectDialog dialog(kinds, &store, {});
+        dialog.show();
+        int labels = 0;
+        for (const QLabel *label : dialog.findChildren<QLabel *>()) {
+            if (label->textFormat() == Qt::RichText || !label->text().contains(QLatin1Char('&')))
+                continue;
+            ++labels;
+            QVERIFY2(label->buddy(), qPrintable(label->text()));
+        }
+        QVERIFY(labels > 5);
+    }
+
     // Through the widgets: a connection string, the key to the keychain on a worker thread,
     // the dialog accepted with a resource that names the entry.
     void connectionStringToKeychain()
