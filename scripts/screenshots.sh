@@ -89,6 +89,10 @@ shoot "${TIMELINE_OUT:-$(dirname "$out")/timeline.png}" \
 shoot "$(dirname "$out")/aws-kinds.png" \
     CONVERGE_SCREENSHOT_OPEN=SNSSubscription/order-events-hear-notifications
 
+# A table's events: the messages wrap in the pane rather than run past its edge.
+shoot "$(dirname "$out")/events.png" CONVERGE_SCREENSHOT_OPEN=DynamoDBTable/orders \
+    CONVERGE_SCREENSHOT_TAB=Events
+
 # Nothing selected: the details say so. An unsaved edit: the tree marks the container.
 shoot "$(dirname "$out")/details-empty.png"
 shoot "$(dirname "$out")/spec-draft.png" CONVERGE_SCREENSHOT_OPEN=BlobContainer/invoices \

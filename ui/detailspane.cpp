@@ -73,17 +73,28 @@ QPlainTextEdit *makeText(QWidget *parent, const QString &name)
     return edit;
 }
 
+/// Columns as wide as what they hold; the last one (the message, the observed value) takes the
+/// rest of the pane's width, elided there with the whole text in the row's tip. (QTreeView
+/// sizes a row without its columns' widths, so a wrapped text would not get the lines it needs.)
+void fitColumns(QTreeView *view)
+{
+    view->setUniformRowHeights(true);
+    QHeaderView *header = view->header();
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header->setStretchLastSection(true);
+    const int last = (view->model() ? view->model()->columnCount() : 0) - 1;
+    if (last > 0)
+        header->setSectionResizeMode(last, QHeaderView::Stretch);
+}
+
 QTreeWidget *makeList(QWidget *parent, const QString &name, const QStringList &headers)
 {
     auto *list = new QTreeWidget(parent);
     list->setObjectName(name);
     list->setRootIsDecorated(false);
-    list->setUniformRowHeights(true);
     list->setAlternatingRowColors(true);
     list->setHeaderLabels(headers);
-    // Columns as wide as what they hold, the last one (the message) takes the rest.
-    list->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    list->header()->setStretchLastSection(true);
+    fitColumns(list);
     return list;
 }
 
@@ -92,11 +103,9 @@ QTreeView *makeTable(QWidget *parent, const QString &name, QAbstractItemModel *m
     auto *view = new QTreeView(parent);
     view->setObjectName(name);
     view->setRootIsDecorated(false);
-    view->setUniformRowHeights(true);
     view->setAlternatingRowColors(true);
     view->setModel(model);
-    view->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    view->header()->setStretchLastSection(true);
+    fitColumns(view);
     return view;
 }
 
@@ -106,6 +115,7 @@ QTreeWidgetItem *conditionItem(const Condition &c, const QString &when)
         when, Condition::statusName(c.status),
         c.severity == Condition::Severity::None ? QString() : Condition::severityName(c.severity),
         c.reason, QString::number(c.observedGeneration), c.message});
+    item->setToolTip(0, localTimeText(c.lastTransitionTime));
     item->setToolTip(5, c.message);
     return item;
 }
@@ -244,21 +254,25 @@ DetailsPane::DetailsPane(WorkspaceRunner &reader, WorkspaceRunner &writer,
     m_diffModel = new DiffModel(this);
     m_diffModel->setObjectName(QStringLiteral("diffModel"));
     m_diff = makeTable(diffPage, QStringLiteral("diffView"), m_diffModel);
-    m_diff->header()->resizeSection(DiffModel::PathColumn, 220);
-    m_diff->header()->resizeSection(DiffModel::DesiredColumn, 180);
+    // What is desired and what is observed share the width, each elided in its column.
+    m_diff->header()->setSectionResizeMode(DiffModel::DesiredColumn, QHeaderView::Stretch);
     diffLayout->addWidget(m_diffStatus);
     diffLayout->addWidget(m_diff, 1);
 
     m_conditions = makeList(
         m_tabs, QStringLiteral("conditionsView"),
         {tr("Since"), tr("Status"), tr("Severity"), tr("Reason"), tr("Generation"), tr("Message")});
+    // Three columns, so that the message has the width to be read: the type is the row's icon,
+    // the count follows the reason, the phase and the exact times are in the row's tip.
     m_events =
-        makeList(m_tabs, QStringLiteral("eventsView"),
-                 {tr("Time"), tr("Type"), tr("Reason"), tr("Phase"), tr("Count"), tr("Message")});
+        makeList(m_tabs, QStringLiteral("eventsView"), {tr("Time"), tr("Reason"), tr("Message")});
     m_timelineModel = new TimelineModel(this);
     m_timelineModel->setObjectName(QStringLiteral("timelineModel"));
     m_timeline = makeTable(m_tabs, QStringLiteral("timelineView"), m_timelineModel);
-    m_timeline->header()->resizeSection(TimelineModel::StartedColumn, 170);
+    // A request ID is long and rarely read: a narrow column that elides it, whole in the tip.
+    m_timeline->header()->setSectionResizeMode(TimelineModel::RequestIdColumn,
+                                               QHeaderView::Interactive);
+    m_timeline->header()->resizeSection(TimelineModel::RequestIdColumn, 110);
 
     m_tabs->addTab(specPage, tr("Spec"));
     m_tabs->addTab(m_observed, tr("Observed"));
@@ -451,7 +465,7 @@ void DetailsPane::apply(const Snapshot &s)
     m_conditions->clear();
     QStringList currentRow;
     if (!r.status.conditions.isEmpty()) {
-        auto *current = conditionItem(ready, localTimeText(ready.lastTransitionTime));
+        auto *current = conditionItem(ready, shortTimeText(ready.lastTransitionTime));
         QFont bold = current->font(0);
         bold.setBold(true);
         for (int c = 0; c < m_conditions->columnCount(); ++c) {
@@ -462,7 +476,7 @@ void DetailsPane::apply(const Snapshot &s)
         m_conditions->addTopLevelItem(current);
     }
     for (const ConditionTransition &t : s.history) {
-        auto *item = conditionItem(t.condition, localTimeText(t.condition.lastTransitionTime));
+        auto *item = conditionItem(t.condition, shortTimeText(t.condition.lastTransitionTime));
         QStringList row;
         for (int c = 0; c < m_conditions->columnCount(); ++c)
             row.append(item->text(c));
@@ -476,10 +490,19 @@ void DetailsPane::apply(const Snapshot &s)
 
     m_events->clear();
     for (const Event &e : s.events) {
-        auto *item = new QTreeWidgetItem(QStringList{localTimeText(e.lastTime),
-                                                     EventLogModel::typeText(e.type), e.reason,
-                                                     e.phase, QString::number(e.count), e.message});
-        item->setToolTip(5, e.message);
+        auto *item = new QTreeWidgetItem(QStringList{
+            shortTimeText(e.lastTime),
+            e.count > 1 ? tr("%1 ×%2").arg(e.reason).arg(e.count) : e.reason, e.message});
+        if (e.type == Event::Type::Warning)
+            item->setIcon(0, m_icons.icon(StatusKind::Warning));
+        QString tip = tr("%1, phase %2, at %3")
+                          .arg(EventLogModel::typeText(e.type), e.phase, localTimeText(e.lastTime));
+        if (e.count > 1)
+            tip += QLatin1Char('\n') +
+                   tr("%n time(s) since %1", nullptr, e.count).arg(localTimeText(e.firstTime));
+        tip += QLatin1Char('\n') + e.message;
+        for (int c = 0; c < m_events->columnCount(); ++c)
+            item->setToolTip(c, tip);
         m_events->addTopLevelItem(item);
     }
     m_timelineModel->setRuns(s.runs);

@@ -4,6 +4,7 @@
 
 #include "resource.h"
 #include "resourcekey.h"
+#include "statusicons.h"
 
 #include <QHash>
 #include <QWidget>
@@ -143,6 +144,7 @@ private:
     QTreeWidget *m_conditions = nullptr;
     QTreeWidget *m_events = nullptr;
     TimelineModel *m_timelineModel = nullptr;
+    StatusIcons m_icons;
     QTreeView *m_timeline = nullptr;
 };
 

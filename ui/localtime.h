@@ -14,4 +14,16 @@ inline QString localTimeText(const QDateTime &utc)
                          : QString();
 }
 
+/// A UTC time for a narrow column: the local time alone when it is today, else the date and
+/// the minute; empty when invalid.
+inline QString shortTimeText(const QDateTime &utc)
+{
+    if (!utc.isValid())
+        return {};
+    const QDateTime local = utc.toLocalTime();
+    return local.toString(local.date() == QDate::currentDate()
+                              ? QStringLiteral("HH:mm:ss")
+                              : QStringLiteral("yyyy-MM-dd HH:mm"));
+}
+
 } // namespace converge

@@ -59,9 +59,7 @@ void TimelineModel::setRuns(const QList<PhaseRun> &runs)
         Row row;
         row.run = r;
         row.failed = isFailure(r);
-        row.text = {r.startedAt.isValid() ? r.startedAt.toLocalTime().toString(
-                                                QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz"))
-                                          : QString(),
+        row.text = {startedText(r.startedAt),
                     r.phase,
                     durationText(r.durationMs),
                     r.repeats > 1 ? tr("%1 ×%2").arg(outcomeText(r.outcome)).arg(r.repeats)
@@ -74,6 +72,17 @@ void TimelineModel::setRuns(const QList<PhaseRun> &runs)
         m_rows.append(row);
     }
     endResetModel();
+}
+
+QString TimelineModel::startedText(const QDateTime &startedAt)
+{
+    if (!startedAt.isValid())
+        return {};
+    // Today's runs by their time alone, so that the column leaves room for what they did.
+    const QDateTime local = startedAt.toLocalTime();
+    return local.toString(local.date() == QDate::currentDate()
+                              ? QStringLiteral("HH:mm:ss.zzz")
+                              : QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz"));
 }
 
 void TimelineModel::clear()
@@ -102,11 +111,16 @@ QVariant TimelineModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == MessageColumn)
             return row.run.message;
+        if (index.column() == RequestIdColumn && !row.run.requestId.isEmpty())
+            return row.run.requestId;
         if (index.column() == StartedColumn || index.column() == OutcomeColumn) {
             QStringList lines;
             const auto shown = [](const QDateTime &at) {
                 return at.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
             };
+            if (index.column() == StartedColumn && row.run.startedAt.isValid())
+                lines << row.run.startedAt.toLocalTime().toString(
+                    QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz"));
             if (row.run.repeats > 1)
                 lines << tr("%n runs that found nothing to do, the first at %1, the last at %2",
                             nullptr, row.run.repeats)

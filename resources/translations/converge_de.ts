@@ -679,18 +679,6 @@
         <translation>Zeit</translation>
     </message>
     <message>
-        <source>Type</source>
-        <translation>Typ</translation>
-    </message>
-    <message>
-        <source>Phase</source>
-        <translation>Phase</translation>
-    </message>
-    <message>
-        <source>Count</source>
-        <translation>Anzahl</translation>
-    </message>
-    <message>
         <source>Spec</source>
         <translation>Spezifikation</translation>
     </message>
@@ -825,6 +813,21 @@ Select a resource in the tree to see its spec, what its cloud holds, its conditi
         <translation>Nichts ist ausgewählt.
 
 Wählen Sie eine Ressource im Baum, um ihre Spezifikation, den Stand in ihrer Cloud, ihre Bedingungen und Ereignisse zu sehen.</translation>
+    </message>
+    <message>
+        <source>%1 ×%2</source>
+        <translation>%1 ×%2</translation>
+    </message>
+    <message>
+        <source>%1, phase %2, at %3</source>
+        <translation>%1, Phase %2, um %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n time(s) since %1</source>
+        <translation>
+            <numerusform>%n-mal seit %1</numerusform>
+            <numerusform>%n-mal seit %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

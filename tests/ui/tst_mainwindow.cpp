@@ -30,6 +30,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFont>
+#include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
@@ -42,6 +43,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTest>
 #include <QToolBar>
 #include <QToolButton>
@@ -209,6 +211,17 @@ private slots:
         }
         auto *events = x.window->findChild<QTreeWidget *>(QStringLiteral("eventsView"));
         QVERIFY(events->topLevelItemCount() >= 1);
+        // The message has the width to be read, within the pane (elided there, never past
+        // the edge behind a scroll bar): the tab that shows it, measured.
+        auto *tabs = qobject_cast<QTabWidget *>(events->parentWidget()->parentWidget());
+        QVERIFY(tabs);
+        tabs->setCurrentWidget(events);
+        QCOMPARE(events->columnCount(), 3);
+        const int message = events->columnCount() - 1;
+        QTRY_VERIFY(events->header()->sectionSize(message) >= events->viewport()->width() / 3);
+        QCOMPARE(events->header()->sectionViewportPosition(message) +
+                     events->header()->sectionSize(message),
+                 events->viewport()->width());
 
         // The status bar says who runs the controller and counts its work.
         QCOMPARE(x.window->findChild<QLabel *>(QStringLiteral("controllerLabel"))->text(),

@@ -145,6 +145,24 @@ private Q_SLOTS:
                      .toString()
                      .contains(s("nothing to do")));
     }
+
+    void todaysRunsShowTheirTimeAlone()
+    {
+        // The column stays narrow for the runs a person looks at most; the tip has the date.
+        TimelineModel model;
+        PhaseRun now = run("Done");
+        now.startedAt = QDateTime::currentDateTimeUtc();
+        model.setRuns({now, run("Done")});
+        const QString local = now.startedAt.toLocalTime().toString(s("HH:mm:ss.zzz"));
+        QCOMPARE(model.index(0, TimelineModel::StartedColumn).data().toString(), local);
+        QVERIFY(
+            model.index(0, TimelineModel::StartedColumn)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .startsWith(now.startedAt.toLocalTime().toString(s("yyyy-MM-dd HH:mm:ss.zzz"))));
+        QCOMPARE(model.index(1, TimelineModel::StartedColumn).data().toString(),
+                 run("").startedAt.toLocalTime().toString(s("yyyy-MM-dd HH:mm:ss.zzz")));
+    }
 };
 
 QTEST_MAIN(tst_TimelineModel)
