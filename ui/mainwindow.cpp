@@ -279,8 +279,9 @@ void MainWindow::createCentral()
     for (const QString &kind : m_kinds->names())
         kindWidth = std::max(kindWidth, widthOf(kind, 0));
     header->resizeSection(ResourceTreeModel::KindColumn, kindWidth);
+    // In the window's language ("Nicht verwaltet" was cut where "Unmanaged" fit).
     header->resizeSection(ResourceTreeModel::ReadyColumn,
-                          widthOf(QStringLiteral("Unmanaged"), metrics.height() + 12));
+                          widthOf(ResourceTreeModel::tr("Unmanaged"), metrics.height() + 12));
     header->resizeSection(ResourceTreeModel::PolicyColumn,
                           widthOf(QStringLiteral("detach-on-delete"), 0));
     header->resizeSection(ResourceTreeModel::LastReconciledColumn, timeWidth);
