@@ -259,6 +259,9 @@ void MainWindow::createCentral()
                         "resource (Ctrl+N) or Apply manifest (Ctrl+Shift+A)");
     });
     connect(m_treeModel, &ResourceTreeModel::batchApplied, placeholder, &TreePlaceholder::refresh);
+    connect(m_treeModel, &ResourceTreeModel::listedEmpty, this, [this](const QModelIndex &index) {
+        showMessage(tr("%1 holds nothing").arg(index.data(ResourceTreeModel::NameRole).toString()));
+    });
     m_tree->setSortingEnabled(true);
     m_tree->sortByColumn(ResourceTreeModel::NameColumn, Qt::AscendingOrder);
     m_tree->setContextMenuPolicy(Qt::ActionsContextMenu);

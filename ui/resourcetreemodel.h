@@ -173,6 +173,8 @@ Q_SIGNALS:
     void loadFailed(const QString &message);
     /// A browsed page could not be had (an account not Ready, the backend unreachable).
     void browseFailed(const QString &message);
+    /// A container or folder was listed and holds nothing (its row shows no children).
+    void listedEmpty(const QModelIndex &index);
     /// reveal()'s row is in the tree, at `index`.
     void revealed(const QModelIndex &index, const QString &text);
     /// reveal() found no such row: `message` says why.

@@ -137,6 +137,8 @@ void TreeBrowse::applyPage(ResourceTreeModel &m, const BrowsePage &page)
     }
     b->listed += qsizetype(page.folders.size() + page.items.size());
     Q_EMIT m.batchApplied();
+    if (b->listed == 0 && b->continuation.isEmpty())
+        Q_EMIT m.listedEmpty(m.indexFor(node));
     // Opened, it lists on up to a bound without waiting for a scroll: the backend lists folders
     // among the items by name, so a folder after 2,000 blobs would show only at the end.
     if (m.m_reveal && m.m_reveal->at == node)

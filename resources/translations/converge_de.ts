@@ -1156,6 +1156,10 @@ Wählen Sie eine Ressource im Baum, um ihre Spezifikation, den Stand in ihrer Cl
         <source>Nothing in this workspace yet: Connect account (Ctrl+Shift+C), New resource (Ctrl+N) or Apply manifest (Ctrl+Shift+A)</source>
         <translation>Noch nichts in diesem Arbeitsbereich: Konto verbinden (Strg+Umschalt+C), Neue Ressource (Strg+N) oder Manifest anwenden (Strg+Umschalt+A)</translation>
     </message>
+    <message>
+        <source>%1 holds nothing</source>
+        <translation>%1 ist leer</translation>
+    </message>
 </context>
 <context>
     <name>converge::ManifestFlow</name>

@@ -398,6 +398,13 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(tree->indexOf(container).data(ResourceTreeModel::StatusRole) ==
                                      int(StatusKind::Ready),
                                  readyTimeoutMs);
+        // Empty, it says so once listed, and shows nothing to expand.
+        tree->fetchMore(tree->indexOf(container));
+        QTRY_VERIFY_WITH_TIMEOUT(window->statusBar()->currentMessage() ==
+                                     containerName + QStringLiteral(" holds nothing"),
+                                 readyTimeoutMs);
+        QVERIFY(!tree->hasChildren(tree->indexOf(container)));
+
         for (int i = 0; i < 12; ++i)
             QCOMPARE(blobRequest(emulators, "PUT", containerName,
                                  QStringLiteral("blob-%1.txt").arg(i, 2, 10, QLatin1Char('0'))),
@@ -407,8 +414,8 @@ private slots:
                                  QStringLiteral("zz/inner/log-%1.txt").arg(i)),
                      201);
 
-        // One fetch, as an expand makes: the pages follow by themselves.
-        tree->fetchMore(tree->indexOf(container));
+        // One listing, as an expand (here a Refresh) asks for: the pages follow by themselves.
+        tree->relist(tree->indexOf(container));
         QTRY_COMPARE_WITH_TIMEOUT(tree->rowCount(tree->indexOf(container)), 13, readyTimeoutMs);
         const QModelIndex sorted = rows.filter->mapFromSource(tree->indexOf(container));
         QCOMPARE(rows.filter->index(0, 0, sorted).data().toString(), QStringLiteral("zz/"));
