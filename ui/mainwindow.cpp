@@ -228,7 +228,7 @@ void MainWindow::createCentral()
     m_quickFilter->setObjectName(QStringLiteral("quickFilter"));
     m_quickFilter->addItem(tr("All resources"), int(ResourceFilter::Quick::All));
     m_quickFilter->addItem(tr("Not Ready"), int(ResourceFilter::Quick::NotReady));
-    m_quickFilter->addItem(tr("Errors"), int(ResourceFilter::Quick::Errors));
+    m_quickFilter->addItem(tr("Errors and warnings"), int(ResourceFilter::Quick::Errors));
     m_quickFilter->addItem(tr("Unmanaged"), int(ResourceFilter::Quick::Unmanaged));
     filterBar->addWidget(m_filterEdit, 1);
     filterBar->addWidget(m_quickFilter);

@@ -1039,10 +1039,6 @@ Wählen Sie eine Ressource im Baum, um ihre Spezifikation, den Stand in ihrer Cl
         <translation>Nicht bereit</translation>
     </message>
     <message>
-        <source>Errors</source>
-        <translation>Fehler</translation>
-    </message>
-    <message>
         <source>Log</source>
         <translation>Protokoll</translation>
     </message>
@@ -1159,6 +1155,10 @@ Wählen Sie eine Ressource im Baum, um ihre Spezifikation, den Stand in ihrer Cl
     <message>
         <source>%1 holds nothing</source>
         <translation>%1 ist leer</translation>
+    </message>
+    <message>
+        <source>Errors and warnings</source>
+        <translation>Fehler und Warnungen</translation>
     </message>
 </context>
 <context>
