@@ -275,7 +275,7 @@ void MainWindow::createCentral()
         return metrics.horizontalAdvance(text) + extra + 2 * metrics.averageCharWidth();
     };
     const int timeWidth = widthOf(QStringLiteral("2026-12-01 09:30:01"), 0);
-    header->resizeSection(ResourceTreeModel::NameColumn, 190);
+    header->resizeSection(ResourceTreeModel::NameColumn, 230); // three levels deep: a service
     // The longest kind name this window can show (EventBridgeEventBus, and more as kinds are
     // declared).
     int kindWidth = widthOf(QStringLiteral("DynamoDBTable"), 0);
@@ -293,10 +293,22 @@ void MainWindow::createCentral()
 
     connect(m_treePages, &QAbstractItemModel::rowsInserted, this,
             [this](const QModelIndex &parent, int first, int last) {
-                if (parent.isValid() || last - first >= expandAtMost)
+                // Accounts open, and the services' rows under them (collapsed as a person likes).
+                if (last - first >= expandAtMost)
                     return;
-                for (int row = first; row <= last; ++row)
-                    m_tree->expand(m_treePages->index(row, 0));
+                const auto isGroup = [](const QModelIndex &index) {
+                    return index.data(ResourceTreeModel::IsGroupRole).toBool();
+                };
+                for (int row = first; row <= last; ++row) {
+                    const QModelIndex index = m_treePages->index(row, 0, parent);
+                    if (parent.isValid() && !isGroup(index))
+                        continue;
+                    m_tree->expand(index);
+                    for (int child = 0; child < m_treePages->rowCount(index); ++child) {
+                        if (isGroup(m_treePages->index(child, 0, index)))
+                            m_tree->expand(m_treePages->index(child, 0, index));
+                    }
+                }
             });
     connect(m_tree->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &MainWindow::updateActions);

@@ -3,6 +3,7 @@
 #include "resourcetreemodel.h"
 
 #include "treebrowse.h"
+#include "treegroups.h"
 #include "treeloads.h"
 #include "treenode.h"
 #include "treerows.h"
@@ -425,14 +426,12 @@ void ResourceTreeModel::removeGone()
             continue;
         // The common case, page after page of a large listing: the tree shows as many rows as
         // the store holds, all of them read, so none went and none is looked up.
-        Q_ASSERT(ownerNode->storedChildren ==
-                 std::count_if(ownerNode->children.cbegin(), ownerNode->children.cend(),
-                               [](const auto &child) { return Node::storedCount(*child) == 1; }));
-        if (ownerNode->storedChildren == it->size())
+        const qsizetype stored = TreeGroups::storedChildren(ownerNode);
+        if (stored == it->size())
             continue;
-        for (const auto &child : ownerNode->children) {
+        for (Node *child : TreeGroups::owned(ownerNode)) {
             if (child->entry.isStoredDiscovered() && !it->contains(child->entry.discoveredKey()))
-                removing.insert(child.get());
+                removing.insert(child);
         }
     }
     removeNodes(removing);
@@ -448,9 +447,9 @@ void ResourceTreeModel::removeNodes(const QSet<Node *> &removing)
     // back. Discovered children go with their owner (the next load of it brings them back).
     QList<Node *> survivors;
     for (Node *node : std::as_const(removing)) {
-        for (const auto &child : node->children) {
-            if (child->entry.isManaged() && !removing.contains(child.get()))
-                survivors.append(child.get());
+        for (Node *child : TreeGroups::owned(node)) {
+            if (child->entry.isManaged() && !removing.contains(child))
+                survivors.append(child);
         }
     }
     for (Node *child : std::as_const(survivors))
@@ -490,6 +489,10 @@ void ResourceTreeModel::removeNodes(const QSet<Node *> &removing)
             endRemoveRows();
         }
     }
+    // A service's row that held only what went goes too (after every removal above: its
+    // owner's rows were numbered before).
+    for (auto it = rowsByParent.cbegin(); it != rowsByParent.cend(); ++it)
+        TreeGroups::dropIfEmpty(*this, it.key());
 }
 
 void ResourceTreeModel::insertFresh(QList<Entry> fresh, quint64 loadedIn)
@@ -529,7 +532,7 @@ void ResourceTreeModel::insertFresh(QList<Entry> fresh, quint64 loadedIn)
     QList<Node *> parentOrder;
     for (auto &node : nodes) {
         if (Node *up = freshOwner(node.get())) {
-            up->attach(std::move(node));
+            TreeGroups::placeUnder(*this, up, node->entry, false)->attach(std::move(node));
             continue;
         }
         Node *parent = placeFor(node->entry);
@@ -559,7 +562,7 @@ void ResourceTreeModel::adoptOrphans()
     for (Node *node : std::as_const(adopt)) {
         Node *owner = m_nodes.value(*node->entry.owner);
         if (owner != node && !isWithin(owner, node))
-            moveNode(node, owner);
+            moveNode(node, placeFor(node->entry));
     }
 }
 
@@ -580,6 +583,7 @@ void ResourceTreeModel::moveNode(Node *node, Node *newParent)
     renumber(oldParent, row);
     newParent->attach(std::move(owned));
     endMoveRows();
+    TreeGroups::dropIfEmpty(*this, oldParent);
 }
 
 void ResourceTreeModel::registerSubtree(Node *node)
@@ -617,11 +621,11 @@ void ResourceTreeModel::unregister(Node *node)
         unregister(child.get());
 }
 
-ResourceTreeModel::Node *ResourceTreeModel::placeFor(const Entry &entry) const
+ResourceTreeModel::Node *ResourceTreeModel::placeFor(const Entry &entry)
 {
     if (entry.owner) {
         if (Node *owner = m_nodes.value(*entry.owner))
-            return owner;
+            return TreeGroups::placeUnder(*this, owner, entry, true);
     }
     return m_root.get();
 }

@@ -80,6 +80,7 @@ public:
         DiscoveredRole,             ///< DiscoveredResource of a discovered row, else invalid
         IsDiscoveredRole,           ///< bool: a backend resource that nothing manages
         IsFolderRole,               ///< bool: a browsed virtual folder (NameRole: its prefix)
+        IsGroupRole,                ///< bool: a service's row under an account (NameRole: it)
     };
 
     /// Neither reference is owned; both must outlive the model.
@@ -182,6 +183,7 @@ Q_SIGNALS:
 
 private:
     friend class TreeBrowse; // the explorer's side, apart (treebrowse.cpp)
+    friend class TreeGroups; // an account's rows by service (treegroups.cpp)
     struct Node;
     struct Browse;
 
@@ -227,7 +229,9 @@ private:
     void unregister(Node *node);
     void registerSubtree(Node *node);
     Node *nodeAt(const QModelIndex &index) const;
-    Node *placeFor(const Entry &entry) const;
+    /// Where a row of `entry` goes: under its owner (in its service's row, TreeGroups), else at
+    /// the top. May make the service's row.
+    Node *placeFor(const Entry &entry);
     QModelIndex indexFor(const Node *node, int column = 0) const;
     static bool isWithin(const Node *node, const Node *ancestor);
     static void renumber(Node *parent, int from);

@@ -90,6 +90,18 @@ Entry TreeRows::storedDiscovered(DiscoveredResource row)
     return e;
 }
 
+Entry TreeRows::group(const QString &service, const QString &kind, const ResourceKey &owner)
+{
+    M::Entry e;
+    e.group = service;
+    e.owner = owner;
+    e.resource.kind = kind; // for its icon: the service's first kind shown
+    e.text[M::NameColumn] = service;
+    e.text[M::KindColumn] = ResourceTreeModel::tr("Service");
+    e.toolTip = ResourceTreeModel::tr("%1 resources of %2").arg(service, owner.name);
+    return e;
+}
+
 Entry TreeRows::folder(const QString &folder, const ResourceKey &owner, const QString &prefix,
                        const QString &kind)
 {
@@ -205,6 +217,8 @@ QVariant TreeRows::data(const Entry &e, int column, int role, const StatusIcons 
 {
     if (!e.folder.isEmpty())
         return folderData(e, column, role, kindIcons);
+    if (e.isGroup())
+        return groupData(e, column, role, kindIcons);
     if (e.discovered)
         return discoveredData(e, column, role, icons, kindIcons);
     switch (role) {
@@ -265,6 +279,28 @@ QVariant TreeRows::folderData(const Entry &e, int column, int role, const Themed
         return e.folder;
     case M::IsFolderRole:
         return true;
+    case M::IsDiscoveredRole:
+    case M::DeletingRole:
+        return false;
+    default:
+        return {};
+    }
+}
+
+QVariant TreeRows::groupData(const Entry &e, int column, int role, const ThemedIcons &kindIcons)
+{
+    switch (role) {
+    case Qt::DisplayRole:
+        return e.text.at(size_t(column));
+    case Qt::DecorationRole:
+        return column == M::NameColumn ? kindIcons.kind(e.resource.kind) : QVariant();
+    case Qt::ToolTipRole:
+        return e.toolTip;
+    case M::NameRole:
+        return e.group;
+    case M::IsGroupRole:
+        return true;
+    case M::IsFolderRole:
     case M::IsDiscoveredRole:
     case M::DeletingRole:
         return false;
@@ -375,6 +411,7 @@ QHash<int, QByteArray> TreeRows::roleNames(QHash<int, QByteArray> names)
     names.insert(M::DiscoveredRole, "discovered");
     names.insert(M::IsDiscoveredRole, "isDiscovered");
     names.insert(M::IsFolderRole, "isFolder");
+    names.insert(M::IsGroupRole, "isGroup");
     return names;
 }
 

@@ -33,11 +33,14 @@ struct ResourceTreeModel::Entry
     bool browsed = false;
     /// On a browsed folder's row: its full prefix (ending in the delimiter); else empty.
     QString folder;
+    /// On a service's row under an account (TreeGroups): the service, e.g. SQS; else empty.
+    QString group;
     StatusKind status = StatusKind::Unknown;
     std::array<QString, ColumnCount> text;
     QString toolTip;
 
-    bool isManaged() const { return !discovered && !browsed; }
+    bool isManaged() const { return !discovered && !browsed && group.isEmpty(); }
+    bool isGroup() const { return !group.isEmpty(); }
     bool isStoredDiscovered() const { return discovered && !browsed; }
     /// Invalid on other rows than managed ones: they are not workspace resources.
     ResourceKey key() const { return isManaged() ? resource.key() : ResourceKey{}; }
@@ -66,6 +69,9 @@ public:
     /// A browsed folder's row: `folder` (a full prefix) listed under `owner` in `prefix`.
     static Entry folder(const QString &folder, const ResourceKey &owner, const QString &prefix,
                         const QString &kind);
+    /// A service's row under the account `owner`: its rows of `kind` and the service's other
+    /// kinds go under it.
+    static Entry group(const QString &service, const QString &kind, const ResourceKey &owner);
     /// A discovered row read from the store, with the fingerprint that tells it, seen again,
     /// from a changed one (changedRoles). Browsed rows have none: they are never compared.
     static Entry storedDiscovered(DiscoveredResource discovered);
@@ -100,6 +106,8 @@ private:
     static QString toolTip(const DiscoveredResource &discovered);
     static QVariant folderData(const Entry &entry, int column, int role,
                                const ThemedIcons &kindIcons);
+    static QVariant groupData(const Entry &entry, int column, int role,
+                              const ThemedIcons &kindIcons);
     static QVariant discoveredData(const Entry &entry, int column, int role,
                                    const StatusIcons &icons, const ThemedIcons &kindIcons);
 };

@@ -33,6 +33,9 @@ struct Kind
     QString version;   ///< e.g. v1
     QString name;      ///< e.g. BlobContainer
     QString ownerKind; ///< the kind spec.owner names; empty for roots such as StorageAccount
+    /// The cloud service it belongs to, as people name it (SQS, DynamoDB): the window groups an
+    /// account's resources by it. Empty for kinds shown straight under their owner.
+    QString service;
     /// The spec field that holds the backend's name of the resource (azureName, tableName);
     /// empty, or the field left out, means metadata.name. Lists are matched on it.
     QString backendNameField;

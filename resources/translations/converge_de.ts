@@ -1398,6 +1398,14 @@ Wählen Sie eine Ressource im Baum, um ihre Spezifikation, den Stand in ihrer Cl
         <source>%1 holds nothing named %2</source>
         <translation>%1 enthält nichts namens %2</translation>
     </message>
+    <message>
+        <source>Service</source>
+        <translation>Dienst</translation>
+    </message>
+    <message>
+        <source>%1 resources of %2</source>
+        <translation>%1-Ressourcen von %2</translation>
+    </message>
 </context>
 <context>
     <name>converge::SettingsDialog</name>

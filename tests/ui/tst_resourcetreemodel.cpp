@@ -37,11 +37,25 @@ ResourceKey widgetKey(const QString &name)
     return {QStringLiteral("Widget"), name};
 }
 
+/// The test kinds, Widget as a kind of the service `widgetService` when one is given.
+KindRegistry kindsWith(const KindRegistry &testKinds, const QString &widgetService)
+{
+    KindRegistry kinds;
+    for (const QString &name : testKinds.names()) {
+        Kind kind = *testKinds.find(name);
+        if (name == QLatin1String("Widget"))
+            kind.service = widgetService;
+        kinds.add(kind);
+    }
+    return kinds;
+}
+
 struct Setup
 {
-    Setup()
-        : runner(f.path)
-        , model(runner, f.kinds)
+    explicit Setup(const QString &widgetService = {})
+        : kinds(kindsWith(f.kinds, widgetService))
+        , runner(f.path)
+        , model(runner, widgetService.isEmpty() ? f.kinds : kinds) // f.kinds: tests add to it
         , tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest)
     {}
 
@@ -69,6 +83,7 @@ struct Setup
     }
 
     EngineFixture f;
+    KindRegistry kinds;
     WorkspaceRunner runner;
     ResourceTreeModel model;
     QAbstractItemModelTester tester;
@@ -499,6 +514,68 @@ private slots:
         QCOMPARE(removed.count(), 1);
         QCOMPARE(s.model.rowCount(), 0);
         QCOMPARE(s.model.resourceCount(), 0);
+    }
+
+    void rowsOfAServiceGoUnderItsRow()
+    {
+        // Widget as a kind of a service: its rows, managed and discovered, go under a row of
+        // the service beneath their owner, made with the first and removed with the last;
+        // with the owner gone they wait at the top and go back under the service's row.
+        Setup s(QStringLiteral("Widgets"));
+        QVERIFY(s.f.apply({EngineFixture::gadget(QStringLiteral("g")),
+                           EngineFixture::widget(QStringLiteral("a"), QStringLiteral("g")),
+                           EngineFixture::widget(QStringLiteral("b"), QStringLiteral("g"))}));
+        QVERIFY(
+            discover(s.f, QStringLiteral("g"), {found(QStringLiteral("g"), QStringLiteral("x"))}));
+        s.model.reload();
+        QVERIFY(s.settle());
+        const auto serviceRow = [&s] {
+            const QModelIndex g = s.model.indexOf(gadgetKey(QStringLiteral("g")));
+            return s.model.rowCount(g) == 1 ? s.model.index(0, 0, g) : QModelIndex();
+        };
+        QModelIndex service = serviceRow();
+        QVERIFY(service.isValid());
+        QVERIFY(service.data(ResourceTreeModel::IsGroupRole).toBool());
+        QCOMPARE(service.data().toString(), QStringLiteral("Widgets"));
+        QCOMPARE(service.data(ResourceTreeModel::NameRole).toString(), QStringLiteral("Widgets"));
+        QVERIFY(!s.model.keyAt(service).isValid());
+        QVERIFY(!s.model.resourceAt(service));
+        QVERIFY(!s.model.discoveredAt(service));
+        QCOMPARE(s.childNames(service),
+                 (QStringList{QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("x")}));
+        QCOMPARE(s.model.indexOf(widgetKey(QStringLiteral("a"))).parent(), service);
+        QCOMPARE(s.model
+                     .indexOfDiscovered(gadgetKey(QStringLiteral("g")), QStringLiteral("Widget"),
+                                        QStringLiteral("x"))
+                     .parent(),
+                 service);
+
+        // A listing without x: it goes, from under the service's row (a keyed load).
+        QVERIFY(discover(s.f, QStringLiteral("g"), {}));
+        s.model.reloadKeys({gadgetKey(QStringLiteral("g"))});
+        QVERIFY(s.settle());
+        QTRY_COMPARE(s.childNames(serviceRow()),
+                     (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
+
+        // The owner goes: its widgets wait at the top, then go back under the service's row.
+        QVERIFY(s.f.ws->remove(gadgetKey(QStringLiteral("g")), nullptr));
+        s.model.reload();
+        QVERIFY(s.settle());
+        QCOMPARE(s.childNames({}), (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
+        QVERIFY(s.f.apply({EngineFixture::gadget(QStringLiteral("g"))}));
+        s.model.reloadKeys({gadgetKey(QStringLiteral("g"))});
+        QVERIFY(s.settle());
+        QCOMPARE(s.childNames({}), QStringList{QStringLiteral("g")});
+        QCOMPARE(s.childNames(serviceRow()),
+                 (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
+
+        // The last of the service's rows goes: so does the service's row.
+        QVERIFY(s.f.ws->remove(widgetKey(QStringLiteral("a")), nullptr));
+        QVERIFY(s.f.ws->remove(widgetKey(QStringLiteral("b")), nullptr));
+        s.model.reloadKeys({widgetKey(QStringLiteral("a")), widgetKey(QStringLiteral("b"))});
+        QVERIFY(s.settle());
+        QCOMPARE(s.model.rowCount(s.model.indexOf(gadgetKey(QStringLiteral("g")))), 0);
+        QCOMPARE(s.model.resourceCount(), 1);
     }
 
     void deletionRequestedShows()

@@ -326,6 +326,7 @@ Kind AwsKinds::table()
     kind.version = version();
     kind.name = tableKind();
     kind.ownerKind = accountKind();
+    kind.service = QStringLiteral("DynamoDB");
     kind.backendNameField = QStringLiteral("tableName");
     kind.description = QStringLiteral(
         "An Amazon DynamoDB table, shaped like the Table resource of AWS Controllers for "

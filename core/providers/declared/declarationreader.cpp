@@ -426,6 +426,7 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
     d.kind.group = group;
     d.kind.version = version;
     d.kind.ownerKind = ownerKind;
+    d.kind.service = service.title;
     d.kind.name = r.string(o, QStringLiteral("kind"), path, true);
     d.kind.description = r.string(o, QStringLiteral("description"), path);
     d.kind.backendNameField = r.string(o, QStringLiteral("nameField"), path);
