@@ -5,6 +5,7 @@
 #include "clock.h"
 #include "delta.h"
 #include "eventrecorder.h"
+#include "fieldpath.h"
 #include "immutablefields.h"
 #include "kindregistry.h"
 #include "workspace.h"
@@ -309,6 +310,10 @@ PhaseResult GenericReconciler::claim(ReconcileContext &ctx)
                                           r.error, res.metadata.generation, now));
         return r;
     }
+    // What cannot change is refused before anything waits: a subscription moved to a topic
+    // not made yet would otherwise wait for it, to be refused only once it comes.
+    if (std::optional<PhaseResult> refused = refuseImmutableChange(ctx, *kind))
+        return *refused;
 
     if (!kind->ownerKind.isEmpty()) {
         const ResourceKey ownerKey{kind->ownerKind, res.ownerName()};
@@ -434,6 +439,18 @@ PhaseResult GenericReconciler::createOrUpdate(ReconcileContext &ctx)
         !changes.isEmpty())
         return immutableChanged(ctx, ImmutableFields::describe(res.key(), changes),
                                 observed.requestId);
+    // An observation that leaves a field out when it has its default (SQS's fifoQueue false)
+    // says nothing of it to ImmutableFields, but the Delta sees the difference: no update can
+    // make it, so it is refused here, before any write, as every immutable change is.
+    if (const QStringList immutable = Delta::immutablePaths(kind->spec, delta);
+        !immutable.isEmpty()) {
+        QList<ImmutableFields::Change> changes;
+        for (const QString &path : immutable)
+            changes.append({path, FieldPath::valueAt(observed.spec, path),
+                            FieldPath::valueAt(res.spec, path)});
+        return immutableChanged(ctx, ImmutableFields::describe(res.key(), changes),
+                                observed.requestId);
+    }
 
     // The spec did not change since the backend last matched it: someone changed the backend.
     const Condition ready = res.status.ready();

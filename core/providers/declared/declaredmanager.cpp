@@ -510,10 +510,15 @@ Outcome<Observation> DeclaredManager::observeTarget(const Target &target, const 
     // The owner is the workspace's, not the backend's: what was asked is what is.
     if (target.resource.spec.contains(QStringLiteral("owner")))
         o.spec.insert(QStringLiteral("owner"), target.resource.spec.value(QStringLiteral("owner")));
-    // What AWS takes but never answers is observed as asked.
+    // What AWS takes but never answers is observed as asked; one that cannot change, as last
+    // observed (so a change of it shows, and is refused rather than taken as done).
+    const QJsonValue before = target.resource.status.observed.value(QStringLiteral("spec"));
     for (const QString &field : m_declaration.writeOnly) {
-        if (target.resource.spec.contains(field) && !o.spec.contains(field))
-            o.spec.insert(field, target.resource.spec.value(field));
+        const FieldSchema *schema = m_declaration.kind.spec.field(field);
+        const bool fixed = before.isObject() && schema && schema->immutable;
+        const QJsonObject &from = fixed ? before.toObject() : target.resource.spec;
+        if (from.contains(field) && !o.spec.contains(field))
+            o.spec.insert(field, from.value(field));
     }
     // So is a reference, when the ID it stands for is the one observed.
     for (const KindReference &reference : m_declaration.kind.references) {

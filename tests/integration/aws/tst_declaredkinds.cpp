@@ -620,6 +620,46 @@ private slots:
         };
         QTRY_VERIFY_WITH_TIMEOUT(ready(kept) && ready(removed), settleTimeoutMs);
 
+        // Each field that cannot change, changed in the workspace as an older version or an
+        // edit by hand would have stored it (apply refuses it since): ImmutableFieldChanged
+        // before any write, the resource still there; restored, Ready again without a write.
+        const Kind *kind = m_kinds.find(data.kind);
+        QVERIFY(kind);
+        for (const FieldSchema &field : kind->spec.fields) {
+            if (!field.immutable)
+                continue;
+            QJsonValue value = data.immutable.value(field.name);
+            QList<Resource> extra;
+            if (field.name == QLatin1String("owner")) {
+                const Resource other = motoAccount(m_emulators, kept + QStringLiteral("-other"));
+                value = QJsonObject{{QStringLiteral("name"), other.metadata.name}};
+                extra = {other};
+            }
+            if (value.isUndefined())
+                QFAIL(qPrintable(QStringLiteral("%1 gives no changed value for %2's spec.%3")
+                                     .arg(file, data.kind, field.name)));
+            const int writes = counts.writes();
+            // With the annotations the engine keeps (the backend ID), as apply keeps them.
+            const Resource stored = *ws->get(ResourceKey{data.kind, kept});
+            Resource changed = stored;
+            changed.spec.insert(field.name, value);
+            QVERIFY(ws->apply(extra + QList<Resource>{changed}, &outcomes, &error));
+            const auto refused = [&] {
+                const auto r = ws->get(ResourceKey{data.kind, kept});
+                return r && r->status.ready().observedGeneration == r->metadata.generation &&
+                       r->status.ready().reason == QLatin1String("ImmutableFieldChanged");
+            };
+            QTRY_VERIFY2_WITH_TIMEOUT(
+                refused(),
+                qPrintable(field.name + QStringLiteral(": ") +
+                           ws->get(ResourceKey{data.kind, kept})->status.ready().reason),
+                settleTimeoutMs);
+            QCOMPARE(counts.writes(), writes);
+            QVERIFY(ws->apply({stored}, &outcomes, &error));
+            QTRY_VERIFY_WITH_TIMEOUT(ready(kept), settleTimeoutMs);
+            QVERIFY2(counts.writes() == writes, qPrintable(field.name));
+        }
+
         // Under the skip policy nothing is written: a resource that does not exist is not made.
         const QString skipped = uniqueName(data.kind.toLower());
         Resource observeOnly = resource(data, skipped, data.spec, needed.names);

@@ -370,8 +370,8 @@ private slots:
         QVERIFY(f.apply({widget}));
         const int requests = f.backend.gets + f.backend.writes();
         auto again = context(f, w);
-        QCOMPARE(reconciler.claim(again->ctx).kind, PK::Done);
-        const PhaseResult r = reconciler.createOrUpdate(again->ctx);
+        // Refused at claim, before anything waits or looks (createOrUpdate would refuse too).
+        const PhaseResult r = reconciler.claim(again->ctx);
         QCOMPARE(r.kind, PK::Fatal);
         const Condition ready = again->ctx.target.resource.status.ready();
         QCOMPARE(ready.reason, QStringLiteral("ImmutableFieldChanged"));
