@@ -71,6 +71,22 @@ AsoExporter::AsoExporter(const Options &options)
     : m_options(options)
 {}
 
+QStringList AsoExporter::accountFieldNames()
+{
+    return {QStringLiteral("location"), QStringLiteral("sku"), QStringLiteral("accountKind"),
+            QStringLiteral("resourceGroup")};
+}
+
+QStringList AsoExporter::missingFields(const Resource &account)
+{
+    QStringList missing;
+    for (const QString &field : accountFieldNames()) {
+        if (account.spec.value(field).toString().isEmpty())
+            missing.append(field);
+    }
+    return missing;
+}
+
 QString AsoExporter::serviceName(const QString &account, const QString &service)
 {
     return account + QLatin1Char('-') + service;
@@ -92,6 +108,7 @@ ExportResult AsoExporter::exportResources(const QList<Resource> &selection,
         if (r.apiVersion != AzureKinds::apiVersion())
             continue; // another provider's kind: the other target's business
         if (r.kind == AzureKinds::storageAccount()) {
+            const AccountFields given = m_options.accounts.value(r.metadata.name);
             const auto value = [&](const char *field, const QString &override,
                                    const QString &flag) {
                 const QString v =
@@ -103,13 +120,19 @@ ExportResult AsoExporter::exportResources(const QList<Resource> &selection,
                             .arg(id, QLatin1String(field), flag));
                 return v;
             };
-            const QString location =
-                value("location", m_options.location, QStringLiteral("--location"));
-            const QString sku = value("sku", m_options.sku, QStringLiteral("--sku"));
+            const auto either = [](const QString &mine, const QString &everyone) {
+                return mine.isEmpty() ? everyone : mine;
+            };
+            const QString location = value("location", either(given.location, m_options.location),
+                                           QStringLiteral("--location"));
+            const QString sku =
+                value("sku", either(given.sku, m_options.sku), QStringLiteral("--sku"));
             const QString accountKind =
-                value("accountKind", m_options.accountKind, QStringLiteral("--account-kind"));
+                value("accountKind", either(given.accountKind, m_options.accountKind),
+                      QStringLiteral("--account-kind"));
             const QString group =
-                value("resourceGroup", m_options.resourceGroup, QStringLiteral("--resource-group"));
+                value("resourceGroup", either(given.resourceGroup, m_options.resourceGroup),
+                      QStringLiteral("--resource-group"));
             if (location.isEmpty() || sku.isEmpty() || accountKind.isEmpty() || group.isEmpty())
                 continue;
 

@@ -5,8 +5,10 @@
 #include "exportresult.h"
 #include "resource.h"
 
+#include <QHash>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 namespace converge {
 
@@ -26,17 +28,36 @@ namespace converge {
 class AsoExporter final
 {
 public:
-    struct Options
+    /// What ASO needs of an account that Converge does not: each overrides the spec field of
+    /// the same name (`accountKind` is ASO's `kind`) when not empty.
+    struct AccountFields
     {
-        QString ns; ///< metadata.namespace of every document; none when empty
-        // Override spec.location, spec.sku, spec.accountKind, spec.resourceGroup of every
-        // StorageAccount exported.
         QString location;
         QString sku;
         QString accountKind;
         QString resourceGroup;
+    };
+
+    struct Options
+    {
+        QString ns; ///< metadata.namespace of every document; none when empty
+        // Override spec.location, spec.sku, spec.accountKind, spec.resourceGroup of every
+        // StorageAccount exported (the command line's flags).
+        QString location;
+        QString sku;
+        QString accountKind;
+        QString resourceGroup;
+        /// Per StorageAccount (by metadata.name), ahead of the fields above: what the window
+        /// asks for when the accounts lack them.
+        QHash<QString, AccountFields> accounts;
         bool resourceGroups = true; ///< write the ResourceGroup objects the accounts name
     };
+
+    /// The StorageAccount spec fields ASO needs and Converge does not: location, sku,
+    /// accountKind, resourceGroup.
+    static QStringList accountFieldNames();
+    /// Those of `account`'s fields that its spec leaves empty, by name.
+    static QStringList missingFields(const Resource &account);
 
     explicit AsoExporter(const Options &options);
 

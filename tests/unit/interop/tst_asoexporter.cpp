@@ -206,6 +206,43 @@ private slots:
         QCOMPARE(spec[QStringLiteral("kind")], QStringLiteral("BlockBlobStorage"));
         QCOMPARE(spec[QStringLiteral("owner")][QStringLiteral("name")], QStringLiteral("shared"));
     }
+
+    // What the window asks for: one account's fields, ahead of the spec and of the flags; the
+    // other account keeps its own.
+    void accountFieldsOverrideOneAccount()
+    {
+        QList<Resource> selection = m_workspace;
+        for (Resource &r : selection) {
+            if (r.kind == AzureKinds::storageAccount() &&
+                r.metadata.name == QStringLiteral("devstore")) {
+                QCOMPARE(AsoExporter::missingFields(r), QStringList());
+                r.spec.remove(QStringLiteral("location"));
+                r.spec.remove(QStringLiteral("sku"));
+                QCOMPARE(AsoExporter::missingFields(r),
+                         (QStringList{QStringLiteral("location"), QStringLiteral("sku")}));
+            }
+        }
+        AsoExporter::Options options;
+        options.accountKind = QStringLiteral("Storage");
+        options.accounts.insert(QStringLiteral("devstore"),
+                                {QStringLiteral("eastasia"), QStringLiteral("Standard_ZRS"),
+                                 QStringLiteral("BlobStorage"), QString()});
+        const ExportResult result = AsoExporter(options).exportResources(selection, m_workspace);
+        QVERIFY2(result.ok(), qPrintable(result.missing.join(QLatin1Char('\n'))));
+        const auto specOf = [&result](const char *name) {
+            return find(result.documents, QStringLiteral("StorageAccount"),
+                        QString::fromUtf8(name))[QStringLiteral("spec")]
+                .toObject();
+        };
+        const QJsonObject devstore = specOf("devstore");
+        QCOMPARE(devstore[QStringLiteral("location")], QStringLiteral("eastasia"));
+        QCOMPARE(devstore[QStringLiteral("sku")][QStringLiteral("name")],
+                 QStringLiteral("Standard_ZRS"));
+        QCOMPARE(devstore[QStringLiteral("kind")], QStringLiteral("BlobStorage"));
+        const QJsonObject archive = specOf("archive");
+        QCOMPARE(archive[QStringLiteral("location")], QStringLiteral("northeurope"));
+        QCOMPARE(archive[QStringLiteral("kind")], QStringLiteral("Storage")); // the flag's
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_AsoExporter)
