@@ -116,7 +116,7 @@ void EventLogModel::reload()
     beginResetModel();
     m_rows.clear();
     m_seqById.clear();
-    m_firstSeq = 0;
+    m_firstSeq = m_nextSeq = 0;
     m_waiting.clear();
     m_minId = m_scannedFrom = m_lastId = 0;
     endResetModel();
@@ -219,8 +219,10 @@ void EventLogModel::applyOlder(Page page)
         const auto n = older.size();
         beginInsertRows({}, 0, int(n) - 1);
         m_firstSeq -= n;
-        for (qsizetype i = 0; i < n; ++i)
-            m_seqById.insert(older.at(i).event.id, m_firstSeq + i);
+        for (qsizetype i = 0; i < n; ++i) {
+            older[i].seq = m_firstSeq + i;
+            m_seqById.insert(older.at(i).event.id, older.at(i).seq);
+        }
         m_rows.insert(m_rows.begin(), std::make_move_iterator(older.begin()),
                       std::make_move_iterator(older.end()));
         endInsertRows();
@@ -273,33 +275,56 @@ void EventLogModel::appendEvents(const QList<Event> &events)
 
 void EventLogModel::integrate(const QList<Event> &events)
 {
-    QList<Row> fresh;
-    QHash<qint64, qsizetype> freshById;
-    int firstChanged = -1;
-    int lastChanged = -1;
+    // The batch in arrival order, each event once, at its last occurrence.
+    QList<Event> batch;
+    QHash<qint64, qsizetype> batchById;
     for (const Event &e : events) {
         if (e.id > 0) {
-            if (const qsizetype row = rowOfId(e.id); row >= 0) {
-                m_rows[size_t(row)] = makeRow(e);
-                firstChanged = firstChanged < 0 ? int(row) : std::min(firstChanged, int(row));
-                lastChanged = std::max(lastChanged, int(row));
-                continue;
-            }
-            if (const auto it = freshById.constFind(e.id); it != freshById.cend()) {
-                fresh[*it] = makeRow(e);
-                continue;
-            }
-            if (e.id < m_scannedFrom)
-                continue; // a repeat of history not loaded yet: it shows when paged in
-            freshById.insert(e.id, fresh.size());
+            if (const auto it = batchById.constFind(e.id); it != batchById.cend())
+                batch[*it].id = -e.id; // superseded by this later occurrence: dropped below
+            batchById.insert(e.id, batch.size());
         }
-        fresh.append(makeRow(e));
+        batch.append(e);
+    }
+    QList<Row> fresh;
+    // The rows that end the log, in arrival order: (id, whether it is new to the model).
+    QList<std::pair<qint64, bool>> order;
+    bool repeated = false;
+    int firstChanged = -1;
+    int lastChanged = -1;
+    for (const Event &e : std::as_const(batch)) {
+        if (e.id < 0)
+            continue;
+        if (e.id > 0) {
+            if (const qsizetype row = rowOfId(e.id); row >= 0) {
+                Event &shown = m_rows[size_t(row)].event;
+                // The same occurrence again (the first page read it already): it keeps its place.
+                const bool again = e.count > shown.count || e.lastTime != shown.lastTime;
+                shown = e;
+                if (again) {
+                    repeated = true;
+                } else {
+                    firstChanged = firstChanged < 0 ? int(row) : std::min(firstChanged, int(row));
+                    lastChanged = std::max(lastChanged, int(row));
+                    continue;
+                }
+                order.append({e.id, false});
+            } else {
+                fresh.append(makeRow(e));
+                order.append({e.id, true});
+            }
+        } else {
+            fresh.append(makeRow(e));
+            order.append({0, true});
+        }
     }
     if (firstChanged >= 0) {
         Q_EMIT dataChanged(index(firstChanged, 0), index(lastChanged, ColumnCount - 1),
                            {Qt::DisplayRole, LastTimeRole});
     }
     appendRows(std::move(fresh));
+    if (repeated)
+        moveToBottom(order);
 }
 
 void EventLogModel::appendRows(QList<Row> rows)
@@ -310,8 +335,9 @@ void EventLogModel::appendRows(QList<Row> rows)
     beginInsertRows({}, first, first + int(rows.size()) - 1);
     for (Row &row : rows) {
         const qint64 id = row.event.id;
+        row.seq = m_nextSeq++;
         if (id > 0) {
-            m_seqById.insert(id, m_firstSeq + qint64(m_rows.size()));
+            m_seqById.insert(id, row.seq);
             m_lastId = std::max(m_lastId, id);
         }
         m_rows.push_back(std::move(row));
@@ -319,10 +345,77 @@ void EventLogModel::appendRows(QList<Row> rows)
     endInsertRows();
 }
 
+void EventLogModel::moveToBottom(const QList<std::pair<qint64, bool>> &order)
+{
+    // The rows of `order` end the log in that order: the rows seen before (by id) move there,
+    // the new ones, just appended in that order, take their places among them; the rows between
+    // keep theirs. One layout change for the batch: QSortFilterProxyModel maps a move as a
+    // layout change of its own, and one per row would filter the whole log again for each.
+    const qsizetype rows = qsizetype(m_rows.size());
+    qsizetype freshCount = 0;
+    qsizetype first = rows;
+    QHash<qint64, qsizetype> movedPlace; // id of a row seen before -> place in `order`
+    QList<qsizetype> freshPlaces;        // the places of the new rows, in the order appended
+    for (qsizetype i = 0; i < order.size(); ++i) {
+        if (order.at(i).second) {
+            ++freshCount;
+            freshPlaces.append(i);
+        } else {
+            movedPlace.insert(order.at(i).first, i);
+            first = std::min(first, rowOfId(order.at(i).first));
+        }
+    }
+    first = std::min(first, rows - freshCount);
+    Q_ASSERT(first >= 0);
+    Q_EMIT layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    const qsizetype count = rows - first;
+    const qsizetype staying = count - order.size();
+    std::vector<Row> segment(std::make_move_iterator(m_rows.begin() + first),
+                             std::make_move_iterator(m_rows.end()));
+    std::vector<int> newRow(size_t(count), -1); // old row - first -> new row
+    int next = int(first);
+    for (qsizetype i = 0; i < count; ++i) {
+        const Row &row = segment[size_t(i)];
+        const qsizetype freshIndex = i - (count - freshCount);
+        const auto moved =
+            row.event.id > 0 ? movedPlace.constFind(row.event.id) : movedPlace.cend();
+        if (freshIndex >= 0)
+            newRow[size_t(i)] = int(first + staying + freshPlaces.at(freshIndex));
+        else if (moved != movedPlace.cend())
+            newRow[size_t(i)] = int(first + staying + *moved);
+        else
+            newRow[size_t(i)] = next++;
+    }
+    Q_ASSERT(next == first + staying);
+    for (qsizetype i = 0; i < count; ++i)
+        m_rows[size_t(newRow[size_t(i)])] = std::move(segment[size_t(i)]);
+    // The staying rows keep their numbers; the moved and the new ones take higher ones.
+    for (qsizetype row = first + staying; row < rows; ++row) {
+        Row &r = m_rows[size_t(row)];
+        r.seq = m_nextSeq++;
+        if (r.event.id > 0)
+            m_seqById.insert(r.event.id, r.seq);
+    }
+    const QModelIndexList before = persistentIndexList();
+    QModelIndexList after;
+    after.reserve(before.size());
+    for (const QModelIndex &i : before) {
+        const int row = i.row() < first ? i.row() : newRow[size_t(i.row() - first)];
+        after.append(index(row, i.column()));
+    }
+    changePersistentIndexList(before, after);
+    Q_EMIT layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+}
+
 qsizetype EventLogModel::rowOfId(qint64 id) const
 {
     const auto it = m_seqById.constFind(id);
-    return it == m_seqById.cend() ? -1 : qsizetype(*it - m_firstSeq);
+    if (it == m_seqById.cend())
+        return -1;
+    const auto found = std::lower_bound(m_rows.cbegin(), m_rows.cend(), *it,
+                                        [](const Row &row, qint64 seq) { return row.seq < seq; });
+    Q_ASSERT(found != m_rows.cend() && found->seq == *it);
+    return found == m_rows.cend() || found->seq != *it ? -1 : qsizetype(found - m_rows.cbegin());
 }
 
 int EventLogModel::rowCount(const QModelIndex &parent) const

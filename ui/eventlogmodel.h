@@ -11,6 +11,7 @@
 
 #include <array>
 #include <deque>
+#include <utility>
 
 namespace converge {
 
@@ -22,9 +23,13 @@ class WorkspaceRunner;
 /// Starts with the newest page (loaded on a WorkspaceRunner's thread); canFetchMore/fetchMore
 /// prepend the page of older events before the first row, one page per call (ids are paged by
 /// range, since EventQuery pages only forward). Live batches from the controller are appended
-/// in arrival order with one beginInsertRows per batch; an event seen again (aggregated: same
-/// id, higher count) updates its row instead, and a repeat of an event older than the loaded
-/// history is left to that history. Batches that arrive while the first page loads wait for it.
+/// in arrival order with one beginInsertRows per batch. An event seen again (aggregated, as
+/// Kubernetes does: same id, higher count) is its newest occurrence, so its row moves to the
+/// bottom with the new count and last time, as a log viewer shows it: one layout change per
+/// batch moves every repeat of the batch, and persistent indexes (a view's selection) move with
+/// their rows. A repeat of an event older than the loaded history comes in at the bottom too,
+/// and that history leaves it out when it is paged in. Batches that arrive while the first page
+/// loads wait for it.
 class EventLogModel final : public QAbstractTableModel
 {
     Q_OBJECT
@@ -90,6 +95,7 @@ private:
     struct Row
     {
         Event event;
+        qint64 seq = 0; // ascending from the top row down; a moved row takes a new, higher one
     };
     static Row makeRow(const Event &event);
     static QString displayText(const Event &event, int column);
@@ -98,6 +104,7 @@ private:
     void integrate(const QList<Event> &events);
     qsizetype rowOfId(qint64 id) const;
     void appendRows(QList<Row> rows);
+    void moveToBottom(const QList<std::pair<qint64, bool>> &order);
 
     WorkspaceRunner &m_runner;
     const int m_pageSize;
@@ -106,12 +113,15 @@ private:
     // the rows already there (a QList's reallocation did, stalling the GUI thread on big logs)
     // and older pages are prepended in the time of the page, not of the whole log.
     std::deque<Row> m_rows;
-    QHash<qint64, qint64> m_seqById; // id -> sequence number; row = sequence - m_firstSeq
-    qint64 m_firstSeq = 0;           // the sequence number of row 0 (decreases on prepend)
-    QList<Event> m_waiting;          // live batches that came while the first page loaded
-    qint64 m_minId = 0;              // the oldest id in the workspace when last asked
-    qint64 m_scannedFrom = 0;        // every id >= this is shown (or was never stored)
-    qint64 m_lastId = 0;             // the highest id shown
+    // id -> the row's sequence number; rows are sorted by it, so a row is found by a binary
+    // search, and moving one row to the bottom renumbers that row alone.
+    QHash<qint64, qint64> m_seqById;
+    qint64 m_firstSeq = 0;    // the sequence number of row 0 (decreases on prepend)
+    qint64 m_nextSeq = 0;     // the sequence number of the next row appended
+    QList<Event> m_waiting;   // live batches that came while the first page loaded
+    qint64 m_minId = 0;       // the oldest id in the workspace when last asked
+    qint64 m_scannedFrom = 0; // every id >= this is shown (or was never stored)
+    qint64 m_lastId = 0;      // the highest id shown
     quint64 m_epoch = 0;
     bool m_loadingFirst = false;
     bool m_loadingOlder = false;

@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: MIT
 //
 // The log model over a real workspace: the newest page first, older pages on fetchMore, live
-// batches appended with one insertion each, repeats updating their row; and its filter proxy.
+// batches appended with one insertion each, repeats moved to the bottom with their count (as a
+// log viewer shows the newest occurrence last); and its filter proxy.
 #include "eventlogmodel.h"
 
 #include "eventlogfilterproxy.h"
@@ -199,21 +200,95 @@ private slots:
         QCOMPARE(changed.count(), 0);
         QCOMPARE(s.model.rowCount(), 15);
         QCOMPARE(s.idAt(14), 15);
+    }
 
-        // The same event again: the workspace aggregates it (same id, count 2); its row
-        // changes, nothing is inserted; a new one in the same batch is one insertion.
-        QList<Event> again{makeEvent(12), makeEvent(99)};
+    void repeatMovesToTheBottom()
+    {
+        Setup s;
+        s.record(1, 10);
+        s.model.reload();
+        QVERIFY(s.settle());
+        // A view's selection and current row are persistent indexes: they follow the rows.
+        const QPersistentModelIndex repeated = s.model.index(3, EventLogModel::ReasonColumn);
+        const QPersistentModelIndex below = s.model.index(4, 0);
+        const QPersistentModelIndex above = s.model.index(2, 0);
+        QSignalSpy inserted{&s.model, &QAbstractItemModel::rowsInserted};
+        QSignalSpy removed{&s.model, &QAbstractItemModel::rowsRemoved};
+        QSignalSpy layout{&s.model, &QAbstractItemModel::layoutChanged};
+
+        // The same event again: the workspace aggregates it (same id, count 2, a later time).
+        QList<Event> again{makeEvent(4)};
+        again[0].lastTime = t0.addSecs(100);
         QVERIFY(s.ws->recordEvents(again, nullptr));
-        QCOMPARE(again.at(0).id, 12);
+        QCOMPARE(again.at(0).id, 4);
         QCOMPARE(again.at(0).count, 2);
-        inserted.clear();
         s.model.appendEvents(again);
-        QCOMPARE(inserted.count(), 1);
-        QCOMPARE(changed.count(), 1);
-        QCOMPARE(changed.at(0).at(0).value<QModelIndex>().row(), 11);
-        QCOMPARE(s.model.index(11, EventLogModel::CountColumn).data().toString(),
+        QCOMPARE(s.model.rowCount(), 10);
+        QCOMPARE(inserted.count(), 0);
+        QCOMPARE(removed.count(), 0);
+        QCOMPARE(layout.count(), 1);
+        QCOMPARE(s.idAt(9), 4); // last, with its count and its last time
+        QCOMPARE(s.model.index(9, EventLogModel::CountColumn).data().toString(),
                  QStringLiteral("2"));
-        QCOMPARE(s.model.rowCount(), 16);
+        QCOMPARE(s.model.index(9, 0).data(EventLogModel::LastTimeRole).toDateTime(),
+                 t0.addSecs(100));
+        QCOMPARE(s.idAt(3), 5); // the rows below it moved up by one
+        QCOMPARE(s.idAt(8), 10);
+        QCOMPARE(repeated.row(), 9);
+        QCOMPARE(repeated.column(), int(EventLogModel::ReasonColumn));
+        QCOMPARE(below.row(), 3);
+        QCOMPARE(above.row(), 2);
+
+        // A batch of repeats and new events ends the log in arrival order, one insertion.
+        QList<Event> batch{makeEvent(2), makeEvent(11), makeEvent(7)};
+        QVERIFY(s.ws->recordEvents(batch, nullptr));
+        QCOMPARE(batch.at(1).id, 11);
+        s.model.appendEvents(batch);
+        QCOMPARE(inserted.count(), 1);
+        QCOMPARE(layout.count(), 2);
+        QCOMPARE(s.model.rowCount(), 11);
+        const QList<qint64> expected{1, 3, 5, 6, 8, 9, 10, 4, 2, 11, 7};
+        for (int row = 0; row < s.model.rowCount(); ++row)
+            QCOMPARE(s.idAt(row), expected.at(row));
+        QCOMPARE(repeated.row(), 7);
+        QCOMPARE(s.model.index(8, EventLogModel::CountColumn).data().toString(),
+                 QStringLiteral("2"));
+
+        // The same event twice in one batch is one row, where its last occurrence puts it.
+        QList<Event> twice{makeEvent(1), makeEvent(12)};
+        QVERIFY(s.ws->recordEvents(twice, nullptr));
+        QList<Event> thrice{makeEvent(1)};
+        QVERIFY(s.ws->recordEvents(thrice, nullptr));
+        QCOMPARE(thrice.at(0).count, 3);
+        s.model.appendEvents(twice + thrice);
+        QCOMPARE(s.model.rowCount(), 12);
+        QCOMPARE(s.idAt(10), 12);
+        QCOMPARE(s.idAt(11), 1);
+        QCOMPARE(s.model.index(11, EventLogModel::CountColumn).data().toString(),
+                 QStringLiteral("3"));
+    }
+
+    void repeatMovesToTheBottomThroughTheFilter()
+    {
+        Setup s;
+        s.record(1, 6);
+        s.record(7, 2, Event::Type::Warning);
+        s.model.reload();
+        QVERIFY(s.settle());
+        QAbstractItemModelTester tester(&s.proxy,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        s.proxy.setTypeFilter(Event::Type::Warning);
+        QCOMPARE(s.proxy.rowCount(), 2);
+        const QPersistentModelIndex first = s.proxy.index(0, 0);
+        QList<Event> again{makeEvent(7, Event::Type::Warning)};
+        QVERIFY(s.ws->recordEvents(again, nullptr));
+        s.model.appendEvents(again);
+        QCOMPARE(s.proxy.rowCount(), 2);
+        QCOMPARE(s.proxy.index(1, 0).data(EventLogModel::EventIdRole).toLongLong(), 7);
+        QCOMPARE(s.proxy.index(1, EventLogModel::CountColumn).data().toString(),
+                 QStringLiteral("2"));
+        QCOMPARE(first.row(), 1);
+        QCOMPARE(s.proxy.index(0, 0).data(EventLogModel::EventIdRole).toLongLong(), 8);
     }
 
     void liveEventsDuringFirstLoadWait()
@@ -230,7 +305,7 @@ private slots:
         QVERIFY(s.ascending());
     }
 
-    void repeatOfUnloadedHistoryIsLeftToIt()
+    void repeatOfUnloadedHistoryComesAtTheBottom()
     {
         Setup s(10, Setup::Tester::OnProxy);
         s.record(1, 30);
@@ -241,15 +316,28 @@ private slots:
         QVERIFY(s.ws->recordEvents(again, nullptr));
         QCOMPARE(again.at(0).id, 3);
         s.model.appendEvents(again);
-        QCOMPARE(s.model.rowCount(), 10);
+        QCOMPARE(s.model.rowCount(), 11);
+        QCOMPARE(s.idAt(10), 3);
+        // Paging the history in leaves out what is shown already.
         s.model.fetchMore({});
         QVERIFY(s.settle());
         s.model.fetchMore({});
         QVERIFY(s.settle());
         QCOMPARE(s.model.rowCount(), 30);
-        QCOMPARE(s.model.index(2, EventLogModel::CountColumn).data().toString(),
+        QVERIFY(!s.model.canFetchMore({}));
+        QCOMPARE(s.idAt(29), 3);
+        QCOMPARE(s.model.index(29, EventLogModel::CountColumn).data().toString(),
                  QStringLiteral("2"));
-        QVERIFY(s.ascending());
+        QCOMPARE(s.idAt(2), 4);
+        // It repeats again: found where it is now.
+        QList<Event> more{makeEvent(3), makeEvent(31)};
+        QVERIFY(s.ws->recordEvents(more, nullptr));
+        s.model.appendEvents(more);
+        QCOMPARE(s.model.rowCount(), 31);
+        QCOMPARE(s.idAt(29), 3);
+        QCOMPARE(s.idAt(30), 31);
+        QCOMPARE(s.model.index(29, EventLogModel::CountColumn).data().toString(),
+                 QStringLiteral("3"));
     }
 
     void prunedHistoryEndsPaging()
