@@ -10,9 +10,14 @@ namespace converge {
 
 class EventLogModel;
 
-/// The log panel's view: follows new events while it is scrolled to the bottom, and asks the
+/// The log panel's view: follows new events as `journalctl -f` and KSystemLog do, and asks the
 /// history model for older events when scrolled to the top, keeping the rows in sight where
 /// they were.
+///
+/// Following keeps the newest row in sight: new rows and repeats moved to the bottom scroll the
+/// view down. Scrolling up (wheel, scroll bar, keys) stops following, and from then on new rows
+/// leave the view where it is; scrolling back to the bottom, or setFollowing(true) (the log
+/// panel's Follow button), follows again.
 ///
 /// A table, not a tree: QTreeView lays out every row again when rows are appended at the top
 /// level, which at 300,000 rows stalled the GUI thread for over 100 ms per batch of events.
@@ -30,8 +35,13 @@ public:
     /// The column header (as QTreeView calls it).
     QHeaderView *header() const { return horizontalHeader(); }
 
-    /// Whether new rows scroll the view (true while it is at the bottom).
+    /// Whether new rows scroll the view to the bottom.
     bool isFollowing() const { return m_following; }
+    /// Starts (and scrolls to the bottom) or stops following.
+    void setFollowing(bool following);
+
+Q_SIGNALS:
+    void followingChanged(bool following);
 
 protected:
     void verticalScrollbarValueChanged(int value) override;
@@ -39,10 +49,18 @@ protected:
 private:
     void aboutToInsert(const QModelIndex &parent, int first);
     void inserted(const QModelIndex &parent, int first);
+    void aboutToLayOut();
+    void laidOut();
+    /// Scrolls without the scroll counting as the person's.
+    template<typename Scroll>
+    void scrollQuietly(Scroll scroll);
 
     EventLogModel *m_history = nullptr; // not owned
     bool m_following = true;
+    bool m_scrolling = false; // the view scrolls itself: not a reason to stop following
+    int m_lastValue = 0;
     QPersistentModelIndex m_anchor;
+    int m_anchorRow = -1;
 };
 
 } // namespace converge

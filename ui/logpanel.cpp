@@ -18,6 +18,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPalette>
+#include <QSettings>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -92,6 +93,14 @@ LogPanel::LogPanel(EventLogModel &model, QWidget *parent)
     exportLogButton->setToolTip(tr("Write the events the filters show, the whole history, as CSV "
                                    "or JSON"));
     bar->addWidget(exportLogButton);
+    m_followButton = new QToolButton(this);
+    m_followButton->setObjectName(QStringLiteral("followLogButton"));
+    m_followButton->setText(tr("Follow"));
+    m_followButton->setCheckable(true);
+    m_followButton->setChecked(true);
+    m_followButton->setToolTip(tr("Keep the newest event in sight. Scrolling up stops following; "
+                                  "scrolling to the bottom follows again."));
+    bar->addWidget(m_followButton);
     connect(exportLogButton, &QToolButton::clicked, this, [this] {
         const QString start = QDir(m_folders ? m_folders->folder() : QString())
                                   .filePath(QStringLiteral("events.csv"));
@@ -142,7 +151,25 @@ LogPanel::LogPanel(EventLogModel &model, QWidget *parent)
     connect(&m_model, &QAbstractItemModel::modelReset, this, &LogPanel::updateOlder);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &LogPanel::currentChanged);
+    connect(m_followButton, &QToolButton::clicked, this, [this](bool checked) {
+        m_followChosen = checked;
+        m_view->setFollowing(checked);
+    });
+    connect(m_view, &EventLogView::followingChanged, m_followButton, &QToolButton::setChecked);
     updateOlder();
+}
+
+void LogPanel::restoreState(const QSettings &settings)
+{
+    m_view->header()->restoreState(settings.value(QStringLiteral("logHeader")).toByteArray());
+    m_followChosen = settings.value(QStringLiteral("logFollow"), true).toBool();
+    m_view->setFollowing(m_followChosen);
+}
+
+void LogPanel::saveState(QSettings &settings) const
+{
+    settings.setValue(QStringLiteral("logHeader"), m_view->header()->saveState());
+    settings.setValue(QStringLiteral("logFollow"), m_followChosen);
 }
 
 void LogPanel::updateOlder()

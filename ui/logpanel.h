@@ -7,6 +7,7 @@
 #include <QWidget>
 
 class QLabel;
+class QSettings;
 class QToolButton;
 
 namespace converge {
@@ -17,8 +18,9 @@ class EventLogModel;
 class EventLogView;
 
 /// The log panel: the event log behind its filter bar (type, text), a button that loads older
-/// pages of history, and one that exports what the filters show. Picking a row names the
-/// resource it is about, so that the window can select it in the tree.
+/// pages of history, one that exports what the filters show, and Follow, which keeps the
+/// newest event in sight (EventLogView says when following stops and starts again). Picking a
+/// row names the resource it is about, so that the window can select it in the tree.
 class LogPanel final : public QWidget
 {
     Q_OBJECT
@@ -36,6 +38,10 @@ public:
     EventLogFilterProxy *proxy() const { return m_proxy; }
     /// Where the export's file dialog opens, and what it remembers (not owned; may be null).
     void setFolderMemory(FolderMemory *folders) { m_folders = folders; }
+    /// The column layout and the last Follow chosen with the button, in the settings' current
+    /// group (the window's).
+    void restoreState(const QSettings &settings);
+    void saveState(QSettings &settings) const;
 
 Q_SIGNALS:
     /// A file to export the filtered log to was chosen.
@@ -53,6 +59,10 @@ private:
     EventLogFilterProxy *m_proxy = nullptr;
     EventLogView *m_view = nullptr;
     QToolButton *m_olderButton = nullptr;
+    QToolButton *m_followButton = nullptr;
+    // Follow as last clicked: kept for the next start (scrolling changes what the button
+    // shows, not this).
+    bool m_followChosen = true;
     QWidget *m_notice = nullptr;
     QLabel *m_noticeText = nullptr;
 };

@@ -458,8 +458,7 @@ void MainWindow::restoreSettings()
     restoreState(m_settings->value(QStringLiteral("state")).toByteArray());
     m_splitter->restoreState(m_settings->value(QStringLiteral("splitter")).toByteArray());
     m_tree->header()->restoreState(m_settings->value(QStringLiteral("treeHeader")).toByteArray());
-    m_log->view()->header()->restoreState(
-        m_settings->value(QStringLiteral("logHeader")).toByteArray());
+    m_log->restoreState(*m_settings);
     if (auto *details = findChild<QAction *>(QStringLiteral("detailsToggleAction")))
         details->setChecked(m_settings->value(QStringLiteral("details"), true).toBool());
     m_settings->endGroup();
@@ -472,7 +471,7 @@ void MainWindow::saveSettings()
     m_settings->setValue(QStringLiteral("state"), saveState());
     m_settings->setValue(QStringLiteral("splitter"), m_splitter->saveState());
     m_settings->setValue(QStringLiteral("treeHeader"), m_tree->header()->saveState());
-    m_settings->setValue(QStringLiteral("logHeader"), m_log->view()->header()->saveState());
+    m_log->saveState(*m_settings);
     m_settings->setValue(QStringLiteral("details"), m_detailsStack->isVisibleTo(this));
     m_settings->endGroup();
 }

@@ -1011,6 +1011,14 @@ Wählen Sie eine Ressource im Baum, um ihre Spezifikation, den Stand in ihrer Cl
         <source>Close this notice</source>
         <translation>Diesen Hinweis schließen</translation>
     </message>
+    <message>
+        <source>Follow</source>
+        <translation>Folgen</translation>
+    </message>
+    <message>
+        <source>Keep the newest event in sight. Scrolling up stops following; scrolling to the bottom follows again.</source>
+        <translation>Das neueste Ereignis im Blick behalten. Nach oben scrollen beendet das Folgen; nach ganz unten scrollen folgt wieder.</translation>
+    </message>
 </context>
 <context>
     <name>converge::MainWindow</name>
