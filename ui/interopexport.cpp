@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "interopexport.h"
 
+#include "asoexportoptionsdialog.h"
 #include "foldermemory.h"
 
 #include "workspacerunner.h"
@@ -27,7 +28,7 @@ QString InteropExport::targetName(Target target)
 void InteropExport::start(Target target, const QList<ResourceKey> &selection)
 {
     if (selection.isEmpty()) {
-        chooseFile(target, {});
+        next(target, {});
         return;
     }
     auto *ask = new QMessageBox(QMessageBox::Question, tr("Export for %1").arg(targetName(target)),
@@ -45,14 +46,50 @@ void InteropExport::start(Target target, const QList<ResourceKey> &selection)
     connect(ask, &QMessageBox::buttonClicked, this,
             [this, target, selection, selected, everything](QAbstractButton *button) {
                 if (button == selected)
-                    chooseFile(target, selection);
+                    next(target, selection);
                 else if (button == everything)
-                    chooseFile(target, {});
+                    next(target, {});
             });
     ask->open();
 }
 
-void InteropExport::chooseFile(Target target, const QList<ResourceKey> &keys)
+void InteropExport::next(Target target, const QList<ResourceKey> &keys)
+{
+    if (target == Target::Aso)
+        askAsoFields(keys);
+    else
+        chooseFile(target, keys);
+}
+
+void InteropExport::askAsoFields(const QList<ResourceKey> &keys)
+{
+    WorkspaceRunner *runner = m_runner();
+    if (!runner) {
+        chooseFile(Target::Aso, keys); // the export says that no workspace is open
+        return;
+    }
+    runner->run(
+        [keys](Workspace *ws, const StoreError &) { return WindowJobs::resourcesOf(ws, keys); },
+        this,
+        [this, keys](const QList<Resource> &resources) {
+            const QList<Resource> needing = AsoExportOptionsDialog::needingFields(resources);
+            if (needing.isEmpty()) {
+                chooseFile(Target::Aso, keys);
+                return;
+            }
+            auto *dialog = new AsoExportOptionsDialog(needing, m_window);
+            dialog->setAttribute(Qt::WA_DeleteOnClose);
+            connect(dialog, &QDialog::accepted, this, [this, keys, dialog] {
+                AsoExporter::Options options;
+                options.accounts = dialog->fields();
+                chooseFile(Target::Aso, keys, options);
+            });
+            dialog->open();
+        });
+}
+
+void InteropExport::chooseFile(Target target, const QList<ResourceKey> &keys,
+                               const AsoExporter::Options &aso)
 {
     auto *dialog = new QFileDialog(m_window, tr("Export for %1").arg(targetName(target)), QString(),
                                    tr("YAML manifests (*.yaml *.yml)"));
@@ -65,11 +102,12 @@ void InteropExport::chooseFile(Target target, const QList<ResourceKey> &keys)
     dialog->selectFile(target == Target::Aso ? QStringLiteral("aso.yaml")
                                              : QStringLiteral("ack.yaml"));
     connect(dialog, &QFileDialog::fileSelected, this,
-            [this, target, keys](const QString &path) { exportTo(target, keys, path); });
+            [this, target, keys, aso](const QString &path) { exportTo(target, keys, path, aso); });
     dialog->open();
 }
 
-void InteropExport::exportTo(Target target, const QList<ResourceKey> &keys, const QString &path)
+void InteropExport::exportTo(Target target, const QList<ResourceKey> &keys, const QString &path,
+                             const AsoExporter::Options &aso)
 {
     WorkspaceRunner *runner = m_runner();
     if (!runner) {
@@ -77,8 +115,8 @@ void InteropExport::exportTo(Target target, const QList<ResourceKey> &keys, cons
         return;
     }
     runner->run(
-        [keys, target, path](Workspace *ws, const StoreError &openError) {
-            return WindowJobs::exportFor(ws, openError, keys, target, path);
+        [keys, target, path, aso](Workspace *ws, const StoreError &openError) {
+            return WindowJobs::exportFor(ws, openError, keys, target, path, aso);
         },
         this,
         [this, target, path](const WindowJobs::InteropExported &result) {

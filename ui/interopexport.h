@@ -17,10 +17,11 @@ class FolderMemory;
 class WorkspaceRunner;
 
 /// File ▸ Export ▸ for Azure Service Operator… / for AWS Controllers for Kubernetes…: asks
-/// whether to export the selection or everything (when something is selected), then for a
-/// file, and runs the workspace read and the export on the workspace runner's thread. Fields
-/// the target needs that the workspace does not hold are shown each with how to give it, and
-/// nothing is written; resources with no counterpart are named.
+/// whether to export the selection or everything (when something is selected); for ASO, when a
+/// storage account to export lacks what ASO needs, asks for it (AsoExportOptionsDialog); then
+/// for a file, and runs the workspace reads and the export on the workspace runner's thread.
+/// Fields the target still needs are shown each with how to give it, and nothing is written;
+/// resources with no counterpart are named.
 class InteropExport final : public QObject
 {
     Q_OBJECT
@@ -35,8 +36,10 @@ public:
 
     /// Starts the questions; `selection` may be empty (everything is exported then).
     void start(Target target, const QList<ResourceKey> &selection);
-    /// Exports `keys` (everything when empty) to `path` without asking.
-    void exportTo(Target target, const QList<ResourceKey> &keys, const QString &path);
+    /// Exports `keys` (everything when empty) to `path` without asking; `aso` as the command
+    /// line's flags give it.
+    void exportTo(Target target, const QList<ResourceKey> &keys, const QString &path,
+                  const AsoExporter::Options &aso = {});
 
     static QString targetName(Target target);
     /// Where the file dialog opens, and what it remembers (not owned; may be null).
@@ -47,7 +50,10 @@ Q_SIGNALS:
     void finished(const QString &path, const QString &error);
 
 private:
-    void chooseFile(Target target, const QList<ResourceKey> &keys);
+    void askAsoFields(const QList<ResourceKey> &keys);
+    void chooseFile(Target target, const QList<ResourceKey> &keys,
+                    const AsoExporter::Options &aso = {});
+    void next(Target target, const QList<ResourceKey> &keys);
     void report(Target target, const QString &path, const WindowJobs::InteropExported &result);
 
     std::function<WorkspaceRunner *()> m_runner;

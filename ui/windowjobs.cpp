@@ -100,9 +100,22 @@ QString WindowJobs::exportResources(Workspace *ws, const StoreError &openError,
     return {};
 }
 
+QList<Resource> WindowJobs::resourcesOf(Workspace *ws, const QList<ResourceKey> &keys)
+{
+    if (!ws)
+        return {};
+    QList<Resource> all = ws->list({});
+    if (!keys.isEmpty()) {
+        const QSet<ResourceKey> wanted(keys.cbegin(), keys.cend());
+        all.removeIf([&wanted](const Resource &r) { return !wanted.contains(r.key()); });
+    }
+    return all;
+}
+
 WindowJobs::InteropExported WindowJobs::exportFor(Workspace *ws, const StoreError &openError,
                                                   const QList<ResourceKey> &keys,
-                                                  InteropTarget target, const QString &path)
+                                                  InteropTarget target, const QString &path,
+                                                  const AsoExporter::Options &aso)
 {
     InteropExported result;
     if (!ws) {
@@ -125,10 +138,11 @@ WindowJobs::InteropExported WindowJobs::exportFor(Workspace *ws, const StoreErro
                 selection.append(r);
         }
     }
-    // The options of a bare `converge export --for …`: the same bytes as the command line.
+    // The options of `converge export --for …` (for ASO, with the flags the window asked
+    // for): the same bytes as the command line.
     const ExportResult exported =
         target == InteropTarget::Aso
-            ? AsoExporter(AsoExporter::Options{}).exportResources(selection, all)
+            ? AsoExporter(aso).exportResources(selection, all)
             : AckExporter(AckExporter::Options{}).exportResources(selection, all);
     result.missing = exported.missing;
     result.dropped = exported.dropped;

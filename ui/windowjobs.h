@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "asoexporter.h"
 #include "event.h"
 #include "resource.h"
 #include "resourcekey.h"
@@ -55,10 +56,13 @@ public:
     };
     enum class InteropTarget { Aso, Ack };
     /// Writes the documents `converge export --for aso|ack` writes for `keys` (everything
-    /// when empty), byte for byte, to `path`; writes nothing when a field is missing.
+    /// when empty), byte for byte, to `path`; writes nothing when a field is missing. `aso`
+    /// holds what the command line's flags give (the window's answers for each account).
     static InteropExported exportFor(Workspace *ws, const StoreError &openError,
                                      const QList<ResourceKey> &keys, InteropTarget target,
-                                     const QString &path);
+                                     const QString &path, const AsoExporter::Options &aso = {});
+    /// The resources of `keys` (everything when empty) as stored; empty when none can be read.
+    static QList<Resource> resourcesOf(Workspace *ws, const QList<ResourceKey> &keys);
     /// Writes every stored event that the log's filters let through to `path` (CSV, or JSON
     /// when it ends in .json); returns the error, or empty.
     static QString exportLog(Workspace *ws, const StoreError &openError, const QString &path,

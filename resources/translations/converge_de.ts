@@ -264,6 +264,84 @@
     </message>
 </context>
 <context>
+    <name>converge::AsoExportOptionsDialog</name>
+    <message>
+        <source>%1, at most %2 characters</source>
+        <translation>%1, höchstens %2 Zeichen</translation>
+    </message>
+    <message>
+        <source>Export for Azure Service Operator</source>
+        <translation>Export für Azure Service Operator</translation>
+    </message>
+    <message numerus="yes">
+        <source>Azure Service Operator needs each storage account&apos;s location, SKU, kind and resource group. Converge does not use them, and the spec of %n account(s) below leaves some out. What you give here is written to this export only; to not be asked again, add location, sku, accountKind and resourceGroup to the account&apos;s spec.</source>
+        <translation>
+            <numerusform>Azure Service Operator braucht von jedem Speicherkonto Standort, SKU, Art und Ressourcengruppe. Converge selbst braucht sie nicht, und der Spec von %n Konto unten fehlt davon etwas. Was Sie hier angeben, gilt nur für diesen Export; um nicht wieder gefragt zu werden, tragen Sie location, sku, accountKind und resourceGroup in den Spec des Kontos ein.</numerusform>
+            <numerusform>Azure Service Operator braucht von jedem Speicherkonto Standort, SKU, Art und Ressourcengruppe. Converge selbst braucht sie nicht, und den Specs von %n Konten unten fehlt davon etwas. Was Sie hier angeben, gilt nur für diesen Export; um nicht wieder gefragt zu werden, tragen Sie location, sku, accountKind und resourceGroup in den Spec des Kontos ein.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Choose File…</source>
+        <translation>Datei wählen…</translation>
+    </message>
+    <message>
+        <source>Storage account %1</source>
+        <translation>Speicherkonto %1</translation>
+    </message>
+    <message>
+        <source>e.g. westeurope</source>
+        <translation>z. B. westeurope</translation>
+    </message>
+    <message>
+        <source>Choose a SKU</source>
+        <translation>SKU wählen</translation>
+    </message>
+    <message>
+        <source>Choose a kind</source>
+        <translation>Art wählen</translation>
+    </message>
+    <message>
+        <source>e.g. rg-storage</source>
+        <translation>z. B. rg-storage</translation>
+    </message>
+    <message>
+        <source>&amp;Location (Azure region):</source>
+        <translation>&amp;Standort (Azure-Region):</translation>
+    </message>
+    <message>
+        <source>&amp;SKU (redundancy and tier):</source>
+        <translation>&amp;SKU (Redundanz und Leistungsstufe):</translation>
+    </message>
+    <message>
+        <source>Account &amp;kind:</source>
+        <translation>Konto&amp;art:</translation>
+    </message>
+    <message>
+        <source>&amp;Resource group:</source>
+        <translation>&amp;Ressourcengruppe:</translation>
+    </message>
+    <message>
+        <source>location</source>
+        <translation>Standort</translation>
+    </message>
+    <message>
+        <source>SKU</source>
+        <translation>SKU</translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>resource group</source>
+        <translation>Ressourcengruppe</translation>
+    </message>
+    <message>
+        <source>Still needed: %1.</source>
+        <translation>Noch nötig: %1.</translation>
+    </message>
+</context>
+<context>
     <name>converge::AzureCliStatus</name>
     <message>
         <source>az account show did not answer within %1 s; check the Azure CLI in a terminal</source>

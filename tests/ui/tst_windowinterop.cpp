@@ -3,12 +3,14 @@
 //
 // The window and Azure Service Operator / AWS Controllers for Kubernetes files: a dropped ASO
 // file goes through the plan dialog as any manifest, with its field changes; File ▸ Export ▸
-// writes what `converge export --for aso|ack` writes, of the selection or everything, and
-// shows the fields it misses without writing anything.
+// writes what `converge export --for aso|ack` writes, of the selection or everything; for ASO
+// it first asks for what the storage accounts lack (location, SKU, kind, resource group) and
+// writes what `converge export --for aso --location …` writes with the same answers.
 #include "mainwindow.h"
 
 #include "applyplandialog.h"
 #include "asoexporter.h"
+#include "asoexportoptionsdialog.h"
 #include "awskinds.h"
 #include "azurekinds.h"
 #include "kindregistry.h"
@@ -18,9 +20,13 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDropEvent>
 #include <QFileDialog>
+#include <QFormLayout>
 #include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProcess>
@@ -94,8 +100,18 @@ struct Fixture
                 return {};
             QTest::mouseClick(ask->findChild<QPushButton *>(s(scope)), Qt::LeftButton);
         }
+        return chooseFile(file, finished);
+    }
+
+    /// Answers the file dialog with `file` and waits for the export's end.
+    QList<QVariant> chooseFile(const QString &file, QSignalSpy &finished)
+    {
         auto *dialog = waitForChild<QFileDialog>(s("interopExportFileDialog"));
         if (!dialog)
+            return {};
+        // Nothing was missing, or it was given: no question about the accounts is open.
+        if (auto *options = window->findChild<AsoExportOptionsDialog *>();
+            options && options->isVisible())
             return {};
         Q_EMIT dialog->fileSelected(file);
         dialog->close();
@@ -255,20 +271,141 @@ private slots:
         QVERIFY2(!text.contains("StorageAccountsQueueServicesQueue"), text.constData());
     }
 
-    void missingFieldsAreShownAndNothingIsWritten()
+    void asoAsksForWhatTheAccountLacks()
+    {
+        // accountKind is given; location, sku and resourceGroup are not.
+        Fixture f("apiVersion: azure.converge.dev/v1\nkind: StorageAccount\n"
+                  "metadata: {name: devstore}\n"
+                  "spec: {accountName: devstore, accountKind: StorageV2,"
+                  " credential: {env: DEVSTORE_KEY}}\n"
+                  "---\napiVersion: azure.converge.dev/v1\nkind: BlobContainer\n"
+                  "metadata: {name: invoices}\nspec: {owner: {name: devstore}}\n");
+        QSignalSpy finished{f.window.get(), &MainWindow::exportFinished};
+        f.window->findChild<QAction *>(s("exportAsoAction"))->trigger();
+        auto *options = f.waitForChild<AsoExportOptionsDialog>(s("asoExportOptionsDialog"));
+        QVERIFY(options);
+        QVERIFY(!f.window->findChild<QFileDialog *>()); // asked before the file
+        auto *location = options->findChild<QLineEdit *>(s("asoLocation_devstore"));
+        auto *sku = options->findChild<QComboBox *>(s("asoSku_devstore"));
+        auto *kind = options->findChild<QComboBox *>(s("asoAccountKind_devstore"));
+        auto *group = options->findChild<QLineEdit *>(s("asoResourceGroup_devstore"));
+        QVERIFY(location && sku && kind && group);
+        // Each field says what it is.
+        for (QWidget *field : std::initializer_list<QWidget *>{location, sku, kind, group}) {
+            auto *label = qobject_cast<QLabel *>(
+                qobject_cast<QFormLayout *>(field->parentWidget()->layout())->labelForField(field));
+            QVERIFY(label && !label->text().isEmpty());
+        }
+        // Prefilled from the spec where it is set.
+        QCOMPARE(kind->currentText(), s("StorageV2"));
+        QCOMPARE(location->text(), QString());
+        QCOMPARE(sku->currentIndex(), -1);
+        QCOMPARE(group->text(), QString());
+        auto *ok = options->findChild<QPushButton *>(s("asoOptionsOk"));
+        QVERIFY(ok);
+        QVERIFY(!ok->isEnabled());
+        QVERIFY(!options->isComplete());
+        QTest::keyClicks(location, s("westeurope"));
+        QVERIFY(!ok->isEnabled());
+        sku->setCurrentIndex(sku->findText(s("Standard_LRS")));
+        QVERIFY(!ok->isEnabled());
+        QTest::keyClicks(group, s("rg billing")); // a space is not a resource group's
+        QCOMPARE(group->text(), s("rgbilling"));
+        QVERIFY(ok->isEnabled());
+        kind->setCurrentIndex(-1);
+        QVERIFY(!ok->isEnabled());
+        kind->setCurrentIndex(kind->findText(s("StorageV2")));
+        QVERIFY(ok->isEnabled());
+        if (const QString shot = qEnvironmentVariable("CONVERGE_ASO_OPTIONS_SCREENSHOT");
+            !shot.isEmpty())
+            QVERIFY(options->grab().save(shot));
+        QTest::mouseClick(ok, Qt::LeftButton);
+
+        const QString path = f.dir.filePath(s("aso.yaml"));
+        const QList<QVariant> result = f.chooseFile(path, finished);
+        QVERIFY(!result.isEmpty());
+        QCOMPARE(result.at(1).toString(), QString());
+        const QByteArray text = readAll(path);
+        QVERIFY2(text.contains("location: westeurope\n"), text.constData());
+        QVERIFY2(text.contains("name: Standard_LRS\n"), text.constData());
+        QVERIFY2(text.contains("kind: StorageV2\n"), text.constData());
+        QVERIFY2(text.contains("name: rgbilling\n"), text.constData());
+        // What the command line writes with the same answers as flags, byte for byte (the
+        // documents interop.crd_validation checks against ASO's CRDs).
+        const QByteArray expected =
+            f.cli({s("export"), s("--for"), s("aso"), s("--location"), s("westeurope"), s("--sku"),
+                   s("Standard_LRS"), s("--account-kind"), s("StorageV2"), s("--resource-group"),
+                   s("rgbilling")});
+        QVERIFY(!expected.isEmpty());
+        QCOMPARE(text, expected);
+        // Nothing was stored: the next export asks again.
+        StoreError error;
+        const auto ws = Workspace::open(f.path, &error);
+        QVERIFY(!ws->get({s("StorageAccount"), s("devstore")})->spec.contains(s("location")));
+    }
+
+    void asoAsksOnlyForTheAccountsThatLackSomething()
+    {
+        Fixture f("apiVersion: azure.converge.dev/v1\nkind: StorageAccount\n"
+                  "metadata: {name: devstore}\n"
+                  "spec: {accountName: devstore, location: westeurope, sku: Standard_GRS,"
+                  " credential: {env: DEVSTORE_KEY}}\n"
+                  "---\napiVersion: azure.converge.dev/v1\nkind: StorageAccount\n"
+                  "metadata: {name: archive}\n"
+                  "spec: {accountName: archive, location: northeurope, sku: Standard_LRS,"
+                  " accountKind: StorageV2, resourceGroup: rg-archive,"
+                  " credential: {env: ARCHIVE_KEY}}\n");
+        QSignalSpy finished{f.window.get(), &MainWindow::exportFinished};
+        f.window->findChild<QAction *>(s("exportAsoAction"))->trigger();
+        auto *options = f.waitForChild<AsoExportOptionsDialog>(s("asoExportOptionsDialog"));
+        QVERIFY(options);
+        QVERIFY(options->findChild<QWidget *>(s("asoOptions_devstore")));
+        QVERIFY(!options->findChild<QWidget *>(s("asoOptions_archive")));
+        QCOMPARE(options->findChild<QLineEdit *>(s("asoLocation_devstore"))->text(),
+                 s("westeurope"));
+        QCOMPARE(options->findChild<QComboBox *>(s("asoSku_devstore"))->currentText(),
+                 s("Standard_GRS"));
+        auto *kind = options->findChild<QComboBox *>(s("asoAccountKind_devstore"));
+        kind->setCurrentIndex(kind->findText(s("BlobStorage")));
+        QTest::keyClicks(options->findChild<QLineEdit *>(s("asoResourceGroup_devstore")),
+                         s("rg-dev"));
+        QVERIFY(options->isComplete());
+        options->accept();
+        const QString path = f.dir.filePath(s("aso.yaml"));
+        const QList<QVariant> result = f.chooseFile(path, finished);
+        QVERIFY(!result.isEmpty());
+        QCOMPARE(result.at(1).toString(), QString());
+        const QByteArray text = readAll(path);
+        QVERIFY2(text.contains("kind: BlobStorage\n"), text.constData());
+        QVERIFY2(text.contains("name: rg-dev\n"), text.constData());
+        QVERIFY2(text.contains("name: rg-archive\n"), text.constData()); // the other's own
+        QVERIFY2(text.contains("location: northeurope\n"), text.constData());
+    }
+
+    void cancellingTheQuestionWritesNothing()
     {
         Fixture f("apiVersion: azure.converge.dev/v1\nkind: StorageAccount\n"
                   "metadata: {name: devstore}\n"
                   "spec: {accountName: devstore, credential: {env: DEVSTORE_KEY}}\n");
+        QSignalSpy finished{f.window.get(), &MainWindow::exportFinished};
+        f.window->findChild<QAction *>(s("exportAsoAction"))->trigger();
+        auto *options = f.waitForChild<AsoExportOptionsDialog>(s("asoExportOptionsDialog"));
+        QVERIFY(options);
+        options->reject();
+        QTest::qWait(100);
+        QVERIFY(!f.window->findChild<QFileDialog *>());
+        QCOMPARE(finished.count(), 0);
+    }
+
+    void noQuestionWhenNothingIsMissing()
+    {
+        Fixture f; // both accounts of the interop workspace hold every field
         const QString path = f.dir.filePath(s("aso.yaml"));
+        // (exportFor fails when the question is open at the file dialog.)
         const QList<QVariant> finished = f.exportFor("exportAsoAction", path);
         QVERIFY(!finished.isEmpty());
-        QVERIFY(!finished.at(1).toString().isEmpty());
-        QVERIFY(!QFile::exists(path));
-        auto *message = f.waitForChild<QMessageBox>(s("interopExportMessage"));
-        QVERIFY(message);
-        for (const char *field : {"spec.location", "spec.sku", "spec.resourceGroup"})
-            QVERIFY2(message->text().contains(s(field)), qPrintable(message->text()));
+        QVERIFY(!f.window->findChild<AsoExportOptionsDialog *>());
+        QVERIFY(QFile::exists(path));
     }
 };
 
