@@ -69,11 +69,12 @@ AsoExportOptionsDialog::AsoExportOptionsDialog(const QList<Resource> &accounts, 
 
     auto *intro = new QLabel(
         tr("Azure Service Operator needs each storage account's location, SKU, kind and resource "
-           "group. Converge does not use them, and the spec of %n account(s) below leaves some "
+           "group. Converge does not use them, and the spec of the accounts below leaves some "
            "out. What you give here is written to this export only; to not be asked again, add "
-           "location, sku, accountKind and resourceGroup to the account's spec.",
-           nullptr, int(accounts.size())),
+           "location, sku, accountKind and resourceGroup to the account's spec."),
         this);
+    // Wrapped at the dialog's width, not at a narrow guess that leaves a gap below the forms.
+    intro->setMinimumWidth(500);
     intro->setObjectName(QStringLiteral("asoOptionsIntro"));
     intro->setWordWrap(true);
     layout->addWidget(intro);

@@ -273,12 +273,9 @@
         <source>Export for Azure Service Operator</source>
         <translation>Export für Azure Service Operator</translation>
     </message>
-    <message numerus="yes">
-        <source>Azure Service Operator needs each storage account&apos;s location, SKU, kind and resource group. Converge does not use them, and the spec of %n account(s) below leaves some out. What you give here is written to this export only; to not be asked again, add location, sku, accountKind and resourceGroup to the account&apos;s spec.</source>
-        <translation>
-            <numerusform>Azure Service Operator braucht von jedem Speicherkonto Standort, SKU, Art und Ressourcengruppe. Converge selbst braucht sie nicht, und der Spec von %n Konto unten fehlt davon etwas. Was Sie hier angeben, gilt nur für diesen Export; um nicht wieder gefragt zu werden, tragen Sie location, sku, accountKind und resourceGroup in den Spec des Kontos ein.</numerusform>
-            <numerusform>Azure Service Operator braucht von jedem Speicherkonto Standort, SKU, Art und Ressourcengruppe. Converge selbst braucht sie nicht, und den Specs von %n Konten unten fehlt davon etwas. Was Sie hier angeben, gilt nur für diesen Export; um nicht wieder gefragt zu werden, tragen Sie location, sku, accountKind und resourceGroup in den Spec des Kontos ein.</numerusform>
-        </translation>
+    <message>
+        <source>Azure Service Operator needs each storage account&apos;s location, SKU, kind and resource group. Converge does not use them, and the spec of the accounts below leaves some out. What you give here is written to this export only; to not be asked again, add location, sku, accountKind and resourceGroup to the account&apos;s spec.</source>
+        <translation>Azure Service Operator braucht von jedem Speicherkonto Standort, SKU, Art und Ressourcengruppe. Converge selbst braucht sie nicht, und dem Spec der Konten unten fehlt davon etwas. Was Sie hier angeben, gilt nur für diesen Export; um nicht wieder gefragt zu werden, tragen Sie location, sku, accountKind und resourceGroup in den Spec des Kontos ein.</translation>
     </message>
     <message>
         <source>Choose File…</source>
