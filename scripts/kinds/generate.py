@@ -95,6 +95,8 @@ class Service:
         self.model, self.pages = model(data, name)
         self.shapes = self.model['shapes']
         self.meta = self.model['metadata']
+        self.nested_omit = set()
+        self.used_operations = []
 
     def operation(self, name):
         ops = self.model['operations']
@@ -139,7 +141,7 @@ class Service:
             if depth > 6:
                 raise Bad(f'{member}: structures nest too deep')
             out['type'] = 'object'
-            out['fields'] = self.fields(shape, renames, depth + 1)
+            out['fields'] = self.fields(shape, renames, depth + 1, ref['shape'])
         elif kind == 'list':
             out['type'] = 'list'
             item = self.field('item', 'item', shape['member'], '', renames, depth + 1)
@@ -163,9 +165,13 @@ class Service:
             out['doc'] = text
         return out
 
-    def fields(self, shape, renames, depth=0):
+    def fields(self, shape, renames, depth=0, shape_name=None):
         out = []
         for member, ref in shape['members'].items():
+            # `omit: [Shape.Member]` leaves out a member of a nested structure (what ACK's kind
+            # does not have, or Converge cannot send: a bucket's MFADelete needs an MFA code).
+            if f'{shape_name}.{member}' in self.nested_omit:
+                continue
             name = renames.get(member, member[:1].lower() + member[1:])
             out.append(self.field(name, member, ref, None, renames, depth))
         return out
@@ -194,6 +200,10 @@ def call(service, spec, defaults, kind_name, what):
         spec = {'operation': spec}
     out = {'operation': spec['operation']}
     service.operation(spec['operation'])
+    service.used_operations.append(spec['operation'])
+    if 'clear' in spec:
+        service.operation(spec['clear'])
+        service.used_operations.append(spec['clear'])
     members, _ = service.input_members(spec['operation'])
     given = spec.get('input')
     inputs = dict(given) if given is not None else {
@@ -203,7 +213,8 @@ def call(service, spec, defaults, kind_name, what):
             raise Bad(f'{kind_name}.{what}: {spec["operation"]} has no input member {member}')
     out['input'] = inputs
     for key in ('result', 'match', 'matchFields', 'fields', 'members', 'member', 'shape', 'each',
-                'inputToken', 'outputToken', 'limitKey', 'item', 'key', 'value'):
+                'inputToken', 'outputToken', 'limitKey', 'item', 'key', 'value', 'absent',
+                'into', 'clear'):
         if key in spec:
             out[key] = spec[key]
     page = service.pages.get(spec['operation'])
@@ -227,6 +238,7 @@ def call(service, spec, defaults, kind_name, what):
 
 def kind(service, name, c):
     renames = c.get('rename', {})
+    service.nested_omit = {m for m in c.get('omit', []) if '.' in m}
     identity = c.get('identity', {})
     create = c.get('create')
     spec_fields = []
@@ -337,6 +349,8 @@ def kind(service, name, c):
         out['nameField'] = name_field
     out['nameMember'] = c.get('nameMember', '')
     out['idMember'] = c.get('idMember', '')
+    if c.get('idIsName'):
+        out['idIsName'] = True
     if 'ack' in c:
         out['ack'] = c['ack']
     out['fields'] = [ordered(f) for f in spec_fields]
@@ -405,11 +419,61 @@ def kind(service, name, c):
     return out
 
 
+SHAPE_KEYS = ('type', 'payload', 'flattened', 'locationName', 'xmlNamespace')  # and order
+REF_KEYS = ('shape', 'location', 'locationName', 'xmlNamespace', 'flattened')
+
+
+def rest_model(service):
+    """The REST protocols' part of a declaration: each operation the kinds call, bound to its
+    method and URI template, and the shapes its input and output reach, as botocore spells them
+    without their documentation (core's AwsRestXml reads them as botocore's client does)."""
+    operations = {}
+    reached = set()
+
+    def reach(name):
+        if name in reached:
+            return
+        reached.add(name)
+        shape = service.shapes[name]
+        for ref in list(shape.get('members', {}).values()) + [
+                shape[k] for k in ('member', 'key', 'value') if k in shape]:
+            reach(ref['shape'])
+
+    for name in sorted(set(service.used_operations)):
+        op = service.operation(name)
+        entry = {'method': op['http']['method'], 'requestUri': op['http']['requestUri']}
+        for part in ('input', 'output'):
+            if part in op:
+                entry[part] = op[part]['shape']
+                reach(op[part]['shape'])
+        if op.get('httpChecksumRequired') or op.get('httpChecksum', {}).get(
+                'requestChecksumRequired'):
+            entry['checksumRequired'] = True
+        operations[name] = entry
+
+    def ref_of(ref):
+        return {k: ref[k] for k in REF_KEYS if k in ref}
+
+    shapes = {}
+    for name in sorted(reached):
+        shape = service.shapes[name]
+        out = {k: shape[k] for k in SHAPE_KEYS if k in shape}
+        if 'members' in shape:
+            out['members'] = {m: ref_of(r) for m, r in shape['members'].items()}
+            # JSON readers may sort an object's keys; XML elements go in the model's order.
+            out['order'] = list(shape['members'])
+        for k in ('member', 'key', 'value'):
+            if k in shape:
+                out[k] = ref_of(shape[k])
+        shapes[name] = out
+    return operations, shapes
+
+
 def generate(data, source, corrections):
     service = Service(data, corrections['service'])
     meta = service.meta
     protocol = meta.get('protocol')
-    if protocol not in ('json', 'query'):
+    if protocol not in ('json', 'query', 'rest-xml'):
         raise Bad(f'{service.name}: the {protocol} protocol is not supported')
     declared = {
         'format': 1,
@@ -429,6 +493,8 @@ def generate(data, source, corrections):
     if protocol == 'json':
         declared['service']['jsonVersion'] = meta['jsonVersion']
         declared['service']['targetPrefix'] = meta['targetPrefix']
+    if protocol == 'rest-xml':
+        declared['service']['operations'], declared['shapes'] = rest_model(service)
     return json.dumps(declared, indent=1, ensure_ascii=False) + '\n'
 
 

@@ -21,8 +21,8 @@ using namespace converge::test;
 
 namespace {
 
-/// Counts the requests that change something: Azure's by their method, DynamoDB's (every one a
-/// POST) by their operation.
+/// Counts the requests that change something: Azure's and S3's (rest-xml) by their method,
+/// DynamoDB's and the other AWS services' (every one a POST) by their operation.
 struct WriteCounter
 {
     std::atomic<int> azure{0};
@@ -35,7 +35,7 @@ struct WriteCounter
         return [this, dynamoDb](const HttpRequest &request) {
             QByteArray what = request.method.toUpper();
             bool write = what != "GET" && what != "HEAD";
-            if (dynamoDb) {
+            if (dynamoDb && request.method.toUpper() == "POST") {
                 // AWS's json protocol names the operation in X-Amz-Target, its query protocol
                 // (SNS) in the form's Action.
                 what = request.header("X-Amz-Target");

@@ -66,6 +66,16 @@ constexpr CodeCategory knownCodes[] = {
     {"SignatureDoesNotMatch", Category::Unauthorized},
     {"AuthorizationError", Category::Unauthorized},
     {"AccessDenied", Category::Unauthorized},
+    // S3's (rest-xml).
+    {"NoSuchBucket", Category::NotFound},
+    {"BucketAlreadyOwnedByYou", Category::Conflict},
+    // Another account's bucket has the name: only another name helps.
+    {"BucketAlreadyExists", Category::Invalid},
+    {"BucketNotEmpty", Category::Conflict},
+    {"MalformedXML", Category::Invalid},
+    {"InvalidBucketName", Category::Invalid},
+    {"InvalidDigest", Category::Invalid},
+    {"SlowDown", Category::Throttled},
 };
 
 BackendError makeError(Category category, const QString &code, int status, const QString &message)
@@ -178,6 +188,10 @@ std::optional<BackendError> AwsErrorMapper::errorFor(const HttpResponse &respons
             "or ask AWS for a higher quota (Service Quotas, DynamoDB \"Maximum number of "
             "tables\"), then Reconcile");
     }
+    // S3 refuses to delete a bucket that holds objects, and Converge never empties one.
+    if (code == QLatin1String("BucketNotEmpty"))
+        message += QStringLiteral(" — Converge does not empty buckets: delete or move its "
+                                  "objects (and their versions), then delete it again");
     BackendError error = makeError(category, code, response.status, redactor.redact(message));
     error.requestId = requestId;
     error.retryAfter = response.retryAfter;

@@ -7,6 +7,7 @@
 #include "awskinds.h"
 #include "awsprofile.h"
 #include "awsqueryclient.h"
+#include "awsrestxmlclient.h"
 #include "declaredmanager.h"
 #include "envcredentialstore.h"
 #include "filecredentialstore.h"
@@ -210,6 +211,17 @@ Outcome<AwsFactory::Connection> AwsFactory::resolveSource(const Resource &accoun
                             alternatives());
 }
 
+bool AwsFactory::virtualHosted(const QJsonObject &accountSpec, const QString &endpointPrefix)
+{
+    const QString style = accountSpec.value(QStringLiteral("s3AddressingStyle")).toString();
+    if (style == QLatin1String("virtual") || style == QLatin1String("path"))
+        return style == QLatin1String("virtual");
+    // auto: AWS's own endpoint takes the bucket in its host; an endpoint set for an emulator or
+    // an S3-compatible server seldom resolves BUCKET.HOST.
+    return !accountSpec.value(QStringLiteral("endpoints")).toObject().contains(endpointPrefix) &&
+           !accountSpec.contains(QStringLiteral("endpoint"));
+}
+
 Outcome<AwsFactory::Link> AwsFactory::link(const Resource &account, const ManagerEnvironment &env,
                                            const QString &endpointPrefix)
 {
@@ -271,6 +283,17 @@ Outcome<std::shared_ptr<ApiCaller>> AwsFactory::caller(const Resource &account,
     if (!made)
         return made.error();
     Link &l = made.value();
+    if (service.protocol == QLatin1String("rest-xml")) {
+        AwsRestXmlClient::Service rest{service.signingName,
+                                       {service.operations, service.shapes},
+                                       virtualHosted(account.spec, service.endpointPrefix)};
+        auto client = std::make_shared<AwsRestXmlClient>(
+            rest, env.http, l.endpoint, l.connection.region, l.connection.credentials,
+            env.isCancelled, std::move(l.own));
+        if (m_options.requestObserver)
+            client->setRequestObserver(m_options.requestObserver);
+        return std::shared_ptr<ApiCaller>(client);
+    }
     AwsQueryClient::Service query{service.signingName, service.apiVersion, {}};
     if (!kind.attributesMember.isEmpty())
         query.mapMembers << kind.attributesMember;

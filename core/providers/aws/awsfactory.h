@@ -69,6 +69,9 @@ public:
     static Outcome<Connection> resolve(const Resource &account, CredentialStore *keychain,
                                        AwsCredentialProcess *processes = nullptr,
                                        const std::function<bool()> &isCancelled = {});
+    /// Whether S3 requests of an account with `accountSpec` name the bucket in the host
+    /// (s3AddressingStyle: virtual, or auto with AWS's own endpoint) rather than in the path.
+    static bool virtualHosted(const QJsonObject &accountSpec, const QString &endpointPrefix);
     /// resolve()'s credentials alone.
     static Outcome<Credentials> resolveCredentials(const Resource &account,
                                                    CredentialStore *keychain);

@@ -46,7 +46,7 @@ public:
     Outcome<Reply> call(const QString &operation, const QJsonObject &request) override;
 
     const QUrl &endpoint() const { return m_endpoint; }
-    const QString &region() const { return m_region; }
+    QString region() const override { return m_region; }
     const Redactor &redactor() const { return m_redactor; }
 
     const AwsJsonService &service() const { return m_service; }

@@ -314,6 +314,14 @@ Kind AwsKinds::account()
                     QStringLiteral("Allow a plain http endpoint on a host other than this "
                                    "machine. Signed requests then travel unencrypted."))
              .setDefault(false),
+         F::enumeration(
+             QStringLiteral("s3AddressingStyle"),
+             {QStringLiteral("auto"), QStringLiteral("virtual"), QStringLiteral("path")},
+             QStringLiteral("How S3 requests name their bucket: virtual "
+                            "(BUCKET.s3.REGION.amazonaws.com, AWS's), path "
+                            "(ENDPOINT/BUCKET, what emulators and most S3-compatible servers "
+                            "want), or auto (when left out): virtual for AWS's own endpoint, "
+                            "path for an endpoint set here.")),
          credential});
     kind.spec.setCheck(checkAccount);
     return kind;

@@ -25,6 +25,9 @@ public:
 
     virtual ~ApiCaller() = default;
     virtual Outcome<Reply> call(const QString &operation, const QJsonObject &input) = 0;
+    /// The region the caller's requests go to (what S3 wants as a new bucket's location);
+    /// empty where it does not matter.
+    virtual QString region() const { return {}; }
 };
 
 } // namespace converge

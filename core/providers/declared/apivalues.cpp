@@ -106,4 +106,32 @@ QString ApiValues::lastSegment(const QString &id)
     return id.mid(std::max(slash, colon) + 1);
 }
 
+QMap<QString, QString> ApiValues::tagMap(const QJsonValue &tags, const DeclaredTags::Shape &shape)
+{
+    QMap<QString, QString> out;
+    if (!shape.isList) {
+        const QJsonObject o = tags.toObject();
+        for (auto it = o.begin(); it != o.end(); ++it)
+            out.insert(it.key(), it.value().toString());
+        return out;
+    }
+    for (const QJsonValue &tag : tags.toArray())
+        out.insert(tag[shape.key].toString(), tag[shape.value].toString());
+    return out;
+}
+
+QJsonValue ApiValues::tagValue(const QMap<QString, QString> &tags, const DeclaredTags::Shape &shape)
+{
+    if (!shape.isList) {
+        QJsonObject o;
+        for (auto it = tags.begin(); it != tags.end(); ++it)
+            o.insert(it.key(), it.value());
+        return o;
+    }
+    QJsonArray list;
+    for (auto it = tags.begin(); it != tags.end(); ++it)
+        list.append(QJsonObject{{shape.key, it.key()}, {shape.value, it.value()}});
+    return list;
+}
+
 } // namespace converge

@@ -3,9 +3,11 @@
 #pragma once
 
 #include "fieldschema.h"
+#include "kinddeclaration.h"
 
 #include <QJsonObject>
 #include <QJsonValue>
+#include <QMap>
 #include <QString>
 
 namespace converge {
@@ -32,6 +34,11 @@ public:
     static QString documentAsDesired(const QString &observed, const QString &desired);
     /// What follows an ID's last '/' or ':' (an ARN's or a URL's name).
     static QString lastSegment(const QString &id);
+    /// `tags` (the spelling `shape` says) as a map of strings.
+    static QMap<QString, QString> tagMap(const QJsonValue &tags, const DeclaredTags::Shape &shape);
+    /// And back.
+    static QJsonValue tagValue(const QMap<QString, QString> &tags,
+                               const DeclaredTags::Shape &shape);
 };
 
 } // namespace converge

@@ -191,14 +191,27 @@ ReadField readField(Reading &r, const QJsonObject &o, const QString &path)
 
 DeclaredCall readCall(Reading &r, const QJsonObject &o, const QString &path)
 {
-    r.onlyKeys(o,
-               {QStringLiteral("operation"), QStringLiteral("input"), QStringLiteral("result"),
-                QStringLiteral("match"), QStringLiteral("fields"), QStringLiteral("members"),
-                QStringLiteral("inputToken"), QStringLiteral("outputToken"),
-                QStringLiteral("limitKey"), QStringLiteral("limit"), QStringLiteral("member"),
-                QStringLiteral("each"), QStringLiteral("shape"), QStringLiteral("matchFields"),
-                QStringLiteral("idempotencyToken"), QStringLiteral("item"), QStringLiteral("key"),
-                QStringLiteral("value")},
+    r.onlyKeys(o, {QStringLiteral("operation"),
+                   QStringLiteral("input"),
+                   QStringLiteral("result"),
+                   QStringLiteral("match"),
+                   QStringLiteral("fields"),
+                   QStringLiteral("members"),
+                   QStringLiteral("inputToken"),
+                   QStringLiteral("outputToken"),
+                   QStringLiteral("limitKey"),
+                   QStringLiteral("limit"),
+                   QStringLiteral("member"),
+                   QStringLiteral("each"),
+                   QStringLiteral("shape"),
+                   QStringLiteral("matchFields"),
+                   QStringLiteral("idempotencyToken"),
+                   QStringLiteral("item"),
+                   QStringLiteral("key"),
+                   QStringLiteral("value"),
+                   QStringLiteral("absent"),
+                   QStringLiteral("into"),
+                   QStringLiteral("clear")},
                path);
     DeclaredCall call;
     call.operation = r.string(o, QStringLiteral("operation"), path, true);
@@ -219,6 +232,9 @@ DeclaredCall readCall(Reading &r, const QJsonObject &o, const QString &path)
     call.item = r.string(o, QStringLiteral("item"), path);
     call.key = r.string(o, QStringLiteral("key"), path);
     call.value = r.string(o, QStringLiteral("value"), path);
+    call.absent = r.strings(o, QStringLiteral("absent"), path);
+    call.into = r.string(o, QStringLiteral("into"), path);
+    call.clear = r.string(o, QStringLiteral("clear"), path);
     if (!call.matchFields.isEmpty() && call.match.isEmpty())
         r.fail(path + QStringLiteral(".matchFields"),
                QStringLiteral("needs match, the member that holds the ID"));
@@ -418,6 +434,7 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
                 QStringLiteral("writeOnly"),
                 QStringLiteral("createIsIdempotent"),
                 QStringLiteral("secretWhen"),
+                QStringLiteral("idIsName"),
                 QStringLiteral("listExclude")},
                path);
     KindDeclaration d;
@@ -431,9 +448,13 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
     d.kind.description = r.string(o, QStringLiteral("description"), path);
     d.kind.backendNameField = r.string(o, QStringLiteral("nameField"), path);
     d.hook = r.string(o, QStringLiteral("hook"), path);
-    if (!d.hook.isEmpty() && d.hook != QLatin1String("iamPolicyVersions"))
+    if (!d.hook.isEmpty() && d.hook != QLatin1String("iamPolicyVersions") &&
+        d.hook != QLatin1String("s3BucketLocation"))
         r.fail(path + QStringLiteral(".hook"),
-               QStringLiteral("\"%1\" is not a hook Converge has (iamPolicyVersions)").arg(d.hook));
+               QStringLiteral("\"%1\" is not a hook Converge has (iamPolicyVersions, "
+                              "s3BucketLocation)")
+                   .arg(d.hook));
+    d.idIsName = o.value(QStringLiteral("idIsName")).toBool();
     d.nameMember = r.string(o, QStringLiteral("nameMember"), path);
     d.idMember = r.string(o, QStringLiteral("idMember"), path);
 
@@ -637,7 +658,7 @@ DeclarationReader::Result DeclarationReader::read(const QByteArray &json, const 
     const QJsonObject root = document.object();
     r.onlyKeys(root,
                {QStringLiteral("format"), QStringLiteral("generated"), QStringLiteral("service"),
-                QStringLiteral("kinds")},
+                QStringLiteral("kinds"), QStringLiteral("shapes")},
                QStringLiteral("$"));
     if (root.value(QStringLiteral("format")).toInt() != 1)
         r.fail(QStringLiteral("format"), QStringLiteral("must be 1"));
@@ -655,10 +676,31 @@ DeclarationReader::Result DeclarationReader::read(const QByteArray &json, const 
     if (service.protocol == QLatin1String("json") &&
         (service.jsonVersion.isEmpty() || service.targetPrefix.isEmpty()))
         r.fail(at, QStringLiteral("the json protocol needs jsonVersion and targetPrefix"));
+    service.operations = r.object(s, QStringLiteral("operations"), at);
+    service.shapes = r.object(root, QStringLiteral("shapes"), QStringLiteral("$"));
+    if (service.protocol == QLatin1String("rest-xml") &&
+        (service.operations.isEmpty() || service.shapes.isEmpty()))
+        r.fail(at, QStringLiteral("the rest-xml protocol needs operations and shapes"));
     const QJsonArray kinds = root.value(QStringLiteral("kinds")).toArray();
     for (qsizetype i = 0; i < kinds.size(); ++i)
         service.kinds << readKind(r, kinds.at(i).toObject(), QStringLiteral("kinds[%1]").arg(i),
                                   service, group, version, ownerKind);
+    // rest-xml has no operation the declaration does not describe (AwsRestXml reads them).
+    if (service.protocol == QLatin1String("rest-xml")) {
+        for (const KindDeclaration &kind : std::as_const(service.kinds)) {
+            QList<DeclaredCall> calls{kind.create, kind.read, kind.remove, kind.list};
+            calls << kind.followReads << kind.updates;
+            QStringList operations;
+            for (const DeclaredCall &call : std::as_const(calls))
+                operations << call.operation << call.clear;
+            for (const QString &operation : std::as_const(operations)) {
+                if (!operation.isEmpty() && !service.operations.contains(operation))
+                    r.fail(
+                        QStringLiteral("service.operations"),
+                        QStringLiteral("has no %1, which %2 calls").arg(operation, kind.kind.name));
+            }
+        }
+    }
     result.errors = r.errors();
     return result;
 }

@@ -4,9 +4,11 @@
 
 #include "annotations.h"
 #include "apivalues.h"
+#include "declaredsubresources.h"
 #include "delta.h"
 #include "iampolicyversions.h"
 #include "redactor.h"
+#include "s3bucketlocation.h"
 #include "secretreference.h"
 
 #include <QJsonArray>
@@ -121,36 +123,6 @@ QJsonObject DeclaredManager::resolvedSpec(const Target &target) const
         spec.insert(reference.idField, value.isEmpty() ? referenced->metadata.name : value);
     }
     return spec;
-}
-
-QMap<QString, QString> DeclaredManager::tagMap(const QJsonValue &tags,
-                                               const DeclaredTags::Shape &shape)
-{
-    QMap<QString, QString> out;
-    if (!shape.isList) {
-        const QJsonObject o = tags.toObject();
-        for (auto it = o.begin(); it != o.end(); ++it)
-            out.insert(it.key(), it.value().toString());
-        return out;
-    }
-    for (const QJsonValue &tag : tags.toArray())
-        out.insert(tag[shape.key].toString(), tag[shape.value].toString());
-    return out;
-}
-
-QJsonValue DeclaredManager::tagValue(const QMap<QString, QString> &tags,
-                                     const DeclaredTags::Shape &shape)
-{
-    if (!shape.isList) {
-        QJsonObject o;
-        for (auto it = tags.begin(); it != tags.end(); ++it)
-            o.insert(it.key(), it.value());
-        return o;
-    }
-    QJsonArray list;
-    for (auto it = tags.begin(); it != tags.end(); ++it)
-        list.append(QJsonObject{{shape.key, it.key()}, {shape.value, it.value()}});
-    return list;
 }
 
 Outcome<ApiCaller::Reply> DeclaredManager::send(const DeclaredCall &call, QJsonObject input)
@@ -488,23 +460,16 @@ Outcome<Observation> DeclaredManager::observeTarget(const Target &target, const 
         error.requestId = reply.value().requestId;
         return error;
     }
-    for (const DeclaredCall &follow : m_declaration.followReads) {
-        QJsonObject request = input(follow, name, id.value(), spec);
-        for (auto it = request.begin(); it != request.end(); ++it) {
-            if (const QString text = it.value().toString();
-                text.startsWith(QLatin1String("$read.")))
-                it.value() = ApiValues::at(resource, text.mid(6));
-        }
-        auto more = send(follow, request);
-        if (!more)
-            return more.error();
-        const QJsonObject found = ApiValues::at(more.value().body, follow.result).toObject();
-        for (auto it = found.begin(); it != found.end(); ++it)
-            resource.insert(it.key(), it.value());
-    }
+    if (auto failed = DeclaredSubResources::follow(
+            m_declaration,
+            [this](const DeclaredCall &call, const QJsonObject &in) { return send(call, in); },
+            resource, name, id.value(), spec))
+        return *failed;
     Observation o = observe(resource, reply.value().requestId, id.value());
     if (o.name.isEmpty())
         o.name = name;
+    if (m_declaration.idIsName)
+        o.resourceId = o.name;
     if (!m_declaration.kind.backendNameField.isEmpty())
         o.spec.insert(m_declaration.kind.backendNameField, o.name);
     // The owner is the workspace's, not the backend's: what was asked is what is.
@@ -541,10 +506,11 @@ Outcome<Observation> DeclaredManager::observeTarget(const Target &target, const 
         auto answer = send(tags.read, input(tags.read, name, o.resourceId));
         if (!answer)
             return answer.error();
-        o.spec.insert(
-            tags.field,
-            tagValue(tagMap(ApiValues::at(answer.value().body, tags.readMember), tags.readShape),
-                     tags.spec));
+        o.spec.insert(tags.field,
+                      ApiValues::tagValue(
+                          ApiValues::tagMap(ApiValues::at(answer.value().body, tags.readMember),
+                                            tags.readShape),
+                          tags.spec));
     }
     return o;
 }
@@ -565,7 +531,10 @@ Outcome<Observation> DeclaredManager::create(const Target &target)
     if (!m_declaration.kind.backendNameField.isEmpty())
         spec.insert(m_declaration.kind.backendNameField, name);
     QStringList secrets;
-    auto reply = sendSecretly(create, request(create, spec, name, QString(), &secrets), secrets);
+    Outcome<QJsonObject> made = request(create, spec, name, QString(), &secrets);
+    if (made && m_declaration.hook == QLatin1String("s3BucketLocation"))
+        made = S3BucketLocation::complete(made.value(), m_caller->region());
+    auto reply = sendSecretly(create, made, secrets);
     if (!reply) {
         if (reply.error().category != BackendError::Category::Conflict ||
             !m_declaration.alreadyExists.contains(reply.error().code))
@@ -608,8 +577,8 @@ Outcome<Observation> DeclaredManager::update(const Target &target, const Observa
 
     const DeclaredTags &tags = m_declaration.tags;
     if (tags.isDeclared() && changed.remove(tags.field) && desired.contains(tags.field)) {
-        const auto want = tagMap(desired.value(tags.field), tags.spec);
-        const auto have = tagMap(latest.spec.value(tags.field), tags.spec);
+        const auto want = ApiValues::tagMap(desired.value(tags.field), tags.spec);
+        const auto have = ApiValues::tagMap(latest.spec.value(tags.field), tags.spec);
         QMap<QString, QString> set;
         QStringList gone;
         for (auto it = want.begin(); it != want.end(); ++it) {
@@ -622,7 +591,7 @@ Outcome<Observation> DeclaredManager::update(const Target &target, const Observa
         }
         if (!set.isEmpty()) {
             QJsonObject add = input(tags.add, name, id);
-            add.insert(tags.addMember, tagValue(set, tags.addShape));
+            add.insert(tags.addMember, ApiValues::tagValue(set, tags.addShape));
             if (auto reply = send(tags.add, add); !reply)
                 return reply.error();
         }
@@ -653,6 +622,12 @@ Outcome<Observation> DeclaredManager::update(const Target &target, const Observa
         if (policyVersions) {
             if (auto failed = IamPolicyVersions::makeRoom(*m_caller, id))
                 return *failed;
+        }
+        if (DeclaredSubResources::clears(call, desired)) {
+            const DeclaredCall clear = DeclaredSubResources::clearCall(call);
+            if (auto reply = send(clear, input(clear, name, id, desired)); !reply)
+                return reply.error();
+            continue;
         }
         if (call.eachName.isEmpty()) {
             QStringList secrets;
@@ -790,6 +765,8 @@ Outcome<ListPage> DeclaredManager::list(const ListScope &scope)
         }
         if (!m_declaration.kind.backendNameField.isEmpty())
             o.spec.insert(m_declaration.kind.backendNameField, o.name);
+        if (m_declaration.idIsName)
+            o.resourceId = o.name;
         page.items.append(o);
     }
     if (!list.outputToken.isEmpty())

@@ -62,11 +62,6 @@ public:
     /// `target`'s spec with the backend ID of every resource it names (`topicRef`) in the
     /// reference's ID field (`topicARN`), as the Manager sends it.
     QJsonObject resolvedSpec(const Target &target) const;
-    /// `tags` (the spelling `shape` says) as a map of strings.
-    static QMap<QString, QString> tagMap(const QJsonValue &tags, const DeclaredTags::Shape &shape);
-    /// And back.
-    static QJsonValue tagValue(const QMap<QString, QString> &tags,
-                               const DeclaredTags::Shape &shape);
 
 private:
     Outcome<ApiCaller::Reply> send(const DeclaredCall &call, QJsonObject input);

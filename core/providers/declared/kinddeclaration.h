@@ -47,6 +47,15 @@ struct DeclaredCall
     QString key;
     QString value;
     int limit = 0; ///< the page size asked for; 0: the service's
+    /// A read of a sub-resource (S3's GetBucketTagging): the error codes that mean it is not
+    /// set (NoSuchTagSet), so that the read answers nothing rather than an error of the resource.
+    QStringList absent;
+    /// A follow read: the member its `result` goes under in what was read (S3's
+    /// GetBucketVersioning answers Status, which the spec holds under VersioningConfiguration).
+    QString into;
+    /// An update: the operation, sent with the same `input`, that removes what the call sets
+    /// when every field it carries is empty in the spec (DeleteBucketPolicy for `policy: ""`).
+    QString clear;
 
     bool isDeclared() const { return !operation.isEmpty(); }
 };
@@ -166,7 +175,10 @@ struct KindDeclaration
     QString hook;
     QList<ApiField> fields;
     QString nameMember; ///< the member of a read's resource with the backend name
-    QString idMember;   ///< and the one with its backend ID (an ARN, a URL)
+    /// The backend name is the ID too (an S3 bucket: names are global and no read answers an
+    /// ARN).
+    bool idIsName = false;
+    QString idMember; ///< and the one with its backend ID (an ARN, a URL)
     DeclaredAck ack;
 
     /// Fields whose members travel inside one map member rather than beside it (SQS's and SNS's

@@ -21,6 +21,7 @@
 #include "schemavalidator.h"
 #include "workspace.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -527,6 +528,53 @@ private slots:
         QTest::addColumn<QString>("kind");
         QTest::newRow("json (SQS)") << QStringLiteral("SQSQueue");
         QTest::newRow("query (SNS)") << QStringLiteral("SNSTopic");
+        QTest::newRow("rest-xml (S3)") << QStringLiteral("S3Bucket");
+    }
+
+    // A bucket that holds an object is not emptied to be deleted: the delete fails with S3's
+    // BucketNotEmpty, saying so, the object stays, and the bucket goes once it is empty.
+    void s3BucketNotEmptyIsNotEmptied()
+    {
+        auto m = manager(QStringLiteral("S3Bucket"));
+        const QString name = uniqueName(QStringLiteral("s3bucket"));
+        const Target target{
+            resource(KindData{QStringLiteral("S3Bucket"), {}, {}, {}, {}, {}, {}, {}, {}}, name,
+                     {}),
+            {motoAccount(m_emulators)}};
+        auto created = m->create(target);
+        QVERIFY2(created, qPrintable(created ? QString() : created.error().toString()));
+        // The object goes in through moto's S3 directly: S3Object is not a kind yet.
+        const QString endpoint =
+            motoAccount(m_emulators).spec.value(QStringLiteral("endpoint")).toString();
+        HttpRequest object;
+        object.method = QByteArrayLiteral("PUT");
+        object.url = QUrl(endpoint + QLatin1Char('/') + name + QStringLiteral("/kept.txt"));
+        object.body = QByteArrayLiteral("kept");
+        const SigV4Signer signer(AwsFactory::emulatorAccessKeyId(),
+                                 AwsFactory::emulatorSecretAccessKey(), QStringLiteral("us-east-1"),
+                                 QStringLiteral("s3"));
+        const auto send = [&](HttpRequest r) {
+            r.setHeader(QByteArrayLiteral("x-amz-content-sha256"),
+                        QCryptographicHash::hash(r.body, QCryptographicHash::Sha256).toHex());
+            return m_http->send(r, signer.signer()).status;
+        };
+        QCOMPARE(send(object), 200);
+
+        auto refused = m->deleteResource(target, created.value());
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().code, QStringLiteral("BucketNotEmpty"));
+        QCOMPARE(refused.error().category, BackendError::Category::Conflict);
+        QVERIFY2(refused.error().message.contains(QStringLiteral("does not empty buckets")),
+                 qPrintable(refused.error().message));
+        object.method = QByteArrayLiteral("GET");
+        object.body.clear();
+        QCOMPARE(send(object), 200);
+        QVERIFY(m->get(target));
+
+        object.method = QByteArrayLiteral("DELETE");
+        QCOMPARE(send(object), 204);
+        QVERIFY(m->deleteResource(target, created.value()));
+        QCOMPARE(m->get(target).error().category, BackendError::Category::NotFound);
     }
 
     // On a moto that checks SigV4: the right key reads (NotFound for a name nothing has), a wrong

@@ -3,6 +3,7 @@
 //
 // ApiField: a declared kind's spec fields to its API's members and back.
 #include "apifield.h"
+#include "apivalues.h"
 
 #include "declaredmanager.h"
 
@@ -102,13 +103,13 @@ private slots:
         list.value = QStringLiteral("Value");
         const QMap<QString, QString> tags{{QStringLiteral("team"), QStringLiteral("billing")},
                                           {QStringLiteral("env"), QStringLiteral("dev")}};
-        const QJsonValue asList = DeclaredManager::tagValue(tags, list);
+        const QJsonValue asList = ApiValues::tagValue(tags, list);
         QCOMPARE(asList.toArray().size(), 2);
         QCOMPARE(asList[0][QStringLiteral("Key")].toString(), QStringLiteral("env"));
-        QCOMPARE(DeclaredManager::tagMap(asList, list), tags);
-        const QJsonValue asMap = DeclaredManager::tagValue(tags, map);
+        QCOMPARE(ApiValues::tagMap(asList, list), tags);
+        const QJsonValue asMap = ApiValues::tagValue(tags, map);
         QCOMPARE(asMap[QStringLiteral("team")].toString(), QStringLiteral("billing"));
-        QCOMPARE(DeclaredManager::tagMap(asMap, map), tags);
+        QCOMPARE(ApiValues::tagMap(asMap, map), tags);
     }
 };
 

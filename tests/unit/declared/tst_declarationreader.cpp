@@ -87,8 +87,10 @@ private slots:
             for (const KindDeclaration &d : result.service.kinds) {
                 QVERIFY2(d.kind.name.at(0).isUpper(), qPrintable(d.kind.name));
                 QVERIFY2(!d.kind.description.isEmpty(), qPrintable(d.kind.name));
-                // The backend ID comes from a read's member, or from a call that locates it.
-                QVERIFY2(!d.idMember.isEmpty() || d.locate.isDeclared(), qPrintable(d.kind.name));
+                // The backend ID comes from a read's member, or from a call that locates it, or
+                // is the name (an S3 bucket's).
+                QVERIFY2(!d.idMember.isEmpty() || d.locate.isDeclared() || d.idIsName,
+                         qPrintable(d.kind.name));
                 QVERIFY2(d.remove.isDeclared(), qPrintable(d.kind.name));
                 QVERIFY2(d.list.isDeclared(), qPrintable(d.kind.name));
                 // Every field says what it is for: the editor and `converge explain` show it.

@@ -3,10 +3,15 @@
 //
 // The generic Manager's irregular parts one at a time, over a scripted ApiCaller (the kinds
 // themselves run against moto in tst_declaredkinds): documents compared as documents, fields
-// AWS never answers, and IAM's policy versions hook.
+// AWS never answers, IAM's policy versions hook, and S3's sub-resources as the rest-xml
+// protocol puts them on the wire.
+#include "awskinds.h"
+#include "awsrestxml.h"
 #include "declarationreader.h"
 #include "declaredmanager.h"
+#include "declaredsubresources.h"
 #include "iampolicyversions.h"
+#include "s3bucketlocation.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -42,6 +47,75 @@ public:
         return out;
     }
 };
+
+/// Builds each call as the rest-xml protocol puts it on the wire (AwsRestXml, from S3's
+/// declaration), keeps it, and answers as its script says (nothing, by default).
+class RestXmlCaller final : public ApiCaller
+{
+public:
+    explicit RestXmlCaller(QString region = QStringLiteral("us-east-1"))
+        : m_region(std::move(region))
+    {
+        const ServiceDeclaration *s3 = AwsKinds::serviceOf(QStringLiteral("S3Bucket"));
+        m_model = {s3->operations, s3->shapes};
+    }
+    QMap<QString, std::function<Outcome<Reply>(const QJsonObject &)>> scripts;
+    QList<QPair<QString, AwsRestXml::Request>> sent;
+
+    Outcome<Reply> call(const QString &operation, const QJsonObject &input) override
+    {
+        sent.append({operation, AwsRestXml::request(m_model, operation, input)});
+        if (const auto script = scripts.constFind(operation); script != scripts.cend())
+            return (*script)(input);
+        return Reply{};
+    }
+    QString region() const override { return m_region; }
+    /// The calls that change something (neither GET nor HEAD), by operation.
+    QStringList writes() const
+    {
+        QStringList out;
+        for (const auto &[operation, request] : sent) {
+            if (request.method != "GET" && request.method != "HEAD")
+                out << operation;
+        }
+        return out;
+    }
+    AwsRestXml::Request request(const QString &operation) const
+    {
+        for (const auto &[name, request] : sent) {
+            if (name == operation)
+                return request;
+        }
+        return {};
+    }
+
+private:
+    QString m_region;
+    AwsRestXml::Model m_model;
+};
+
+BackendError s3Error(const char *code)
+{
+    BackendError error;
+    error.category = BackendError::Category::NotFound;
+    error.code = QString::fromLatin1(code);
+    error.httpStatus = 404;
+    return error;
+}
+
+Target bucket(const QJsonObject &spec)
+{
+    Resource r;
+    r.kind = QStringLiteral("S3Bucket");
+    r.metadata.name = QStringLiteral("bkt");
+    r.spec = spec;
+    return Target{r};
+}
+
+QJsonObject fromText(const char *text)
+{
+    return QJsonDocument::fromJson(QByteArray(text).replace('\'', '"')).object();
+}
 
 ApiCaller::Reply answer(const QJsonObject &body)
 {
@@ -234,6 +308,171 @@ private slots:
                 gone << c.second.value(QStringLiteral("VersionId")).toString();
         }
         QCOMPARE(gone, (QStringList{QStringLiteral("v1"), QStringLiteral("v3")}));
+    }
+
+    // An update makes the Put of the sub-resource the Delta touches and no other, as S3's
+    // model puts it: PUT /BUCKET?versioning with its XML and a checksum.
+    void s3WritesOnlyWhatTheDeltaTouches()
+    {
+        auto caller = std::make_shared<RestXmlCaller>();
+        DeclaredManager m(*AwsKinds::declaration(QStringLiteral("S3Bucket")), caller, {});
+        const Target target = bucket(
+            fromText("{'versioning': {'status': 'Enabled'}, 'tagging': {'tagSet': [{'key': 'a', "
+                     "'value': '1'}]}, 'policy': '{}'}"));
+        Observation latest;
+        latest.name = QStringLiteral("bkt");
+        latest.resourceId = QStringLiteral("bkt");
+        latest.spec = fromText("{'tagging': {'tagSet': [{'key': 'a', 'value': '1'}]}, 'policy': "
+                               "'{}'}");
+        QVERIFY(m.update(target, latest, {QStringLiteral("spec.versioning.status")}));
+        QCOMPARE(caller->writes(), QStringList{QStringLiteral("PutBucketVersioning")});
+        const AwsRestXml::Request put = caller->request(QStringLiteral("PutBucketVersioning"));
+        QCOMPARE(put.method, QByteArray("PUT"));
+        QCOMPARE(put.path, QStringLiteral("/bkt"));
+        QCOMPARE(put.query, QStringLiteral("versioning"));
+        QCOMPARE(put.body, QByteArray("<VersioningConfiguration xmlns=\"http://s3.amazonaws.com/"
+                                      "doc/2006-03-01/\"><Status>Enabled</Status>"
+                                      "</VersioningConfiguration>"));
+        QVERIFY(put.checksumRequired);
+
+        // The policy goes as its document, the tags as S3's TagSet.
+        caller->sent.clear();
+        QVERIFY(m.update(target, Observation{},
+                         {QStringLiteral("spec.policy"), QStringLiteral("spec.tagging.tagSet")}));
+        QCOMPARE(caller->writes(), (QStringList{QStringLiteral("PutBucketTagging"),
+                                                QStringLiteral("PutBucketPolicy")}));
+        QCOMPARE(caller->request(QStringLiteral("PutBucketPolicy")).body, QByteArray("{}"));
+        QCOMPARE(caller->request(QStringLiteral("PutBucketTagging")).body,
+                 QByteArray("<Tagging xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\"><TagSet>"
+                            "<Tag><Key>a</Key><Value>1</Value></Tag></TagSet></Tagging>"));
+    }
+
+    // An emptied sub-resource is deleted by its own call (S3 refuses an empty policy), not put.
+    void s3EmptiedSubResourcesAreDeleted()
+    {
+        auto caller = std::make_shared<RestXmlCaller>();
+        DeclaredManager m(*AwsKinds::declaration(QStringLiteral("S3Bucket")), caller, {});
+        const Target target = bucket(fromText("{'tagging': {'tagSet': []}, 'policy': ''}"));
+        QVERIFY(m.update(target, Observation{},
+                         {QStringLiteral("spec.policy"), QStringLiteral("spec.tagging.tagSet")}));
+        QCOMPARE(caller->writes(), (QStringList{QStringLiteral("DeleteBucketTagging"),
+                                                QStringLiteral("DeleteBucketPolicy")}));
+        const AwsRestXml::Request gone = caller->request(QStringLiteral("DeleteBucketPolicy"));
+        QCOMPARE(gone.method, QByteArray("DELETE"));
+        QCOMPARE(gone.path, QStringLiteral("/bkt"));
+        QCOMPARE(gone.query, QStringLiteral("policy"));
+        QVERIFY(gone.body.isEmpty());
+        QVERIFY(DeclaredSubResources::isEmpty(fromText("{'tagSet': [], 'x': {'y': ''}}")));
+        QVERIFY(!DeclaredSubResources::isEmpty(fromText("{'on': false}")));
+    }
+
+    // A sub-resource that is not set reads as absent (NoSuchTagSet, NoSuchBucketPolicy, …),
+    // not as an error of the bucket; any other error is one.
+    void s3AbsentSubResourcesReadAsEmpty()
+    {
+        auto caller = std::make_shared<RestXmlCaller>();
+        for (const auto &[operation, code] :
+             {std::pair{"GetBucketTagging", "NoSuchTagSet"},
+              std::pair{"GetBucketPolicy", "NoSuchBucketPolicy"},
+              std::pair{"GetBucketEncryption", "ServerSideEncryptionConfigurationNotFoundError"},
+              std::pair{"GetPublicAccessBlock", "NoSuchPublicAccessBlockConfiguration"}}) {
+            caller->scripts.insert(QString::fromLatin1(operation),
+                                   [code](const QJsonObject &) { return s3Error(code); });
+        }
+        caller->scripts.insert(QStringLiteral("GetBucketVersioning"), [](const QJsonObject &) {
+            return answer(QJsonObject{{QStringLiteral("Status"), QStringLiteral("Enabled")}});
+        });
+        DeclaredManager m(*AwsKinds::declaration(QStringLiteral("S3Bucket")), caller, {});
+        auto seen = m.get(bucket({}));
+        QVERIFY2(seen, qPrintable(seen ? QString() : seen.error().toString()));
+        QCOMPARE(seen.value().resourceId, QStringLiteral("bkt"));
+        QCOMPARE(seen.value().spec.value(QStringLiteral("versioning")).toObject(),
+                 fromText("{'status': 'Enabled'}"));
+        for (const char *field : {"tagging", "policy", "encryption", "publicAccessBlock"})
+            QVERIFY2(!seen.value().spec.contains(QString::fromLatin1(field)), field);
+        QCOMPARE(caller->request(QStringLiteral("HeadBucket")).method, QByteArray("HEAD"));
+
+        caller->scripts.insert(QStringLiteral("GetBucketPolicy"), [](const QJsonObject &) {
+            BackendError denied = s3Error("AccessDenied");
+            denied.category = BackendError::Category::Unauthorized;
+            return Outcome<ApiCaller::Reply>(denied);
+        });
+        seen = m.get(bucket({}));
+        QVERIFY(!seen);
+        QCOMPARE(seen.error().code, QStringLiteral("AccessDenied"));
+    }
+
+    // The s3BucketLocation hook on its own: S3 makes a bucket in us-east-1 unless told.
+    void s3BucketLocation_data()
+    {
+        QTest::addColumn<QString>("region");
+        QTest::addColumn<QString>("given");
+        QTest::addColumn<QString>("sent");
+        QTest::newRow("us-east-1: none") << "us-east-1"
+                                         << ""
+                                         << "";
+        QTest::newRow("unknown: none") << ""
+                                       << ""
+                                       << "";
+        QTest::newRow("another region") << "eu-west-1"
+                                        << ""
+                                        << "eu-west-1";
+        QTest::newRow("given: kept") << "eu-west-1"
+                                     << "eu-central-1"
+                                     << "eu-central-1";
+    }
+
+    void s3BucketLocation()
+    {
+        QFETCH(QString, region);
+        QFETCH(QString, given);
+        QFETCH(QString, sent);
+        QJsonObject input{{QStringLiteral("Bucket"), QStringLiteral("bkt")}};
+        if (!given.isEmpty())
+            input.insert(QStringLiteral("CreateBucketConfiguration"),
+                         QJsonObject{{QStringLiteral("LocationConstraint"), given}});
+        const QJsonObject out = S3BucketLocation::complete(input, region);
+        QCOMPARE(out.value(QStringLiteral("CreateBucketConfiguration"))
+                     .toObject()
+                     .value(QStringLiteral("LocationConstraint"))
+                     .toString(),
+                 sent);
+        QCOMPARE(out.contains(QStringLiteral("CreateBucketConfiguration")), !sent.isEmpty());
+    }
+
+    // And through the Manager: the create of an account in eu-west-1 says where.
+    void s3CreateSaysWhere()
+    {
+        auto caller = std::make_shared<RestXmlCaller>(QStringLiteral("eu-west-1"));
+        DeclaredManager m(*AwsKinds::declaration(QStringLiteral("S3Bucket")), caller, {});
+        QVERIFY(m.create(bucket({})));
+        const AwsRestXml::Request create = caller->request(QStringLiteral("CreateBucket"));
+        QCOMPARE(create.method, QByteArray("PUT"));
+        QCOMPARE(create.path, QStringLiteral("/bkt"));
+        QCOMPARE(create.body, QByteArray("<CreateBucketConfiguration xmlns=\"http://s3.amazonaws."
+                                         "com/doc/2006-03-01/\"><LocationConstraint>eu-west-1"
+                                         "</LocationConstraint></CreateBucketConfiguration>"));
+    }
+
+    // ListBuckets: each bucket named, and known by its name.
+    void s3ListNamesBuckets()
+    {
+        auto caller = std::make_shared<RestXmlCaller>();
+        caller->scripts.insert(QStringLiteral("ListBuckets"), [](const QJsonObject &) {
+            return answer(fromText("{'Buckets': [{'Name': 'a'}, {'Name': 'b'}]}"));
+        });
+        DeclaredManager m(*AwsKinds::declaration(QStringLiteral("S3Bucket")), caller, {});
+        ListScope scope;
+        scope.pageSize = 10;
+        auto page = m.list(scope);
+        QVERIFY(page);
+        QCOMPARE(page.value().items.size(), 2);
+        QCOMPARE(page.value().items.at(1).name, QStringLiteral("b"));
+        QCOMPARE(page.value().items.at(1).resourceId, QStringLiteral("b"));
+        const AwsRestXml::Request list = caller->request(QStringLiteral("ListBuckets"));
+        QCOMPARE(list.method, QByteArray("GET"));
+        QCOMPARE(list.path, QStringLiteral("/"));
+        QCOMPARE(list.query, QStringLiteral("max-buckets=10"));
     }
 };
 

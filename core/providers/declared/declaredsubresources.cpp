@@ -1,0 +1,73 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "declaredsubresources.h"
+
+#include "apivalues.h"
+#include "declaredmanager.h"
+
+#include <QJsonArray>
+
+namespace converge {
+
+std::optional<BackendError> DeclaredSubResources::follow(const KindDeclaration &declaration,
+                                                         const Send &send, QJsonObject &resource,
+                                                         const QString &name, const QString &id,
+                                                         const QJsonObject &spec)
+{
+    for (const DeclaredCall &follow : declaration.followReads) {
+        QJsonObject request = DeclaredManager::input(follow, name, id, spec);
+        for (auto it = request.begin(); it != request.end(); ++it) {
+            if (const QString text = it.value().toString();
+                text.startsWith(QLatin1String("$read.")))
+                it.value() = ApiValues::at(resource, text.mid(6));
+        }
+        auto more = send(follow, request);
+        if (!more) {
+            if (follow.absent.contains(more.error().code))
+                continue;
+            return more.error();
+        }
+        const QJsonValue found = ApiValues::at(more.value().body, follow.result);
+        if (!follow.into.isEmpty()) {
+            resource.insert(follow.into, found);
+            continue;
+        }
+        const QJsonObject members = found.toObject();
+        for (auto it = members.begin(); it != members.end(); ++it)
+            resource.insert(it.key(), it.value());
+    }
+    return std::nullopt;
+}
+
+bool DeclaredSubResources::isEmpty(const QJsonValue &value)
+{
+    if (value.isUndefined() || value.isNull())
+        return true;
+    if (value.isString())
+        return value.toString().isEmpty();
+    if (value.isArray())
+        return value.toArray().isEmpty();
+    if (value.isObject()) {
+        const QJsonObject o = value.toObject();
+        return std::all_of(o.begin(), o.end(), [](const QJsonValue &v) { return isEmpty(v); });
+    }
+    return false;
+}
+
+bool DeclaredSubResources::clears(const DeclaredCall &update, const QJsonObject &desired)
+{
+    if (update.clear.isEmpty() || update.fields.isEmpty())
+        return false;
+    return std::all_of(update.fields.begin(), update.fields.end(),
+                       [&](const QString &field) { return isEmpty(desired.value(field)); });
+}
+
+DeclaredCall DeclaredSubResources::clearCall(const DeclaredCall &update)
+{
+    DeclaredCall call;
+    call.operation = update.clear;
+    call.input = update.input;
+    return call;
+}
+
+} // namespace converge

@@ -1,0 +1,22 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QJsonObject>
+#include <QString>
+
+namespace converge {
+
+/// The `s3BucketLocation` hook: S3 makes a bucket in us-east-1 unless CreateBucket names
+/// another region in its CreateBucketConfiguration's LocationConstraint, and refuses one that
+/// names us-east-1 (InvalidLocationConstraint). The region is the account's, which the
+/// declaration cannot know.
+class S3BucketLocation final
+{
+public:
+    /// `createInput` with the LocationConstraint of `region`, unless it gives one already or
+    /// `region` is us-east-1 (or unknown).
+    static QJsonObject complete(QJsonObject createInput, const QString &region);
+};
+
+} // namespace converge
