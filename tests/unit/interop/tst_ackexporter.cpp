@@ -154,6 +154,18 @@ private slots:
                     .contains(QStringLiteral("SecretsManagerSecret/db-password: spec.secretString "
                                              "is the key \"password\" of the Kubernetes Secret "
                                              "db")));
+        // S3's sub-resources as ACK's Bucket spells them; the policy a document in a string.
+        const QJsonObject bucket = find(result.documents, QStringLiteral("shop-invoices"));
+        QCOMPARE(bucket[QStringLiteral("kind")], QStringLiteral("Bucket"));
+        QCOMPARE(bucket[QStringLiteral("spec")][QStringLiteral("name")],
+                 QStringLiteral("shop-invoices"));
+        QCOMPARE(bucket[QStringLiteral("spec")][QStringLiteral("tagging")][QStringLiteral("tagSet")]
+                       [0][QStringLiteral("key")],
+                 QStringLiteral("team"));
+        QCOMPARE(
+            bucket[QStringLiteral("spec")][QStringLiteral("versioning")][QStringLiteral("status")],
+            QStringLiteral("Enabled"));
+        QVERIFY(bucket[QStringLiteral("spec")][QStringLiteral("policy")].isString());
         // Adoption: by the backend name, adopt-or-create kept.
         const QJsonObject web = annotations(find(result.documents, QStringLiteral("web")));
         QCOMPARE(web[QStringLiteral("services.k8s.aws/adoption-fields")],
