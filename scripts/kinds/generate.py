@@ -408,6 +408,8 @@ def kind(service, name, c):
             if field_name not in by_name:
                 raise Bad(f'{name}.writeOnly: no field {field_name}')
         out['writeOnly'] = c['writeOnly']
+    if c.get('unordered'):
+        out['unordered'] = c['unordered']
     if c.get('documents'):
         for field_name in c['documents']:
             if field_name not in by_name:

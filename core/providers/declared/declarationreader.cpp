@@ -435,6 +435,7 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
                 QStringLiteral("createIsIdempotent"),
                 QStringLiteral("secretWhen"),
                 QStringLiteral("idIsName"),
+                QStringLiteral("unordered"),
                 QStringLiteral("listExclude")},
                path);
     KindDeclaration d;
@@ -614,6 +615,7 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
     }
     d.documents = r.strings(o, QStringLiteral("documents"), path);
     d.writeOnly = r.strings(o, QStringLiteral("writeOnly"), path);
+    d.unordered = r.strings(o, QStringLiteral("unordered"), path);
     for (const QString &field : std::as_const(d.writeOnly)) {
         if (!d.kind.spec.field(field))
             r.fail(path + QStringLiteral(".writeOnly"),

@@ -500,6 +500,7 @@ Outcome<Observation> DeclaredManager::observeTarget(const Target &target, const 
             return *failed;
         if (auto failed = m_collections.observe(o, name, spec))
             return *failed;
+        DeclaredSubResources::orderAsDesired(o.spec, spec, m_declaration.unordered);
     }
     const DeclaredTags &tags = m_declaration.tags;
     if (tags.isDeclared() && !o.inProgress) {

@@ -7,6 +7,8 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
+
 namespace converge {
 
 std::optional<BackendError> DeclaredSubResources::follow(const KindDeclaration &declaration,
@@ -68,6 +70,54 @@ DeclaredCall DeclaredSubResources::clearCall(const DeclaredCall &update)
     call.operation = update.clear;
     call.input = update.input;
     return call;
+}
+
+namespace {
+
+QJsonValue subResourceAt(const QJsonObject &object, const QStringList &path)
+{
+    QJsonValue value = object;
+    for (const QString &part : path)
+        value = value.toObject().value(part);
+    return value;
+}
+
+void subResourceSet(QJsonObject &object, QStringList path, const QJsonValue &value)
+{
+    const QString first = path.takeFirst();
+    if (path.isEmpty()) {
+        object.insert(first, value);
+        return;
+    }
+    QJsonObject inner = object.value(first).toObject();
+    subResourceSet(inner, path, value);
+    object.insert(first, inner);
+}
+
+} // namespace
+
+void DeclaredSubResources::orderAsDesired(QJsonObject &observed, const QJsonObject &desired,
+                                          const QStringList &paths)
+{
+    for (const QString &dotted : paths) {
+        const QStringList path = dotted.split(QLatin1Char('.'));
+        const QJsonArray have = subResourceAt(observed, path).toArray();
+        const QJsonArray want = subResourceAt(desired, path).toArray();
+        if (have.size() != want.size() || have.isEmpty())
+            continue;
+        QJsonArray left = have;
+        bool same = true;
+        for (const QJsonValue &item : want) {
+            const auto found = std::find(left.begin(), left.end(), item);
+            if (found == left.end()) {
+                same = false;
+                break;
+            }
+            left.erase(found);
+        }
+        if (same)
+            subResourceSet(observed, path, want);
+    }
 }
 
 } // namespace converge

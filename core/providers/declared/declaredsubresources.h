@@ -36,6 +36,10 @@ public:
     static bool clears(const DeclaredCall &update, const QJsonObject &desired);
     /// `update` as its `clear` call: the same input, no fields.
     static DeclaredCall clearCall(const DeclaredCall &update);
+    /// Each list of `observed` at a dotted path of `paths` (`tagging.tagSet`) in `desired`'s
+    /// order when both hold the same items: S3 answers tags in an order of its own.
+    static void orderAsDesired(QJsonObject &observed, const QJsonObject &desired,
+                               const QStringList &paths);
 };
 
 } // namespace converge

@@ -229,6 +229,9 @@ struct KindDeclaration
     /// Fields AWS takes but never answers (a partner bus's eventSourceName): observed as asked,
     /// so that neither drift nor an immutable change is seen where nothing can be read.
     QStringList writeOnly;
+    /// Lists whose order means nothing (an S3 bucket's `tagging.tagSet`), by dotted spec path:
+    /// observed in the spec's order when they hold the same items.
+    QStringList unordered;
     DeclaredStates states;
     QStringList notFound; ///< error codes that mean the resource is absent
 };

@@ -402,6 +402,29 @@ private slots:
         QCOMPARE(seen.error().code, QStringLiteral("AccessDenied"));
     }
 
+    // S3 answers tags in an order of its own: the same tags in another order are no drift,
+    // other tags are.
+    void s3TagsCompareAsASet()
+    {
+        auto caller = std::make_shared<RestXmlCaller>();
+        caller->scripts.insert(QStringLiteral("GetBucketTagging"), [](const QJsonObject &) {
+            return answer(fromText("{'TagSet': [{'Key': 'b', 'Value': '2'}, {'Key': 'a', "
+                                   "'Value': '1'}]}"));
+        });
+        DeclaredManager m(*AwsKinds::declaration(QStringLiteral("S3Bucket")), caller, {});
+        const QJsonObject wanted =
+            fromText("{'tagSet': [{'key': 'a', 'value': '1'}, {'key': 'b', 'value': '2'}]}");
+        auto seen = m.get(bucket(QJsonObject{{QStringLiteral("tagging"), wanted}}));
+        QVERIFY(seen);
+        QCOMPARE(seen.value().spec.value(QStringLiteral("tagging")).toObject(), wanted);
+        const QJsonObject other =
+            fromText("{'tagSet': [{'key': 'a', 'value': '1'}, {'key': 'c', 'value': '2'}]}");
+        seen = m.get(bucket(QJsonObject{{QStringLiteral("tagging"), other}}));
+        QVERIFY(seen);
+        QCOMPARE(seen.value().spec.value(QStringLiteral("tagging")).toObject(),
+                 fromText("{'tagSet': [{'key': 'b', 'value': '2'}, {'key': 'a', 'value': '1'}]}"));
+    }
+
     // The s3BucketLocation hook on its own: S3 makes a bucket in us-east-1 unless told.
     void s3BucketLocation_data()
     {
