@@ -16,7 +16,8 @@
 #define CONVERGE_FUZZ_TARGETS(X)                                                                   \
     X(manifestreader)                                                                              \
     X(azurexml)                                                                                    \
-    X(dynamodbjson) X(sharedkey) X(sigv4) X(connectionstring) X(httpresponse) X(awsqueryxml)
+    X(dynamodbjson)                                                                                \
+    X(sharedkey) X(sigv4) X(connectionstring) X(httpresponse) X(awsqueryxml) X(awsrestxml)
 
 #define CONVERGE_DECLARE_FUZZ(name) extern "C" int convergeFuzz_##name(const uint8_t *, size_t);
 CONVERGE_FUZZ_TARGETS(CONVERGE_DECLARE_FUZZ)
