@@ -286,7 +286,15 @@ Outcome<std::shared_ptr<ApiCaller>> AwsFactory::caller(const Resource &account,
     if (service.protocol == QLatin1String("rest-xml")) {
         AwsRestXmlClient::Service rest{service.signingName,
                                        {service.operations, service.shapes},
-                                       virtualHosted(account.spec, service.endpointPrefix)};
+                                       virtualHosted(account.spec, service.endpointPrefix),
+                                       {}};
+        // A bucket in another region is followed there on AWS's own endpoints only: an
+        // endpoint the account sets is the only host its credentials go to.
+        if (AwsEndpoint::of(account.spec, service.endpointPrefix, l.connection.region) ==
+            AwsEndpoint::defaultFor(service.endpointPrefix, l.connection.region))
+            rest.regionalEndpoint = [prefix = service.endpointPrefix](const QString &region) {
+                return AwsEndpoint::defaultFor(prefix, region);
+            };
         auto client = std::make_shared<AwsRestXmlClient>(
             rest, env.http, l.endpoint, l.connection.region, l.connection.credentials,
             env.isCancelled, std::move(l.own));

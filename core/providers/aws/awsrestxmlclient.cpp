@@ -20,6 +20,7 @@ AwsRestXmlClient::AwsRestXmlClient(Service service, HttpClient *http, QUrl endpo
     , m_endpoint(std::move(endpoint))
     , m_region(std::move(region))
     , m_signer(SigV4Signer::forCredentials(credentials, m_region, m_service.signingName))
+    , m_credentials(credentials)
     , m_isCancelled(std::move(isCancelled))
 {
     Q_ASSERT(m_http);
@@ -54,19 +55,13 @@ QUrl AwsRestXmlClient::urlFor(const QUrl &endpoint, const AwsRestXml::Request &r
     return url;
 }
 
-Outcome<ApiCaller::Reply> AwsRestXmlClient::call(const QString &operation, const QJsonObject &input)
+HttpResponse AwsRestXmlClient::send(const AwsRestXml::Request &built, const QString &region)
 {
-    const AwsRestXml::Request built = AwsRestXml::request(m_service.model, operation, input);
-    if (!built.error.isEmpty()) {
-        BackendError error;
-        error.category = BackendError::Category::Invalid;
-        error.code = QStringLiteral("InvalidRequest");
-        error.message = built.error;
-        return error;
-    }
+    const bool home = region == m_region;
     HttpRequest http;
     http.method = built.method;
-    http.url = urlFor(m_endpoint, built, m_service.virtualHosted);
+    http.url = urlFor(home ? m_endpoint : m_service.regionalEndpoint(region), built,
+                      m_service.virtualHosted);
     http.body = built.body;
     http.clientRequestId = HttpRequest::ClientRequestId::Aws;
     for (const auto &[name, value] : built.headers)
@@ -81,14 +76,39 @@ Outcome<ApiCaller::Reply> AwsRestXmlClient::call(const QString &operation, const
     // S3 signs the payload's hash in a header of its own.
     http.setHeader(QByteArrayLiteral("x-amz-content-sha256"),
                    QCryptographicHash::hash(http.body, QCryptographicHash::Sha256).toHex());
-    Signer sign = m_signer.signer();
+    Signer sign =
+        home ? m_signer.signer()
+             : SigV4Signer::forCredentials(m_credentials, region, m_service.signingName).signer();
     if (m_observer) {
         sign = [base = std::move(sign), this](HttpRequest &r) {
             base(r);
             m_observer(r);
         };
     }
-    const HttpResponse response = m_http->send(http, sign, m_isCancelled);
+    return m_http->send(http, sign, m_isCancelled);
+}
+
+Outcome<ApiCaller::Reply> AwsRestXmlClient::call(const QString &operation, const QJsonObject &input)
+{
+    const AwsRestXml::Request built = AwsRestXml::request(m_service.model, operation, input);
+    if (!built.error.isEmpty()) {
+        BackendError error;
+        error.category = BackendError::Category::Invalid;
+        error.code = QStringLiteral("InvalidRequest");
+        error.message = built.error;
+        return error;
+    }
+    const QString home = m_bucketRegions.value(built.leadingLabel, m_region);
+    HttpResponse response = send(built, home);
+    // A bucket in another region: AWS says which, and the request goes there (botocore's
+    // S3RegionRedirector does the same).
+    if (const QString there = QString::fromLatin1(response.header("x-amz-bucket-region"));
+        m_service.regionalEndpoint && !built.leadingLabel.isEmpty() && !there.isEmpty() &&
+        there != home &&
+        (response.status == 301 || response.status == 307 || response.status == 400)) {
+        m_bucketRegions.insert(built.leadingLabel, there);
+        response = send(built, there);
+    }
     if (auto error = AwsErrorMapper::errorFor(response, operation, m_redactor))
         return *error;
 

@@ -5,9 +5,11 @@
 #include "apicaller.h"
 #include "awsrestxml.h"
 #include "credentials.h"
+#include "httpresponse.h"
 #include "redactor.h"
 #include "sigv4signer.h"
 
+#include <QHash>
 #include <QUrl>
 
 #include <functional>
@@ -36,6 +38,11 @@ public:
         /// Whether a leading URI label (`/{Bucket}`) goes into the host name; a name that is no
         /// DNS label (dots, upper case) goes into the path whatever this says, as botocore does.
         bool virtualHosted = false;
+        /// AWS's own endpoint of a region, for a bucket S3 says is in another region than the
+        /// account's (a 301 PermanentRedirect or a 400 with `x-amz-bucket-region`): the request
+        /// is sent again there, signed for that region, and the bucket's region remembered.
+        /// Empty for an endpoint the account sets, where such an answer is an error.
+        std::function<QUrl(const QString &region)> regionalEndpoint;
     };
 
     /// `http` does not belong to the client unless given as `ownedHttp`.
@@ -57,12 +64,16 @@ public:
     void setRequestObserver(RequestObserver observer) { m_observer = std::move(observer); }
 
 private:
+    HttpResponse send(const AwsRestXml::Request &built, const QString &region);
+
     Service m_service;
     std::unique_ptr<HttpClient> m_ownedHttp;
     HttpClient *m_http;
     QUrl m_endpoint;
     QString m_region;
     SigV4Signer m_signer;
+    Credentials m_credentials;               ///< for a signer of another region (a bucket's)
+    QHash<QString, QString> m_bucketRegions; ///< buckets found in another region than m_region
     Redactor m_redactor;
     std::function<bool()> m_isCancelled;
     RequestObserver m_observer;

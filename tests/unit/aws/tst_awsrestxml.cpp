@@ -9,6 +9,7 @@
 #include "awsrestxmlclient.h"
 #include "declarationreader.h"
 #include "httpclient.h"
+#include "testhttpserver.h"
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -370,7 +371,7 @@ private slots:
         HttpClient::Options options;
         options.retry.maxRetries = 0;
         HttpClient http(options);
-        AwsRestXmlClient client({QStringLiteral("s3"), s3Model(), false}, &http,
+        AwsRestXmlClient client({QStringLiteral("s3"), s3Model(), false, {}}, &http,
                                 QUrl(QStringLiteral("http://127.0.0.1:1")),
                                 QStringLiteral("eu-west-1"),
                                 Credentials::aws(QStringLiteral("AKIATEST"), QStringLiteral("s")));
@@ -399,6 +400,54 @@ private slots:
         QVERIFY(sent.first().header("Content-MD5").isEmpty());
         QCOMPARE(sent.first().header("x-amz-content-sha256"),
                  QCryptographicHash::hash({}, QCryptographicHash::Sha256).toHex());
+    }
+
+    // A bucket in another region than the account's: S3 says which (301, x-amz-bucket-region),
+    // the request goes to that region's endpoint signed for it, and the next goes there at once.
+    void aBucketElsewhereIsFollowed()
+    {
+        test::TestHttpServer home;
+        test::TestHttpServer there;
+        QVERIFY(home.isListening() && there.isListening());
+        home.enqueue({301,
+                      {{"x-amz-bucket-region", "eu-central-1"}},
+                      "<Error><Code>PermanentRedirect</Code><Message>elsewhere</Message></Error>"});
+        const test::TestHttpServer::Reply tags{
+            200, {}, "<Tagging><TagSet><Tag><Key>a</Key><Value>1</Value></Tag></TagSet></Tagging>"};
+        there.enqueue(tags);
+        there.enqueue(tags);
+        HttpClient::Options options;
+        options.retry.maxRetries = 0;
+        HttpClient http(options);
+        AwsRestXmlClient::Service service{QStringLiteral("s3"), s3Model(), false, {}};
+        service.regionalEndpoint = [&there](const QString &region) {
+            return region == QLatin1String("eu-central-1") ? there.url() : QUrl();
+        };
+        AwsRestXmlClient client(service, &http, home.url(), QStringLiteral("eu-west-1"),
+                                Credentials::aws(QStringLiteral("AKIATEST"), QStringLiteral("s")));
+        for (int i = 0; i < 2; ++i) {
+            const auto reply =
+                client.call(QStringLiteral("GetBucketTagging"), json("{'Bucket': 'bkt'}"));
+            QVERIFY2(reply, qPrintable(reply ? QString() : reply.error().toString()));
+            QCOMPARE(reply.value().body, json("{'TagSet': [{'Key': 'a', 'Value': '1'}]}"));
+        }
+        QCOMPARE(home.received().size(), 1);
+        QCOMPARE(there.received().size(), 2);
+        QVERIFY(there.received()
+                    .first()
+                    .header("Authorization")
+                    .contains("/eu-central-1/s3/aws4_request"));
+        QCOMPARE(there.received().first().target, QByteArray("/bkt?tagging"));
+
+        // An endpoint the account sets is the only host its credentials go to.
+        home.enqueue({301, {{"x-amz-bucket-region", "eu-central-1"}}, {}});
+        AwsRestXmlClient own({QStringLiteral("s3"), s3Model(), false, {}}, &http, home.url(),
+                             QStringLiteral("eu-west-1"),
+                             Credentials::aws(QStringLiteral("AKIATEST"), QStringLiteral("s")));
+        const auto refused =
+            own.call(QStringLiteral("GetBucketTagging"), json("{'Bucket': 'bkt'}"));
+        QVERIFY(!refused);
+        QCOMPARE(there.received().size(), 2);
     }
 };
 
