@@ -295,46 +295,43 @@ AwsRestXml::Request AwsRestXml::request(const Model &model, const QString &opera
     // The URI template: "/{Bucket}?versioning", "/{Bucket}/{Key+}?tagging".
     const QString uri = op.value(QStringLiteral("requestUri")).toString(QStringLiteral("/"));
     const qsizetype mark = uri.indexOf(QLatin1Char('?'));
-    QString path = mark < 0 ? uri : uri.left(mark);
+    const QString path = mark < 0 ? uri : uri.left(mark);
     QStringList query;
     if (mark >= 0 && mark + 1 < uri.size())
         query << uri.mid(mark + 1);
     static const QRegularExpression label(QStringLiteral("\\{([A-Za-z0-9_]+)(\\+?)\\}"));
-    const QRegularExpressionMatch leading = label.match(path);
-    if (leading.hasMatch() && leading.capturedStart() == 1) {
-        out.leadingLabel = input.value(leading.captured(1)).toString();
-        out.pathAfterLabel = path.mid(leading.capturedEnd());
-    }
-    // Labels are filled decoded; QUrl encodes the path once, as S3 wants it signed.
+    // Labels are filled decoded; QUrl encodes the path once, as S3 wants it signed. A label
+    // that is not greedy ({Bucket}, not {Key+}) cannot hold a '/' that way.
     for (auto it = label.globalMatch(path); it.hasNext();) {
         const QRegularExpressionMatch m = it.next();
-        if (!input.contains(m.captured(1)) || input.value(m.captured(1)).toString().isEmpty()) {
+        const QString value = input.value(m.captured(1)).toString();
+        if (value.isEmpty()) {
             out.error = QStringLiteral("%1 needs %2").arg(operation, m.captured(1));
             return out;
         }
+        if (m.captured(2).isEmpty() && value.contains(QLatin1Char('/'))) {
+            out.error = QStringLiteral("%1's %2 cannot hold a '/'").arg(operation, m.captured(1));
+            return out;
+        }
     }
-    QString filled;
-    qsizetype at = 0;
-    for (auto it = label.globalMatch(path); it.hasNext();) {
-        const QRegularExpressionMatch m = it.next();
-        filled += path.mid(at, m.capturedStart() - at) + input.value(m.captured(1)).toString();
-        at = m.capturedEnd();
-    }
-    filled += path.mid(at);
-    out.path = filled;
-    if (!out.pathAfterLabel.isEmpty()) {
-        QString after;
-        at = 0;
-        const QString rest = out.pathAfterLabel;
-        for (auto it = label.globalMatch(rest); it.hasNext();) {
+    const auto fill = [&input](const QString &text) -> QString {
+        QString filled;
+        qsizetype at = 0;
+        for (auto it = label.globalMatch(text); it.hasNext();) {
             const QRegularExpressionMatch m = it.next();
-            after += rest.mid(at, m.capturedStart() - at) + input.value(m.captured(1)).toString();
+            filled += text.mid(at, m.capturedStart() - at) + input.value(m.captured(1)).toString();
             at = m.capturedEnd();
         }
-        out.pathAfterLabel = after + rest.mid(at);
+        return filled + text.mid(at);
+    };
+    out.path = fill(path);
+    if (const QRegularExpressionMatch leading = label.match(path);
+        leading.hasMatch() && leading.capturedStart() == 1) {
+        out.leadingLabel = input.value(leading.captured(1)).toString();
+        out.pathAfterLabel = fill(path.mid(leading.capturedEnd()));
     }
 
-    QString payloadMember = shape.value(QStringLiteral("payload")).toString();
+    const QString payloadMember = shape.value(QStringLiteral("payload")).toString();
     for (const QString &member : restXmlMemberNames(shape)) {
         const QJsonObject ref = members.value(member).toObject();
         const QString location = ref.value(QStringLiteral("location")).toString();

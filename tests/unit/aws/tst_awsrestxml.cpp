@@ -205,6 +205,9 @@ private slots:
         QVERIFY(!AwsRestXml::request(madeUp(), QStringLiteral("PutThing"), json("{'Key': 'k'}"))
                      .error.isEmpty());
         QVERIFY(!AwsRestXml::request(madeUp(), QStringLiteral("Nothing"), {}).error.isEmpty());
+        QVERIFY(!AwsRestXml::request(madeUp(), QStringLiteral("PutThing"),
+                                     json("{'Bucket': 'a/b', 'Key': 'k'}"))
+                     .error.isEmpty());
     }
 
     void s3Answers_data()
