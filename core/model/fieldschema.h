@@ -30,6 +30,9 @@ struct FieldSchema
     QJsonValue defaultValue{QJsonValue::Undefined}; ///< Undefined when there is none
 
     QStringList enumValues; ///< Enum: the allowed spellings, case-sensitive
+    /// String: a JSON document (a policy), which a manifest may also give as a YAML or JSON
+    /// object or list; validation stores it as compact JSON text.
+    bool document = false;
 
     // String (and Map keys / values through their schemas) checks. On a Map, pattern and lengths
     // apply to its keys; `items` checks its values.

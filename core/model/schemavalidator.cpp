@@ -8,6 +8,7 @@
 #include "suggestions.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 
 #include <cmath>
 
@@ -130,6 +131,11 @@ public:
         }
         switch (schema.type) {
         case FieldSchema::Type::String:
+            if (schema.document && (value.isObject() || value.isArray()))
+                value = QString::fromUtf8(
+                    value.isObject()
+                        ? QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact)
+                        : QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
             if (!value.isString()) {
                 typeError(path, expected(schema.type), value);
                 return false;

@@ -626,6 +626,11 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
             r.fail(path + QStringLiteral(".documents"),
                    QStringLiteral("names %1, which is not a field").arg(document));
     }
+    // A document may be given as an object too (SchemaValidator stores it as text).
+    for (FieldSchema &field : d.kind.spec.fields) {
+        if (d.documents.contains(field.name) && field.type == FieldSchema::Type::String)
+            field.document = true;
+    }
     const QJsonObject states = r.object(o, QStringLiteral("states"), path);
     d.states.gone = states.value(QStringLiteral("gone")).toString();
     d.states.member = states.value(QStringLiteral("member")).toString();

@@ -11,6 +11,8 @@
 #include "declaredmanager.h"
 #include "declaredsubresources.h"
 #include "iampolicyversions.h"
+#include "kindregistry.h"
+#include "manifestreader.h"
 #include "s3bucketlocation.h"
 
 #include <QJsonArray>
@@ -423,6 +425,32 @@ private slots:
         QVERIFY(seen);
         QCOMPARE(seen.value().spec.value(QStringLiteral("tagging")).toObject(),
                  fromText("{'tagSet': [{'key': 'b', 'value': '2'}, {'key': 'a', 'value': '1'}]}"));
+    }
+
+    // A document (a bucket policy, as IAM's) may be written as a YAML object: stored as
+    // compact JSON text, as S3 and ACK take it. Other fields keep their types.
+    void documentsMayBeObjects()
+    {
+        KindRegistry kinds;
+        AwsKinds::registerKinds(kinds);
+        const ManifestReader reader(kinds);
+        const QByteArray head = "apiVersion: aws.converge.dev/v1\nkind: S3Bucket\nmetadata: "
+                                "{name: bkt}\nspec:\n  owner: {name: a}\n";
+        const auto read = reader.read(head + "  policy:\n    Version: '2012-10-17'\n"
+                                             "    Statement: [{Effect: Allow, Action: '*'}]\n",
+                                      QStringLiteral("bucket.yaml"));
+        QVERIFY2(read.ok(), qPrintable(read.errors.value(0).toString()));
+        QCOMPARE(read.objects.first().resource.spec.value(QStringLiteral("policy")).toString(),
+                 QStringLiteral("{\"Statement\":[{\"Action\":\"*\",\"Effect\":\"Allow\"}],"
+                                "\"Version\":\"2012-10-17\"}"));
+        const auto text = reader.read(head + "  policy: '{\"Version\": \"2012-10-17\"}'\n",
+                                      QStringLiteral("bucket.yaml"));
+        QVERIFY(text.ok());
+        QCOMPARE(text.objects.first().resource.spec.value(QStringLiteral("policy")).toString(),
+                 QStringLiteral("{\"Version\": \"2012-10-17\"}"));
+        QVERIFY(!reader.read(head + "  policy: 7\n", QStringLiteral("bucket.yaml")).ok());
+        QVERIFY(
+            !reader.read(head + "  tagging:\n    tagSet: {a: b}\n", QStringLiteral("b.yaml")).ok());
     }
 
     // The s3BucketLocation hook on its own: S3 makes a bucket in us-east-1 unless told.
