@@ -2,7 +2,6 @@
 // SPDX-License-Identifier: MIT
 #include "awsjsonclient.h"
 
-#include "awserrormapper.h"
 #include "httpclient.h"
 
 #include <QJsonDocument>
@@ -15,19 +14,9 @@ AwsJsonClient::AwsJsonClient(AwsJsonService service, HttpClient *http, QUrl endp
                              std::function<bool()> isCancelled,
                              std::unique_ptr<HttpClient> ownedHttp)
     : m_service(std::move(service))
-    , m_ownedHttp(std::move(ownedHttp))
-    , m_http(m_ownedHttp ? m_ownedHttp.get() : http)
-    , m_endpoint(std::move(endpoint))
-    , m_region(std::move(region))
-    , m_signer(SigV4Signer::forCredentials(credentials, m_region, m_service.signingName))
-    , m_isCancelled(std::move(isCancelled))
-{
-    Q_ASSERT(m_http);
-    if (m_endpoint.path().isEmpty())
-        m_endpoint.setPath(QStringLiteral("/"));
-    for (const QString &secret : credentials.secrets())
-        m_redactor.addSecret(secret);
-}
+    , m_session(http, AwsSession::withRootPath(std::move(endpoint)), std::move(region), credentials,
+                m_service.signingName, std::move(isCancelled), std::move(ownedHttp))
+{}
 
 AwsJsonClient::~AwsJsonClient() = default;
 
@@ -36,7 +25,7 @@ Outcome<AwsJsonClient::Reply> AwsJsonClient::call(const QString &operation,
 {
     HttpRequest http;
     http.method = QByteArrayLiteral("POST");
-    http.url = m_endpoint;
+    http.url = m_session.endpoint();
     http.body = QJsonDocument(request).toJson(QJsonDocument::Compact);
     http.clientRequestId = HttpRequest::ClientRequestId::Aws;
     http.setHeader(QByteArrayLiteral("Content-Type"), m_service.contentType());
@@ -45,15 +34,8 @@ Outcome<AwsJsonClient::Reply> AwsJsonClient::call(const QString &operation,
     // after the check, which Qt does before we see it. Ask for the plain body.
     http.setHeader(QByteArrayLiteral("Accept-Encoding"), QByteArrayLiteral("identity"));
 
-    Signer sign = m_signer.signer();
-    if (m_observer) {
-        sign = [base = std::move(sign), this](HttpRequest &r) {
-            base(r);
-            m_observer(r);
-        };
-    }
-    const HttpResponse response = m_http->send(http, sign, m_isCancelled);
-    if (auto error = AwsErrorMapper::errorFor(response, operation, m_redactor))
+    const HttpResponse response = m_session.send(http);
+    if (auto error = m_session.errorFor(response, operation))
         return *error;
 
     Reply reply;
@@ -64,17 +46,10 @@ Outcome<AwsJsonClient::Reply> AwsJsonClient::call(const QString &operation,
         return reply;
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
-    if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
-        BackendError error;
-        error.category = BackendError::Category::Transient;
-        error.code = QStringLiteral("InvalidResponse");
-        error.httpStatus = response.status;
-        error.requestId = response.requestId;
-        error.message = QStringLiteral("the answer to %1 is not a JSON object (%2 bytes)")
-                            .arg(operation)
-                            .arg(response.body.size());
-        return error;
-    }
+    if (parseError.error != QJsonParseError::NoError || !document.isObject())
+        return AwsSession::invalidResponse(
+            response, operation,
+            QStringLiteral("not a JSON object (%1 bytes)").arg(response.body.size()));
     reply.body = document.object();
     return reply;
 }

@@ -4,6 +4,7 @@
 
 #include "apicaller.h"
 #include "awsjsonservice.h"
+#include "awssession.h"
 #include "credentials.h"
 #include "outcome.h"
 #include "redactor.h"
@@ -39,28 +40,23 @@ public:
     Q_DISABLE_COPY_MOVE(AwsJsonClient)
 
     /// Sees every attempt after signing (tests check which key signed it).
-    using RequestObserver = std::function<void(const HttpRequest &request)>;
-    void setRequestObserver(RequestObserver observer) { m_observer = std::move(observer); }
+    using RequestObserver = AwsSession::RequestObserver;
+    void setRequestObserver(RequestObserver observer)
+    {
+        m_session.setRequestObserver(std::move(observer));
+    }
 
     /// Sends `operation` (e.g. "DescribeTable") with `request` as its body.
     Outcome<Reply> call(const QString &operation, const QJsonObject &request) override;
 
-    const QUrl &endpoint() const { return m_endpoint; }
-    QString region() const override { return m_region; }
-    const Redactor &redactor() const { return m_redactor; }
+    const QUrl &endpoint() const { return m_session.endpoint(); }
+    QString region() const override { return m_session.region(); }
 
     const AwsJsonService &service() const { return m_service; }
 
 private:
     AwsJsonService m_service;
-    std::unique_ptr<HttpClient> m_ownedHttp;
-    HttpClient *m_http;
-    QUrl m_endpoint;
-    QString m_region;
-    SigV4Signer m_signer;
-    Redactor m_redactor;
-    std::function<bool()> m_isCancelled;
-    RequestObserver m_observer;
+    AwsSession m_session;
 };
 
 } // namespace converge

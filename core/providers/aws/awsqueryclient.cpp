@@ -2,7 +2,6 @@
 // SPDX-License-Identifier: MIT
 #include "awsqueryclient.h"
 
-#include "awserrormapper.h"
 #include "awsqueryxml.h"
 #include "httpclient.h"
 
@@ -12,18 +11,9 @@ AwsQueryClient::AwsQueryClient(Service service, HttpClient *http, QUrl endpoint,
                                const Credentials &credentials, std::function<bool()> isCancelled,
                                std::unique_ptr<HttpClient> ownedHttp)
     : m_service(std::move(service))
-    , m_ownedHttp(std::move(ownedHttp))
-    , m_http(m_ownedHttp ? m_ownedHttp.get() : http)
-    , m_endpoint(std::move(endpoint))
-    , m_signer(SigV4Signer::forCredentials(credentials, region, m_service.signingName))
-    , m_isCancelled(std::move(isCancelled))
-{
-    Q_ASSERT(m_http);
-    if (m_endpoint.path().isEmpty())
-        m_endpoint.setPath(QStringLiteral("/"));
-    for (const QString &secret : credentials.secrets())
-        m_redactor.addSecret(secret);
-}
+    , m_session(http, AwsSession::withRootPath(std::move(endpoint)), std::move(region), credentials,
+                m_service.signingName, std::move(isCancelled), std::move(ownedHttp))
+{}
 
 AwsQueryClient::~AwsQueryClient() = default;
 
@@ -31,33 +21,20 @@ Outcome<ApiCaller::Reply> AwsQueryClient::call(const QString &operation, const Q
 {
     HttpRequest http;
     http.method = QByteArrayLiteral("POST");
-    http.url = m_endpoint;
+    http.url = m_session.endpoint();
     http.body = AwsQueryXml::form(operation, m_service.apiVersion, input, m_service.mapMembers);
     http.clientRequestId = HttpRequest::ClientRequestId::Aws;
     http.setHeader(QByteArrayLiteral("Content-Type"),
                    QByteArrayLiteral("application/x-www-form-urlencoded; charset=utf-8"));
-    Signer sign = m_signer.signer();
-    if (m_observer) {
-        sign = [base = std::move(sign), this](HttpRequest &r) {
-            base(r);
-            m_observer(r);
-        };
-    }
-    const HttpResponse response = m_http->send(http, sign, m_isCancelled);
-    if (auto error = AwsErrorMapper::errorFor(response, operation, m_redactor))
+    const HttpResponse response = m_session.send(http);
+    if (auto error = m_session.errorFor(response, operation))
         return *error;
 
     const AwsQueryXml::Answer answer = AwsQueryXml::read(response.body);
-    if (!answer.parseError.isEmpty()) {
-        BackendError error;
-        error.category = BackendError::Category::Transient;
-        error.code = QStringLiteral("InvalidResponse");
-        error.httpStatus = response.status;
-        error.requestId = response.requestId;
-        error.message = QStringLiteral("the answer to %1 is not a query protocol answer (%2)")
-                            .arg(operation, answer.parseError);
-        return error;
-    }
+    if (!answer.parseError.isEmpty())
+        return AwsSession::invalidResponse(
+            response, operation,
+            QStringLiteral("not a query protocol answer (%1)").arg(answer.parseError));
     Reply reply;
     reply.body = answer.result;
     reply.requestId = answer.requestId.isEmpty() ? response.requestId : answer.requestId;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "apicaller.h"
+#include "awssession.h"
 #include "credentials.h"
 #include "redactor.h"
 #include "sigv4signer.h"
@@ -44,18 +45,15 @@ public:
     Outcome<Reply> call(const QString &operation, const QJsonObject &input) override;
 
     /// Sees every attempt after signing (tests count them).
-    using RequestObserver = std::function<void(const HttpRequest &request)>;
-    void setRequestObserver(RequestObserver observer) { m_observer = std::move(observer); }
+    using RequestObserver = AwsSession::RequestObserver;
+    void setRequestObserver(RequestObserver observer)
+    {
+        m_session.setRequestObserver(std::move(observer));
+    }
 
 private:
     Service m_service;
-    std::unique_ptr<HttpClient> m_ownedHttp;
-    HttpClient *m_http;
-    QUrl m_endpoint;
-    SigV4Signer m_signer;
-    Redactor m_redactor;
-    std::function<bool()> m_isCancelled;
-    RequestObserver m_observer;
+    AwsSession m_session;
 };
 
 } // namespace converge

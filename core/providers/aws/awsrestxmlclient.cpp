@@ -2,7 +2,6 @@
 // SPDX-License-Identifier: MIT
 #include "awsrestxmlclient.h"
 
-#include "awserrormapper.h"
 #include "httpclient.h"
 
 #include <QCryptographicHash>
@@ -15,18 +14,9 @@ AwsRestXmlClient::AwsRestXmlClient(Service service, HttpClient *http, QUrl endpo
                                    std::function<bool()> isCancelled,
                                    std::unique_ptr<HttpClient> ownedHttp)
     : m_service(std::move(service))
-    , m_ownedHttp(std::move(ownedHttp))
-    , m_http(m_ownedHttp ? m_ownedHttp.get() : http)
-    , m_endpoint(std::move(endpoint))
-    , m_region(std::move(region))
-    , m_signer(SigV4Signer::forCredentials(credentials, m_region, m_service.signingName))
-    , m_credentials(credentials)
-    , m_isCancelled(std::move(isCancelled))
-{
-    Q_ASSERT(m_http);
-    for (const QString &secret : credentials.secrets())
-        m_redactor.addSecret(secret);
-}
+    , m_session(http, std::move(endpoint), std::move(region), credentials, m_service.signingName,
+                std::move(isCancelled), std::move(ownedHttp))
+{}
 
 AwsRestXmlClient::~AwsRestXmlClient() = default;
 
@@ -57,10 +47,10 @@ QUrl AwsRestXmlClient::urlFor(const QUrl &endpoint, const AwsRestXml::Request &r
 
 HttpResponse AwsRestXmlClient::send(const AwsRestXml::Request &built, const QString &region)
 {
-    const bool home = region == m_region;
+    const bool home = region == m_session.region();
     HttpRequest http;
     http.method = built.method;
-    http.url = urlFor(home ? m_endpoint : m_service.regionalEndpoint(region), built,
+    http.url = urlFor(home ? m_session.endpoint() : m_service.regionalEndpoint(region), built,
                       m_service.virtualHosted);
     http.body = built.body;
     http.clientRequestId = HttpRequest::ClientRequestId::Aws;
@@ -76,16 +66,7 @@ HttpResponse AwsRestXmlClient::send(const AwsRestXml::Request &built, const QStr
     // S3 signs the payload's hash in a header of its own.
     http.setHeader(QByteArrayLiteral("x-amz-content-sha256"),
                    QCryptographicHash::hash(http.body, QCryptographicHash::Sha256).toHex());
-    Signer sign =
-        home ? m_signer.signer()
-             : SigV4Signer::forCredentials(m_credentials, region, m_service.signingName).signer();
-    if (m_observer) {
-        sign = [base = std::move(sign), this](HttpRequest &r) {
-            base(r);
-            m_observer(r);
-        };
-    }
-    return m_http->send(http, sign, m_isCancelled);
+    return m_session.send(http, region);
 }
 
 Outcome<ApiCaller::Reply> AwsRestXmlClient::call(const QString &operation, const QJsonObject &input)
@@ -98,7 +79,7 @@ Outcome<ApiCaller::Reply> AwsRestXmlClient::call(const QString &operation, const
         error.message = built.error;
         return error;
     }
-    const QString home = m_bucketRegions.value(built.leadingLabel, m_region);
+    const QString home = m_bucketRegions.value(built.leadingLabel, m_session.region());
     HttpResponse response = send(built, home);
     // A bucket in another region: AWS says which, and the request goes there (botocore's
     // S3RegionRedirector does the same).
@@ -109,21 +90,15 @@ Outcome<ApiCaller::Reply> AwsRestXmlClient::call(const QString &operation, const
         m_bucketRegions.insert(built.leadingLabel, there);
         response = send(built, there);
     }
-    if (auto error = AwsErrorMapper::errorFor(response, operation, m_redactor))
+    if (auto error = m_session.errorFor(response, operation))
         return *error;
 
     const AwsRestXml::Answer answer =
         AwsRestXml::read(m_service.model, operation, response.headers, response.body);
-    if (!answer.parseError.isEmpty()) {
-        BackendError error;
-        error.category = BackendError::Category::Transient;
-        error.code = QStringLiteral("InvalidResponse");
-        error.httpStatus = response.status;
-        error.requestId = response.requestId;
-        error.message = QStringLiteral("the answer to %1 is not the XML its model says (%2)")
-                            .arg(operation, answer.parseError);
-        return error;
-    }
+    if (!answer.parseError.isEmpty())
+        return AwsSession::invalidResponse(
+            response, operation,
+            QStringLiteral("not the XML its model says (%1)").arg(answer.parseError));
     Reply reply;
     reply.body = answer.result;
     reply.requestId = response.requestId;

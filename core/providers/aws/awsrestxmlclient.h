@@ -4,6 +4,7 @@
 
 #include "apicaller.h"
 #include "awsrestxml.h"
+#include "awssession.h"
 #include "credentials.h"
 #include "httpresponse.h"
 #include "redactor.h"
@@ -53,30 +54,25 @@ public:
     Q_DISABLE_COPY_MOVE(AwsRestXmlClient)
 
     Outcome<Reply> call(const QString &operation, const QJsonObject &input) override;
-    QString region() const override { return m_region; }
+    QString region() const override { return m_session.region(); }
 
     /// The URL `request` goes to from `endpoint`, path-style or virtual-hosted.
     static QUrl urlFor(const QUrl &endpoint, const AwsRestXml::Request &request,
                        bool virtualHosted);
 
     /// Sees every attempt after signing (tests check what was sent).
-    using RequestObserver = std::function<void(const HttpRequest &request)>;
-    void setRequestObserver(RequestObserver observer) { m_observer = std::move(observer); }
+    using RequestObserver = AwsSession::RequestObserver;
+    void setRequestObserver(RequestObserver observer)
+    {
+        m_session.setRequestObserver(std::move(observer));
+    }
 
 private:
     HttpResponse send(const AwsRestXml::Request &built, const QString &region);
 
     Service m_service;
-    std::unique_ptr<HttpClient> m_ownedHttp;
-    HttpClient *m_http;
-    QUrl m_endpoint;
-    QString m_region;
-    SigV4Signer m_signer;
-    Credentials m_credentials;               ///< for a signer of another region (a bucket's)
-    QHash<QString, QString> m_bucketRegions; ///< buckets found in another region than m_region
-    Redactor m_redactor;
-    std::function<bool()> m_isCancelled;
-    RequestObserver m_observer;
+    AwsSession m_session;
+    QHash<QString, QString> m_bucketRegions; ///< buckets found in another region than the account's
 };
 
 } // namespace converge
