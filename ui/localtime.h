@@ -14,16 +14,15 @@ inline QString localTimeText(const QDateTime &utc)
                          : QString();
 }
 
-/// A UTC time for a narrow column: the local time alone when it is today, else the date and
-/// the minute; empty when invalid.
-inline QString shortTimeText(const QDateTime &utc)
+/// A UTC time for a narrow column: the local time alone (`time`) when it is today, else with its
+/// date (`dated`); empty when invalid.
+inline QString shortTimeText(const QDateTime &utc, const QString &time = QStringLiteral("HH:mm:ss"),
+                             const QString &dated = QStringLiteral("yyyy-MM-dd HH:mm"))
 {
     if (!utc.isValid())
         return {};
     const QDateTime local = utc.toLocalTime();
-    return local.toString(local.date() == QDate::currentDate()
-                              ? QStringLiteral("HH:mm:ss")
-                              : QStringLiteral("yyyy-MM-dd HH:mm"));
+    return local.toString(local.date() == QDate::currentDate() ? time : dated);
 }
 
 } // namespace converge

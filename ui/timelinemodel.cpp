@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "timelinemodel.h"
 
+#include "localtime.h"
+
 #include <QBrush>
 #include <QColor>
 #include <QStringList>
@@ -59,7 +61,9 @@ void TimelineModel::setRuns(const QList<PhaseRun> &runs)
         Row row;
         row.run = r;
         row.failed = isFailure(r);
-        row.text = {startedText(r.startedAt),
+        // Today's runs by their time alone, so that the column leaves room for what they did.
+        row.text = {shortTimeText(r.startedAt, QStringLiteral("HH:mm:ss.zzz"),
+                                  QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz")),
                     r.phase,
                     durationText(r.durationMs),
                     r.repeats > 1 ? tr("%1 ×%2").arg(outcomeText(r.outcome)).arg(r.repeats)
@@ -72,17 +76,6 @@ void TimelineModel::setRuns(const QList<PhaseRun> &runs)
         m_rows.append(row);
     }
     endResetModel();
-}
-
-QString TimelineModel::startedText(const QDateTime &startedAt)
-{
-    if (!startedAt.isValid())
-        return {};
-    // Today's runs by their time alone, so that the column leaves room for what they did.
-    const QDateTime local = startedAt.toLocalTime();
-    return local.toString(local.date() == QDate::currentDate()
-                              ? QStringLiteral("HH:mm:ss.zzz")
-                              : QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz"));
 }
 
 void TimelineModel::clear()

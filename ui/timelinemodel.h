@@ -55,9 +55,6 @@ public:
                         int role = Qt::DisplayRole) const override;
 
 private:
-    /// The Started column's text: the time of a run today, else its date and time (the tool
-    /// tip has both).
-    static QString startedText(const QDateTime &startedAt);
     struct Row
     {
         PhaseRun run;
