@@ -85,7 +85,7 @@ QString KindExplainer::typeName(const FieldSchema &field)
     case FieldSchema::Type::Map:
         return QStringLiteral("map[string]") + item;
     default:
-        return FieldSchema::typeName(field.type);
+        return field.timestamp ? QStringLiteral("timestamp") : FieldSchema::typeName(field.type);
     }
 }
 

@@ -33,6 +33,10 @@ struct FieldSchema
     /// String: a JSON document (a policy), which a manifest may also give as a YAML or JSON
     /// object or list; validation stores it as compact JSON text.
     bool document = false;
+    /// String: an instant (ISO 8601, or a date alone for its midnight UTC); validation stores it
+    /// as Instants::canonical spells it, and so are observations read, so that one instant
+    /// written two ways is not drift.
+    bool timestamp = false;
 
     // String (and Map keys / values through their schemas) checks. On a Map, pattern and lengths
     // apply to its keys; `items` checks its values.

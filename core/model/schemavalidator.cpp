@@ -3,6 +3,7 @@
 #include "schemavalidator.h"
 
 #include "fieldpath.h"
+#include "instants.h"
 #include "kindregistry.h"
 #include "patterns.h"
 #include "suggestions.h"
@@ -139,6 +140,17 @@ public:
             if (!value.isString()) {
                 typeError(path, expected(schema.type), value);
                 return false;
+            }
+            if (schema.timestamp) {
+                const std::optional<QString> instant = Instants::canonical(value);
+                if (!instant) {
+                    add(path, QStringLiteral("\"%1\" is not a date or time (ISO 8601, e.g. "
+                                             "2027-01-01 or 2027-01-01T12:00:00Z)")
+                                  .arg(value.toString()));
+                    return false;
+                }
+                value = *instant;
+                break;
             }
             text(schema, path, value.toString());
             break;

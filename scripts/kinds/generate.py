@@ -136,7 +136,9 @@ class Service:
         elif kind == 'boolean':
             out['type'] = 'boolean'
         elif kind == 'timestamp':
-            out['type'] = 'string'
+            # An instant: validation stores it in one spelling (UTC, seconds, Z) and so is the
+            # answer read, so that 2027-01-01 and S3's 2027-01-01T00:00:00.000Z are the same.
+            out['type'] = 'timestamp'
         elif kind == 'structure':
             if depth > 6:
                 raise Bad(f'{member}: structures nest too deep')

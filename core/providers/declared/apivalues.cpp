@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: Converge contributors
 // SPDX-License-Identifier: MIT
 #include "apivalues.h"
+#include "instants.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -77,6 +78,13 @@ QJsonValue ApiValues::typed(const FieldSchema &schema, const QJsonValue &value)
         if (value.isString() && (value.toString() == QLatin1String("true") ||
                                  value.toString() == QLatin1String("false")))
             return value.toString() == QLatin1String("true");
+        return value;
+    case FieldSchema::Type::String:
+        // An instant as the spec spells it (S3 answers a lifecycle date with milliseconds).
+        if (schema.timestamp) {
+            if (const std::optional<QString> instant = Instants::canonical(value))
+                return *instant;
+        }
         return value;
     case FieldSchema::Type::Object: {
         QJsonObject o = value.toObject();

@@ -125,6 +125,9 @@ ReadField readField(Reading &r, const QJsonObject &o, const QString &path)
 
     if (type == QLatin1String("string")) {
         out.schema = F::string(name, doc);
+    } else if (type == QLatin1String("timestamp")) {
+        out.schema = F::string(name, doc);
+        out.schema.timestamp = true;
     } else if (type == QLatin1String("integer")) {
         out.schema = F::integer(name, doc);
     } else if (type == QLatin1String("boolean")) {
@@ -161,8 +164,9 @@ ReadField readField(Reading &r, const QJsonObject &o, const QString &path)
         out.schema = F::map(name, valueField.schema, doc);
     } else {
         r.fail(path + QStringLiteral(".type"),
-               QStringLiteral("\"%1\" is not one of string, integer, boolean, enum, object, list, "
-                              "map, secretRef")
+               QStringLiteral(
+                   "\"%1\" is not one of string, timestamp, integer, boolean, enum, object, "
+                   "list, map, secretRef")
                    .arg(type));
     }
     out.schema.required = o.value(QStringLiteral("required")).toBool();

@@ -150,11 +150,17 @@ private:
         r.spec = substituted(spec, name, names).toObject();
         r.spec.insert(QStringLiteral("owner"),
                       QJsonObject{{QStringLiteral("name"), QStringLiteral("moto")}});
+        validated(r);
+        return r;
+    }
+
+    /// `r` as apply stores it: defaults filled in, values in their one spelling (an instant).
+    void validated(Resource &r) const
+    {
         SchemaValidator validator(m_kinds);
         const auto errors = validator.validate(r);
         if (!errors.isEmpty())
             qWarning() << "invalid test resource:" << errors.first().toString();
-        return r;
     }
 
     /// What a kind's resources name (KindData::needs), made under names of their own.
@@ -315,6 +321,7 @@ private slots:
         for (const QJsonObject &change : data.updates) {
             target.resource.spec =
                 mergedSpec(target.resource.spec, substituted(change, name, made.names).toObject());
+            validated(target.resource);
             const QStringList delta = drift(*kind, target.resource.spec, seen.value());
             QVERIFY2(!delta.isEmpty(), QJsonDocument(change).toJson().constData());
             auto updated = m->update(target, seen.value(), delta);

@@ -427,6 +427,26 @@ private slots:
                  fromText("{'tagSet': [{'key': 'b', 'value': '2'}, {'key': 'a', 'value': '1'}]}"));
     }
 
+    // S3 answers a lifecycle date with milliseconds: the same instant as the spec's, said as the
+    // spec says it, is no drift; another instant is.
+    void s3LifecycleDatesCompareAsInstants()
+    {
+        auto caller = std::make_shared<RestXmlCaller>();
+        caller->scripts.insert(
+            QStringLiteral("GetBucketLifecycleConfiguration"), [](const QJsonObject &) {
+                return answer(fromText("{'Rules': [{'ID': 'x', 'Status': 'Enabled', 'Filter': "
+                                       "{'Prefix': 'tmp/'}, 'Expiration': {'Date': "
+                                       "'2027-01-01T00:00:00.000Z'}}]}"));
+            });
+        DeclaredManager m(*AwsKinds::declaration(QStringLiteral("S3Bucket")), caller, {});
+        const QJsonObject wanted =
+            fromText("{'rules': [{'id': 'x', 'status': 'Enabled', 'filter': {'prefix': 'tmp/'}, "
+                     "'expiration': {'date': '2027-01-01T00:00:00Z'}}]}");
+        auto seen = m.get(bucket(QJsonObject{{QStringLiteral("lifecycle"), wanted}}));
+        QVERIFY(seen);
+        QCOMPARE(seen.value().spec.value(QStringLiteral("lifecycle")).toObject(), wanted);
+    }
+
     // A document (a bucket policy, as IAM's) may be written as a YAML object: stored as
     // compact JSON text, as S3 and ACK take it. Other fields keep their types.
     void documentsMayBeObjects()

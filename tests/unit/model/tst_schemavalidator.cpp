@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "schemavalidator.h"
 
+#include "instants.h"
 #include "kindregistry.h"
 #include "testkinds.h"
 
@@ -361,6 +362,60 @@ private slots:
         QCOMPARE(result.resource.spec, expected);
         const QJsonValue replicas = result.resource.spec.value(s("replicas"));
         QCOMPARE(replicas.toInteger(-1), replicas.toDouble());
+    }
+
+    void instants_data()
+    {
+        QTest::addColumn<QJsonValue>("value");
+        QTest::addColumn<QString>("canonical"); // empty: not an instant
+        QTest::newRow("date alone is its midnight UTC")
+            << QJsonValue(s("2027-01-01")) << s("2027-01-01T00:00:00Z");
+        QTest::newRow("S3's milliseconds")
+            << QJsonValue(s("2027-01-01T00:00:00.000Z")) << s("2027-01-01T00:00:00Z");
+        QTest::newRow("milliseconds kept when not zero")
+            << QJsonValue(s("2027-01-01T10:20:30.250Z")) << s("2027-01-01T10:20:30.250Z");
+        QTest::newRow("an offset becomes UTC")
+            << QJsonValue(s("2027-01-01T02:00:00+02:00")) << s("2027-01-01T00:00:00Z");
+        QTest::newRow("no offset is UTC")
+            << QJsonValue(s("2027-01-01T08:00:00")) << s("2027-01-01T08:00:00Z");
+        QTest::newRow("epoch seconds (AWS json)")
+            << QJsonValue(1798761600.0) << s("2027-01-01T00:00:00Z");
+        QTest::newRow("a month 13") << QJsonValue(s("2027-13-01")) << QString();
+        QTest::newRow("words") << QJsonValue(s("next year")) << QString();
+        QTest::newRow("a boolean") << QJsonValue(true) << QString();
+    }
+
+    void instants()
+    {
+        QFETCH(QJsonValue, value);
+        QFETCH(QString, canonical);
+        QCOMPARE(Instants::canonical(value).value_or(QString()), canonical);
+    }
+
+    // A timestamp field is stored as one spelling, so that the same instant written otherwise is
+    // not a change; what is not an instant is refused at its path.
+    void timestampFieldsStoreOneSpelling()
+    {
+        Kind kind = test::widgetKind();
+        FieldSchema expires = FieldSchema::string(s("expires"));
+        expires.timestamp = true;
+        kind.spec.fields.append(
+            FieldSchema::list(s("rules"), FieldSchema::object(s("rule"), {expires})));
+        KindRegistry registry;
+        QVERIFY(registry.add(test::gadgetKind()));
+        QVERIFY(registry.add(kind));
+        const SchemaValidator validator(registry);
+        const auto good =
+            validator.validate(widget("{'rules': [{'expires': '2027-01-01'}, {'expires': "
+                                      "'2027-01-01T00:00:00.000Z'}]}"));
+        QVERIFY2(good.ok(), qPrintable(texts(good.errors).join(u'\n')));
+        const QJsonArray rules = good.resource.spec.value(s("rules")).toArray();
+        QCOMPARE(rules.at(0)[s("expires")].toString(), s("2027-01-01T00:00:00Z"));
+        QCOMPARE(rules.at(1)[s("expires")].toString(), s("2027-01-01T00:00:00Z"));
+        const auto bad = validator.validate(widget("{'rules': [{'expires': '2027-02-30'}]}"));
+        QCOMPARE(texts(bad.errors),
+                 QStringList{s("spec.rules[0].expires: \"2027-02-30\" is not a date or time (ISO "
+                               "8601, e.g. 2027-01-01 or 2027-01-01T12:00:00Z)")});
     }
 
     void resultResource()
