@@ -592,7 +592,7 @@ void MainWindow::changeEvent(QEvent *event)
 
 void MainWindow::showMessage(const QString &message)
 {
-    statusBar()->showMessage(message, 8000);
+    m_status->say(message);
 }
 
 // --- Engine actions ---------------------------------------------------------------------------

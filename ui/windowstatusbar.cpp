@@ -64,6 +64,54 @@ WindowStatusBar::WindowStatusBar(const ResourceTreeModel &tree, const KindRegist
     m_uptime.start();
     m_timer.setInterval(1000);
     connect(&m_timer, &QTimer::timeout, this, &WindowStatusBar::poll);
+    connect(this, &QStatusBar::messageChanged, this, [this](const QString &shown) {
+        if (shown.isEmpty()) {
+            m_message.clear();
+            setToolTip(QString());
+        }
+    });
+}
+
+void WindowStatusBar::say(const QString &message, int timeoutMs)
+{
+    m_message = message;
+    const QString shown = fitted(message);
+    setToolTip(shown == message ? QString() : message);
+    showMessage(shown, timeoutMs);
+}
+
+QString WindowStatusBar::fitted(const QString &message) const
+{
+    if (!isVisible())
+        return message;
+    // Where QStatusBar draws a message: from 6 px to 2 px short of the first visible permanent
+    // widget (or 12 px short of the right edge).
+    int right = width() - 12;
+    const std::initializer_list<const QWidget *> permanent{m_progress,        m_accountsLabel,
+                                                           m_queueLabel,      m_workersLabel,
+                                                           m_reconcilesLabel, m_controllerLabel};
+    for (const QWidget *w : permanent) {
+        if (w->isVisible()) {
+            right = std::min(right, w->x() - 2);
+            break;
+        }
+    }
+    const int room = right - 6;
+    return room <= 0 ? message : fontMetrics().elidedText(message, Qt::ElideRight, room);
+}
+
+void WindowStatusBar::resizeEvent(QResizeEvent *event)
+{
+    QStatusBar::resizeEvent(event);
+    if (m_message.isEmpty())
+        return;
+    // Laid out again: the room changed. What is left of the message's time is not known to
+    // QStatusBar's caller, so it is shown for the usual time again.
+    const QString shown = fitted(m_message);
+    if (shown != currentMessage()) {
+        const QString whole = m_message;
+        say(whole);
+    }
 }
 
 void WindowStatusBar::setLabelText(QLabel *label, const QString &text)

@@ -41,6 +41,12 @@ public:
     void stop();
     void poll();
 
+    /// Shows `message` for `timeoutMs`, cut with "…" where it would run under the figures on the
+    /// right (QStatusBar clips it mid-letter), whole in the tooltip; cut again on a resize.
+    void say(const QString &message, int timeoutMs = 8000);
+    /// The message shown now, whole; empty once it timed out or was cleared.
+    QString message() const { return m_message; }
+
     /// The queue figure: work due now apart from retries waiting for a later time.
     static QString queueText(int dueNow, int waiting);
 
@@ -48,7 +54,11 @@ Q_SIGNALS:
     /// The workspace's data changed since the last look (a commit by another process).
     void workspaceChanged();
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    QString fitted(const QString &message) const;
     static void setLabelText(QLabel *label, const QString &text);
     void pollAccounts();
     void pollController();
@@ -73,6 +83,7 @@ private:
     QTimer m_timer;
     qint64 m_dataVersion = -1;
     bool m_probing = false;
+    QString m_message; // whole, as said; currentMessage() is what fits
 };
 
 } // namespace converge

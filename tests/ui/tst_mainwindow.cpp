@@ -19,6 +19,7 @@
 #include "factoryregistry.h"
 #include "genericreconciler.h"
 #include "resourcetreemodel.h"
+#include "windowstatusbar.h"
 
 #include <QAction>
 #include <QApplication>
@@ -532,6 +533,36 @@ private slots:
                     .contains(QStringLiteral("1 waiting")));
         // Those reconciles happened within the last minute.
         QTRY_VERIFY(rate->text() != QStringLiteral("Reconciles: 0/min"));
+    }
+
+    // A message too long for the room left of the figures is cut with "…" (QStatusBar alone
+    // clipped it mid-letter under the accounts' figure), whole in the tooltip, and shown whole
+    // once the window is wide enough.
+    void longStatusMessagesAreCutWithAnEllipsis()
+    {
+        Fixture x;
+        QTRY_VERIFY_WITH_TIMEOUT(x.allReady(), 15000);
+        auto *status = qobject_cast<WindowStatusBar *>(x.window->statusBar());
+        QVERIFY(status);
+        auto *accounts = x.window->findChild<QLabel *>(QStringLiteral("accountsLabel"));
+        QTRY_VERIFY(accounts->isVisible());
+        x.window->resize(x.window->minimumSizeHint().width(), x.window->height());
+        QTRY_VERIFY(x.window->width() < 1200);
+        const QString whole =
+            QStringLiteral("Cannot claim invoices: the account answered AccessDenied for "
+                           "GetBucketPolicy on arn:aws:s3:::invoices (request 4F2A), which "
+                           "the role converge-reader is not allowed to call");
+        status->say(whole);
+        QCOMPARE(status->message(), whole);
+        QVERIFY2(status->currentMessage().endsWith(QChar(0x2026)),
+                 qPrintable(status->currentMessage()));
+        QVERIFY(status->fontMetrics().horizontalAdvance(status->currentMessage()) < accounts->x());
+        QCOMPARE(status->toolTip(), whole);
+        x.window->resize(2400, x.window->height());
+        QTRY_COMPARE(status->currentMessage(), whole);
+        QVERIFY(status->toolTip().isEmpty());
+        status->clearMessage();
+        QVERIFY(status->message().isEmpty());
     }
 
     void reconcileAndRefreshReachTheBackend()

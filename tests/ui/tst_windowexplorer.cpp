@@ -19,6 +19,7 @@
 #include "resourcetreemodel.h"
 #include "rowpagingproxy.h"
 #include "unmanageddetails.h"
+#include "windowstatusbar.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -400,7 +401,7 @@ private slots:
                                  readyTimeoutMs);
         // Empty, it says so once listed, and shows nothing to expand.
         tree->fetchMore(tree->indexOf(container));
-        QTRY_VERIFY_WITH_TIMEOUT(window->statusBar()->currentMessage() ==
+        QTRY_VERIFY_WITH_TIMEOUT(qobject_cast<WindowStatusBar *>(window->statusBar())->message() ==
                                      containerName + QStringLiteral(" holds nothing"),
                                  readyTimeoutMs);
         QVERIFY(!tree->hasChildren(tree->indexOf(container)));
@@ -431,15 +432,19 @@ private slots:
         QVERIFY(opened);
         QCOMPARE(opened->name, QStringLiteral("zz/inner/log-6.txt"));
         QCOMPARE(opened->owner, container);
-        QVERIFY(window->statusBar()->currentMessage().contains(QStringLiteral("found")));
+        QVERIFY(qobject_cast<WindowStatusBar *>(window->statusBar())
+                    ->message()
+                    .contains(QStringLiteral("found")));
 
         // Nothing of that name: said, nothing selected anew.
         view->selectionModel()->clear();
         QVERIFY(!window->openByName(emulators.blobEndpoint().toString() + QLatin1Char('/') +
                                     containerName + QStringLiteral("/zz/missing.txt")));
-        QTRY_VERIFY_WITH_TIMEOUT(window->statusBar()->currentMessage().contains(
-                                     QStringLiteral("holds nothing named zz/missing.txt")),
-                                 readyTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            qobject_cast<WindowStatusBar *>(window->statusBar())
+                ->message()
+                .contains(QStringLiteral("holds nothing named zz/missing.txt")),
+            readyTimeoutMs);
         QVERIFY(!view->currentIndex().isValid());
 
         window.reset();
@@ -507,15 +512,18 @@ private slots:
         QVERIFY2(requests.since(before).contains(queueName), qPrintable(requests.since(before)));
         QCOMPARE(requests.writes.load(), 0);
         QTRY_VERIFY(details->shown() && details->shown()->name == queueName);
-        QVERIFY2(window->statusBar()->currentMessage().contains(QStringLiteral("not listed")),
-                 qPrintable(window->statusBar()->currentMessage()));
+        QVERIFY2(qobject_cast<WindowStatusBar *>(window->statusBar())
+                     ->message()
+                     .contains(QStringLiteral("not listed")),
+                 qPrintable(qobject_cast<WindowStatusBar *>(window->statusBar())->message()));
 
         // What no account holds says so.
         QVERIFY(
             !window->openByName(QStringLiteral("Queue/") + uniqueStem() + QStringLiteral("-none")));
-        QTRY_VERIFY_WITH_TIMEOUT(
-            window->statusBar()->currentMessage().contains(QStringLiteral("No account holds")),
-            readyTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(qobject_cast<WindowStatusBar *>(window->statusBar())
+                                     ->message()
+                                     .contains(QStringLiteral("No account holds")),
+                                 readyTimeoutMs);
 
         window.reset();
         controller.stop();
