@@ -164,6 +164,13 @@ std::optional<BackendError> AwsErrorMapper::errorFor(const HttpResponse &respons
         if (!code.isEmpty())
             parseError.error = QJsonParseError::NoError;
     }
+    // A HEAD answer (S3's HeadBucket, HeadObject) has no body to say why it was refused.
+    if (code.isEmpty() && response.status == 403 && response.body.trimmed().isEmpty()) {
+        code = QStringLiteral("AccessDenied");
+        message = QStringLiteral("%1 was refused (HTTP 403; the answer carries no reason): the "
+                                 "credential's permissions or the bucket's policy deny it")
+                      .arg(operation);
+    }
     if (message.isEmpty()) {
         if (!code.isEmpty())
             message = QStringLiteral("%1 failed with %2").arg(operation, code);

@@ -226,6 +226,11 @@ private slots:
             << "HTTP 500";
         QTest::newRow("empty 503") << 503 << QByteArray() << Category::Transient << ""
                                    << "HTTP 503";
+        // A HEAD answer has no body: the refusal still says what refused it.
+        QTest::newRow("empty 403 (HEAD)")
+            << 403 << QByteArray() << Category::Unauthorized << "AccessDenied"
+            << "was refused (HTTP 403; the answer carries no reason): the credential's "
+               "permissions or the bucket's policy deny it";
         QTest::newRow("json array") << 400 << QByteArray("[1,2]") << Category::Invalid << ""
                                     << "unreadable error body";
         QTest::newRow("type not a string")
