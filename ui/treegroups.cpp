@@ -15,6 +15,10 @@ Node *TreeGroups::placeUnder(ResourceTreeModel &m, Node *owner, const Entry &ent
     const Kind *kind = m.m_kinds.find(kindName);
     if (!owner || owner == m.m_root.get() || !kind || kind->service.isEmpty() || entry.isGroup())
         return owner;
+    // Services group an account's rows only: an object stays straight under its bucket.
+    const Kind *ownerKind = m.m_kinds.find(kind->ownerKind);
+    if (!ownerKind || !ownerKind->ownerKind.isEmpty())
+        return owner;
     for (const auto &child : owner->children) {
         if (child->entry.group == kind->service)
             return child.get();

@@ -38,13 +38,18 @@ ResourceKey widgetKey(const QString &name)
 }
 
 /// The test kinds, Widget as a kind of the service `widgetService` when one is given.
-KindRegistry kindsWith(const KindRegistry &testKinds, const QString &widgetService)
+/// The test kinds, Widget given `widgetService`; with `gadgetOwner`, Gadget is no account but
+/// owned by a kind of that name (as a bucket is owned by an account).
+KindRegistry kindsWith(const KindRegistry &testKinds, const QString &widgetService,
+                       const QString &gadgetOwner = {})
 {
     KindRegistry kinds;
     for (const QString &name : testKinds.names()) {
         Kind kind = *testKinds.find(name);
         if (name == QLatin1String("Widget"))
             kind.service = widgetService;
+        if (name == QLatin1String("Gadget"))
+            kind.ownerKind = gadgetOwner;
         kinds.add(kind);
     }
     return kinds;
@@ -52,8 +57,8 @@ KindRegistry kindsWith(const KindRegistry &testKinds, const QString &widgetServi
 
 struct Setup
 {
-    explicit Setup(const QString &widgetService = {})
-        : kinds(kindsWith(f.kinds, widgetService))
+    explicit Setup(const QString &widgetService = {}, const QString &gadgetOwner = {})
+        : kinds(kindsWith(f.kinds, widgetService, gadgetOwner))
         , runner(f.path)
         , model(runner, widgetService.isEmpty() ? f.kinds : kinds) // f.kinds: tests add to it
         , tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest)
@@ -576,6 +581,21 @@ private slots:
         QVERIFY(s.settle());
         QCOMPARE(s.model.rowCount(s.model.indexOf(gadgetKey(QStringLiteral("g")))), 0);
         QCOMPARE(s.model.resourceCount(), 1);
+    }
+
+    // Services group an account's rows only: a kind with a service under an owner that is no
+    // account (an S3Object under its bucket) stays straight under it, beside its folders.
+    void rowsUnderAnOwnerThatIsNoAccountAreNotGrouped()
+    {
+        Setup s(QStringLiteral("Widgets"), QStringLiteral("Hub"));
+        QVERIFY(s.f.apply({EngineFixture::gadget(QStringLiteral("g")),
+                           EngineFixture::widget(QStringLiteral("a"), QStringLiteral("g"))}));
+        s.model.reload();
+        QVERIFY(s.settle());
+        const QModelIndex g = s.model.indexOf(gadgetKey(QStringLiteral("g")));
+        QVERIFY(g.isValid());
+        QCOMPARE(s.childNames(g), QStringList{QStringLiteral("a")});
+        QCOMPARE(s.model.indexOf(widgetKey(QStringLiteral("a"))).parent(), g);
     }
 
     void deletionRequestedShows()
