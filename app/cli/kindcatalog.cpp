@@ -16,19 +16,15 @@ namespace {
 const QString azure = QStringLiteral("Azure");
 const QString aws = QStringLiteral("AWS");
 
-// Where a kind belongs: the hand-written kinds by their group and name, the declared ones by
-// the service their declaration names.
+// Where a kind belongs: by its provider's group, and within AWS by its service (Kind::service,
+// as the window's tree groups them; the account has none).
 std::pair<QString, QString> placeOf(const Kind &kind)
 {
     if (kind.group == AzureKinds::group())
         return {azure, QStringLiteral("Storage")};
     if (kind.group != AwsKinds::group())
         return {kind.group, QString()};
-    if (const KindDeclaration *declared = AwsKinds::declaration(kind.name))
-        return {aws, declared->serviceTitle};
-    if (kind.name == AwsKinds::tableKind())
-        return {aws, QStringLiteral("DynamoDB")};
-    return {aws, QString()};
+    return {aws, kind.service};
 }
 
 int providerRank(const QString &provider)
