@@ -59,6 +59,15 @@ const c = BlobServiceClient.fromConnectionString('UseDevelopmentStorage=true')
         await c.getBlockBlobClient(n).upload('{}', 2);
 })().catch(e => { console.error(e.message); process.exit(1); });"
 
+# Objects another tool wrote into the sample's bucket (plain PUTs: moto checks no signature by
+# default): the window shows them greyed, in folders, beside the declared one.
+node -e "
+(async () => {
+    for (const k of ['2026/01/inv-0001.pdf', '2026/01/inv-0002.pdf', '2026/02/inv-0003.pdf',
+                     'drafts/inv-0004.pdf', 'README.txt'])
+        await fetch('http://127.0.0.1:5000/order-invoices/' + k, {method: 'PUT', body: 'pdf'});
+})().catch(e => { console.error(e.message); process.exit(1); });"
+
 # shoot PICTURE [VARIABLE=VALUE...]: the window over the workspace, saved to PICTURE.
 shoot() {
     local picture=$1
@@ -88,6 +97,9 @@ shoot "${TIMELINE_OUT:-$(dirname "$out")/timeline.png}" \
 # sample's topic, beside the queue, the secret given by reference and the log group.
 shoot "$(dirname "$out")/aws-kinds.png" \
     CONVERGE_SCREENSHOT_OPEN=SNSSubscription/order-events-hear-notifications
+
+# A bucket opened like a folder tree: the declared object under templates/, the others greyed.
+shoot "$(dirname "$out")/s3-objects.png" CONVERGE_SCREENSHOT_OPEN=S3Object/invoice-template
 
 # A table's events: the messages wrap in the pane rather than run past its edge.
 shoot "$(dirname "$out")/events.png" CONVERGE_SCREENSHOT_OPEN=DynamoDBTable/orders \

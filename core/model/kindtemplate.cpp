@@ -221,6 +221,10 @@ QJsonObject KindTemplate::starterSpec(const Kind &kind)
                 {QStringLiteral("region"), QStringLiteral("us-east-1")},
                 {QStringLiteral("endpoint"), QStringLiteral("http://127.0.0.1:8000")},
                 {QStringLiteral("credential"), QJsonObject{{QStringLiteral("emulator"), true}}}};
+        if (kind.name == QLatin1String("S3Object"))
+            return {{QStringLiteral("key"), QStringLiteral("docs/hello.txt")},
+                    {QStringLiteral("content"), QStringLiteral("Hello from Converge\n")},
+                    {QStringLiteral("contentType"), QStringLiteral("text/plain")}};
         if (kind.name == QLatin1String("DynamoDBTable"))
             return {
                 {QStringLiteral("attributeDefinitions"),

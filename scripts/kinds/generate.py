@@ -497,6 +497,11 @@ def generate(data, source, corrections):
     if protocol == 'json':
         declared['service']['jsonVersion'] = meta['jsonVersion']
         declared['service']['targetPrefix'] = meta['targetPrefix']
+    # `operations:` carries the model of calls a hand-written kind of the service makes
+    # (S3Object's PutObject, HeadObject, …), which no declared kind names.
+    for name in corrections.get('operations', []):
+        service.operation(name)
+        service.used_operations.append(name)
     if protocol == 'rest-xml':
         declared['service']['operations'], declared['shapes'] = rest_model(service)
     return json.dumps(declared, indent=1, ensure_ascii=False) + '\n'

@@ -12,6 +12,8 @@
 #include "envcredentialstore.h"
 #include "filecredentialstore.h"
 #include "httpclient.h"
+#include "s3objectkind.h"
+#include "s3objectmanager.h"
 
 #include <algorithm>
 
@@ -117,7 +119,8 @@ void AwsFactory::registerKinds(KindRegistry &registry) const
 
 QStringList AwsFactory::kinds() const
 {
-    return QStringList{AwsKinds::accountKind(), AwsKinds::tableKind()} + AwsKinds::declaredKinds();
+    return QStringList{AwsKinds::accountKind(), AwsKinds::tableKind(), S3ObjectKind::name()} +
+           AwsKinds::declaredKinds();
 }
 
 QStringList AwsFactory::accountKinds() const
@@ -333,6 +336,15 @@ Outcome<std::shared_ptr<Manager>> AwsFactory::manager(const QString &kind, const
             return made.error();
         return std::shared_ptr<Manager>(std::make_shared<DeclaredManager>(
             *declared, made.value(), m_options.declared, env.credentials));
+    }
+    if (kind == S3ObjectKind::name()) {
+        // Objects speak S3's rest-xml, through the model the s3 declaration carries.
+        const QString bucket = S3ObjectKind::bucketKind();
+        auto s3 =
+            caller(account, env, *AwsKinds::serviceOf(bucket), *AwsKinds::declaration(bucket));
+        if (!s3)
+            return s3.error();
+        return std::shared_ptr<Manager>(std::make_shared<S3ObjectManager>(s3.value()));
     }
     auto made = client(account, env, AwsJsonService::dynamoDb());
     if (!made)

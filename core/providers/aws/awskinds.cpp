@@ -6,6 +6,7 @@
 #include "dynamodbjson.h"
 #include "httpclient.h"
 #include "kindregistry.h"
+#include "s3objectkind.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -504,6 +505,7 @@ void AwsKinds::registerKinds(KindRegistry &registry)
 {
     registry.add(account());
     registry.add(table());
+    registry.add(S3ObjectKind::kind());
     for (const ServiceDeclaration &service : declarations()) {
         for (const KindDeclaration &declared : service.kinds)
             registry.add(declared.kind);

@@ -354,7 +354,7 @@ AwsRestXml::Request AwsRestXml::request(const Model &model, const QString &opera
     }
     out.query = query.join(QLatin1Char('&'));
 
-    // The body: the payload member (a structure as XML, a string or blob as it is).
+    // The body: the payload member (a structure as XML, a string as UTF-8, a blob's bytes).
     if (!payloadMember.isEmpty() && input.contains(payloadMember)) {
         const QJsonObject ref = members.value(payloadMember).toObject();
         const QJsonObject payloadShape = restXmlShape(model.shapes, ref);
@@ -368,6 +368,9 @@ AwsRestXml::Request AwsRestXml::request(const Model &model, const QString &opera
                              .value(QStringLiteral("uri"))
                              .toString(),
                          0);
+        } else if (type == QLatin1String("blob")) {
+            // Bytes travel in JSON as base64, as in botocore's json protocols (an object's Body).
+            out.body = QByteArray::fromBase64(input.value(payloadMember).toString().toLatin1());
         } else {
             out.body = input.value(payloadMember).toString().toUtf8();
         }

@@ -27,6 +27,7 @@
 #include <QFileInfo>
 #include <QScopeGuard>
 #include <QTemporaryDir>
+#include <QXmlStreamReader>
 
 using namespace converge;
 using namespace converge::test;
@@ -246,6 +247,43 @@ private:
         return delta.join(QStringLiteral(", ")).toUtf8() + " differ; desired " +
                QJsonDocument(desired).toJson(QJsonDocument::Compact) + " observed " +
                QJsonDocument(seen.spec).toJson(QJsonDocument::Compact);
+    }
+
+    /// Every version and delete marker of `bucket`'s objects removed, straight through moto's
+    /// S3: deleting an object of a versioned bucket leaves its versions, and a bucket holding
+    /// them is not deleted.
+    void removeObjectVersions(const QString &bucket)
+    {
+        const QString endpoint =
+            motoAccount(m_emulators).spec.value(QStringLiteral("endpoint")).toString();
+        const SigV4Signer signer(AwsFactory::emulatorAccessKeyId(),
+                                 AwsFactory::emulatorSecretAccessKey(), QStringLiteral("us-east-1"),
+                                 QStringLiteral("s3"));
+        const auto send = [&](const QByteArray &method, const QUrl &url) {
+            HttpRequest r;
+            r.method = method;
+            r.url = url;
+            r.setHeader(QByteArrayLiteral("x-amz-content-sha256"),
+                        QCryptographicHash::hash({}, QCryptographicHash::Sha256).toHex());
+            return m_http->send(r, signer.signer());
+        };
+        const HttpResponse listed =
+            send("GET", QUrl(endpoint + QLatin1Char('/') + bucket + QStringLiteral("?versions")));
+        QXmlStreamReader xml(listed.body);
+        QString key;
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (!xml.isStartElement())
+                continue;
+            // Each <Version> and <DeleteMarker> gives its Key before its VersionId.
+            if (xml.name() == QLatin1String("Key")) {
+                key = xml.readElementText();
+            } else if (xml.name() == QLatin1String("VersionId")) {
+                QUrl url(endpoint + QLatin1Char('/') + bucket + QLatin1Char('/') + key);
+                url.setQuery(QStringLiteral("versionId=") + xml.readElementText());
+                send("DELETE", url);
+            }
+        }
     }
 
 private slots:
@@ -492,8 +530,10 @@ private slots:
             Resource r = o.resource;
             const Kind *kind = m_kinds.find(r.kind);
             QVERIFY(kind);
-            r.spec.insert(QStringLiteral("owner"),
-                          QJsonObject{{QStringLiteral("name"), QStringLiteral("moto")}});
+            // Under the test's account; an object stays under the sample's bucket.
+            if (kind->ownerKind == AwsKinds::accountKind())
+                r.spec.insert(QStringLiteral("owner"),
+                              QJsonObject{{QStringLiteral("name"), QStringLiteral("moto")}});
             if (!kind->backendNameField.isEmpty())
                 r.spec.insert(kind->backendNameField, uniqueName(r.kind.toLower()));
             resources << r;
@@ -522,11 +562,22 @@ private slots:
                                       settleTimeoutMs);
         }
         controller.stop();
-        for (const Resource &r : resources.mid(1)) {
+        // Owned before owners (a bucket that holds an object is not deleted).
+        for (qsizetype i = resources.size() - 1; i > 0; --i) {
+            const Resource &r = resources.at(i);
             auto own = manager(r.kind);
-            const Target target{r, {motoAccount(m_emulators)}};
-            if (auto seen = own->get(target))
-                own->deleteResource(target, seen.value());
+            Target target{r, {motoAccount(m_emulators)}};
+            for (const Resource &owner : std::as_const(resources)) {
+                if (owner.metadata.name == r.ownerName() && owner.kind != AwsKinds::accountKind())
+                    target.owners << owner;
+            }
+            if (r.kind == QLatin1String("S3Bucket"))
+                removeObjectVersions(r.spec.value(QStringLiteral("name")).toString());
+            if (auto seen = own->get(target)) {
+                auto deleted = own->deleteResource(target, seen.value());
+                QVERIFY2(deleted, qPrintable(r.key().toString() + QStringLiteral(": ") +
+                                             (deleted ? QString() : deleted.error().toString())));
+            }
         }
     }
 

@@ -1,0 +1,74 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "s3objectkind.h"
+
+#include "awskinds.h"
+
+#include <QJsonObject>
+
+namespace converge {
+
+Kind S3ObjectKind::kind()
+{
+    using F = FieldSchema;
+    Kind kind;
+    kind.group = AwsKinds::group();
+    kind.version = AwsKinds::version();
+    kind.name = name();
+    kind.ownerKind = bucketKind();
+    kind.service = QStringLiteral("S3");
+    kind.backendNameField = QStringLiteral("key");
+    kind.folderDelimiter = QStringLiteral("/");
+    kind.description = QStringLiteral(
+        "An object in an S3 bucket: inline text or a local file, with its Content-Type and "
+        "metadata. Drift is judged by the content's MD5, which S3 answers as the object's ETag.");
+    kind.claimRefusal = QStringLiteral(
+        "an object's bytes are only in the bucket: declare it with content or contentFile and "
+        "apply that");
+    F metadataValue = F::string(QStringLiteral("value"));
+    metadataValue.setLength(0, 2048);
+    F metadata = F::map(QStringLiteral("metadata"), metadataValue,
+                        QStringLiteral("User metadata, sent as x-amz-meta-NAME headers; S3 keeps "
+                                       "names in lower case and at most 2 KB in all."));
+    metadata.setPattern(QStringLiteral("[a-z0-9][a-z0-9-]*"),
+                        QStringLiteral("lower-case letters, digits and '-'"));
+    F spec = F::object(
+        QStringLiteral("spec"),
+        {F::object(QStringLiteral("owner"),
+                   {F::string(QStringLiteral("name"),
+                              QStringLiteral("The S3Bucket of the workspace that holds it."))
+                        .setRequired()
+                        .setLength(1, 253)})
+             .setRequired()
+             .setImmutable(),
+         F::string(QStringLiteral("key"),
+                   QStringLiteral("The object's key in its bucket (may contain '/', which the "
+                                  "window shows as folders); defaults to metadata.name. Cannot "
+                                  "change after creation."))
+             .setImmutable()
+             .setLength(1, 1024)
+             .setPattern(QStringLiteral("[^\\x{0000}-\\x{001f}\\x{007f}]+"),
+                         QStringLiteral("no control characters")),
+         F::string(QStringLiteral("content"),
+                   QStringLiteral("The object's content as UTF-8 text.")),
+         F::string(QStringLiteral("contentFile"),
+                   QStringLiteral("A local file whose bytes are the object's content. Relative "
+                                  "paths are resolved against the working directory of the "
+                                  "Converge process (the window, the CLI), not the manifest's "
+                                  "folder. Read on every reconcile to compare its MD5."))
+             .setLength(1, 4096),
+         F::string(QStringLiteral("contentType"), QStringLiteral("The object's Content-Type."))
+             .setDefault(QStringLiteral("application/octet-stream"))
+             .setLength(1, 256),
+         metadata});
+    spec.setCheck([](const QJsonValue &v) {
+        const QJsonObject o = v.toObject();
+        return o.contains(QStringLiteral("content")) != o.contains(QStringLiteral("contentFile"))
+                   ? QString()
+                   : QStringLiteral("exactly one of content, contentFile must be given");
+    });
+    kind.spec = spec;
+    return kind;
+}
+
+} // namespace converge

@@ -1,0 +1,326 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+//
+// S3Object on moto's S3 through S3ObjectManager (S3's rest-xml model): create, read, updates of
+// the content, Content-Type and metadata, drift of the bytes made behind Converge's back and
+// corrected, a local contentFile followed by its MD5, listing by prefix and delimiter page by
+// page (what the window's explorer asks), delete; and the kind's refusals at validation.
+#include "awstestsupport.h"
+#include "kindregistry.h"
+#include "s3objectkind.h"
+#include "schemavalidator.h"
+#include "sigv4signer.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+
+#include <memory>
+
+using namespace converge;
+using namespace converge::test;
+
+class tst_S3Objects final : public QObject
+{
+    Q_OBJECT
+
+private:
+    Emulators m_emulators = Emulators::fromEnvironment();
+    KindRegistry m_kinds;
+    std::unique_ptr<HttpClient> m_http;
+    AwsFactory m_factory;
+    QString m_bucketName;
+    Resource m_bucket;
+
+    std::shared_ptr<Manager> manager(const QString &kind)
+    {
+        ManagerEnvironment env;
+        env.http = m_http.get();
+        auto made = m_factory.manager(kind, motoAccount(m_emulators), env);
+        if (!made)
+            qFatal("no manager for %s: %s", qPrintable(kind), qPrintable(made.error().message));
+        return made.value();
+    }
+
+    Resource object(const QString &name, const QJsonObject &spec) const
+    {
+        Resource r;
+        r.apiVersion = AwsKinds::apiVersion();
+        r.kind = S3ObjectKind::name();
+        r.metadata.name = name;
+        r.spec = spec;
+        r.spec.insert(QStringLiteral("owner"),
+                      QJsonObject{{QStringLiteral("name"), m_bucket.metadata.name}});
+        const auto errors = SchemaValidator(m_kinds).validate(r);
+        if (!errors.isEmpty())
+            qWarning() << "invalid test object:" << errors.first().toString();
+        return r;
+    }
+
+    Target target(const Resource &r) const
+    {
+        return Target{r, {motoAccount(m_emulators), m_bucket}};
+    }
+
+    /// A PUT of `body` at `key` straight to moto's S3: a change behind Converge's back.
+    int putBehindTheBack(const QString &key, const QByteArray &body)
+    {
+        HttpRequest r;
+        r.method = QByteArrayLiteral("PUT");
+        r.url = QUrl(m_emulators.motoEndpoint().toString() + QLatin1Char('/') + m_bucketName +
+                     QLatin1Char('/') + key);
+        r.body = body;
+        r.setHeader(QByteArrayLiteral("x-amz-content-sha256"),
+                    QCryptographicHash::hash(r.body, QCryptographicHash::Sha256).toHex());
+        const SigV4Signer signer(AwsFactory::emulatorAccessKeyId(),
+                                 AwsFactory::emulatorSecretAccessKey(), QStringLiteral("us-east-1"),
+                                 QStringLiteral("s3"));
+        return m_http->send(r, signer.signer()).status;
+    }
+
+    /// Every key and folder a listing under `prefix` gives, `pageSize` at a time.
+    std::pair<QStringList, QStringList> listAll(const QString &prefix, int pageSize)
+    {
+        auto m = manager(S3ObjectKind::name());
+        ListScope scope;
+        scope.owners = {motoAccount(m_emulators), m_bucket};
+        scope.prefix = prefix;
+        scope.delimiter = QStringLiteral("/");
+        scope.pageSize = pageSize;
+        QStringList keys, folders;
+        for (int pages = 0; pages < 50; ++pages) {
+            auto page = m->list(scope);
+            if (!page) {
+                qWarning() << page.error().toString();
+                break;
+            }
+            for (const Observation &o : page.value().items)
+                keys << o.name;
+            folders << page.value().prefixes;
+            if (page.value().continuation.isEmpty())
+                break;
+            scope.continuation = page.value().continuation;
+        }
+        keys.sort();
+        folders.sort();
+        return {keys, folders};
+    }
+
+private slots:
+    void initTestCase()
+    {
+        CONVERGE_REQUIRE_MOTO(m_emulators);
+        AwsKinds::registerKinds(m_kinds);
+        m_http = std::make_unique<HttpClient>();
+        m_bucketName = uniqueName(QStringLiteral("objects"));
+        m_bucket.apiVersion = AwsKinds::apiVersion();
+        m_bucket.kind = S3ObjectKind::bucketKind();
+        m_bucket.metadata.name = m_bucketName;
+        m_bucket.spec =
+            QJsonObject{{QStringLiteral("owner"),
+                         QJsonObject{{QStringLiteral("name"), QStringLiteral("moto")}}}};
+        auto made = manager(S3ObjectKind::bucketKind())
+                        ->create(Target{m_bucket, {motoAccount(m_emulators)}});
+        QVERIFY2(made, qPrintable(made ? QString() : made.error().toString()));
+    }
+
+    void cleanupTestCase()
+    {
+        if (!m_http || m_bucketName.isEmpty())
+            return;
+        auto objects = manager(S3ObjectKind::name());
+        const auto [keys, folders] = listAll(QString(), 1000);
+        Q_UNUSED(folders);
+        ListScope scope;
+        scope.owners = {motoAccount(m_emulators), m_bucket};
+        auto page = objects->list(scope);
+        if (page) {
+            for (const Observation &o : page.value().items) {
+                Resource r = object(o.name, {{QStringLiteral("key"), o.name},
+                                             {QStringLiteral("content"), QString()}});
+                objects->deleteResource(target(r), o);
+            }
+        }
+        manager(S3ObjectKind::bucketKind())
+            ->deleteResource(Target{m_bucket, {motoAccount(m_emulators)}}, Observation{});
+    }
+
+    // Create, read back as declared, each field changed and seen, bytes changed behind
+    // Converge's back seen as drift and put right, delete.
+    void lifecycle()
+    {
+        auto m = manager(S3ObjectKind::name());
+        Resource r = object(QStringLiteral("readme"),
+                            {{QStringLiteral("key"), QStringLiteral("notes/readme.txt")},
+                             {QStringLiteral("content"), QStringLiteral("hello")},
+                             {QStringLiteral("contentType"), QStringLiteral("text/plain")},
+                             {QStringLiteral("metadata"),
+                              QJsonObject{{QStringLiteral("team"), QStringLiteral("ops")}}}});
+        auto created = m->create(target(r));
+        QVERIFY2(created, qPrintable(created ? QString() : created.error().toString()));
+        Observation seen = created.value();
+        QCOMPARE(seen.name, QStringLiteral("notes/readme.txt"));
+        QCOMPARE(seen.resourceId,
+                 QStringLiteral("arn:aws:s3:::%1/notes/readme.txt").arg(m_bucketName));
+        QCOMPARE(seen.spec.value(QStringLiteral("content")).toString(), QStringLiteral("hello"));
+        QCOMPARE(seen.spec.value(QStringLiteral("contentType")).toString(),
+                 QStringLiteral("text/plain"));
+        QCOMPARE(seen.spec.value(QStringLiteral("metadata")).toObject(),
+                 (QJsonObject{{QStringLiteral("team"), QStringLiteral("ops")}}));
+        QCOMPARE(seen.details.value(QStringLiteral("etag")).toString(),
+                 QStringLiteral("\"%1\"").arg(QString::fromLatin1(
+                     QCryptographicHash::hash("hello", QCryptographicHash::Md5).toHex())));
+        QCOMPARE(seen.details.value(QStringLiteral("contentLength")).toInteger(), 5);
+
+        // Each field through update, and seen done.
+        const QList<std::pair<QString, QJsonValue>> changes{
+            {QStringLiteral("content"), QStringLiteral("hello again")},
+            {QStringLiteral("contentType"), QStringLiteral("text/markdown")},
+            {QStringLiteral("metadata"),
+             QJsonObject{{QStringLiteral("team"), QStringLiteral("dev")},
+                         {QStringLiteral("tier"), QStringLiteral("2")}}}};
+        for (const auto &[field, value] : changes) {
+            r.spec.insert(field, value);
+            auto updated = m->update(target(r), seen, {QStringLiteral("spec.") + field});
+            QVERIFY2(updated, qPrintable(updated ? QString() : updated.error().toString()));
+            seen = updated.value();
+            QCOMPARE(seen.spec.value(field), value);
+            auto read = m->get(target(r));
+            QVERIFY(read);
+            QCOMPARE(read.value().spec.value(field), value);
+        }
+        QCOMPARE(seen.spec.value(QStringLiteral("content")).toString(),
+                 QStringLiteral("hello again"));
+
+        // Other bytes put behind Converge's back: drift, put right by an update.
+        QCOMPARE(putBehindTheBack(QStringLiteral("notes/readme.txt"), "changed outside"), 200);
+        auto drifted = m->get(target(r));
+        QVERIFY(drifted);
+        QVERIFY2(drifted.value()
+                     .spec.value(QStringLiteral("content"))
+                     .toString()
+                     .startsWith(QStringLiteral("<different content")),
+                 qPrintable(drifted.value().spec.value(QStringLiteral("content")).toString()));
+        auto corrected = m->update(target(r), drifted.value(), {QStringLiteral("spec.content")});
+        QVERIFY(corrected);
+        QCOMPARE(corrected.value().spec.value(QStringLiteral("content")).toString(),
+                 QStringLiteral("hello again"));
+        // What the spec does not manage is kept: metadata left out keeps S3's.
+        r.spec.remove(QStringLiteral("metadata"));
+        r.spec.insert(QStringLiteral("content"), QStringLiteral("third"));
+        auto kept = m->update(target(r), corrected.value(), {QStringLiteral("spec.content")});
+        QVERIFY(kept);
+        QCOMPARE(kept.value()
+                     .spec.value(QStringLiteral("metadata"))
+                     .toObject()
+                     .value(QStringLiteral("team")),
+                 QJsonValue(QStringLiteral("dev")));
+
+        QVERIFY(m->deleteResource(target(r), kept.value()));
+        QCOMPARE(m->get(target(r)).error().category, BackendError::Category::NotFound);
+        QVERIFY(m->deleteResource(target(r), kept.value())); // gone already: done
+    }
+
+    // A local file's bytes, followed by its MD5: a changed file is drift until put again.
+    void contentFileIsFollowed()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("report.csv"));
+        const auto write = [&path](const QByteArray &bytes) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(bytes);
+        };
+        write("a,b\n1,2\n");
+        auto m = manager(S3ObjectKind::name());
+        const Resource r =
+            object(QStringLiteral("report"),
+                   {{QStringLiteral("key"), QStringLiteral("reports/2026/report.csv")},
+                    {QStringLiteral("contentFile"), path}});
+        QVERIFY(m->dependsOnLocalFiles(r));
+        auto created = m->create(target(r));
+        QVERIFY2(created, qPrintable(created ? QString() : created.error().toString()));
+        QCOMPARE(created.value().spec.value(QStringLiteral("contentFile")).toString(), path);
+        QCOMPARE(created.value().spec.value(QStringLiteral("contentType")).toString(),
+                 QStringLiteral("application/octet-stream"));
+        QTest::qWait(20); // a later modification time for the file
+        write("a,b\n1,2\n3,4\n");
+        QFile(path).setFileTime(QDateTime::currentDateTime().addSecs(5),
+                                QFileDevice::FileModificationTime);
+        auto drifted = m->get(target(r));
+        QVERIFY(drifted);
+        QVERIFY(drifted.value().spec.value(QStringLiteral("contentFile")).toString() != path);
+        auto updated = m->update(target(r), drifted.value(), {QStringLiteral("spec.contentFile")});
+        QVERIFY(updated);
+        QCOMPARE(updated.value().spec.value(QStringLiteral("contentFile")).toString(), path);
+        QCOMPARE(updated.value().details.value(QStringLiteral("contentLength")).toInteger(), 12);
+        QVERIFY(m->deleteResource(target(r), updated.value()));
+    }
+
+    // The explorer's question: one level at a time, folders once each, page after page.
+    void listsByPrefixAndDelimiter()
+    {
+        auto m = manager(S3ObjectKind::name());
+        const QStringList keys{QStringLiteral("top.txt"), QStringLiteral("logs/a.log"),
+                               QStringLiteral("logs/b.log"), QStringLiteral("logs/2026/c.log"),
+                               QStringLiteral("data/x.bin")};
+        for (const QString &key : keys) {
+            const Resource r =
+                object(key.section(QLatin1Char('/'), -1).section(QLatin1Char('.'), 0, 0),
+                       {{QStringLiteral("key"), key}, {QStringLiteral("content"), key}});
+            auto made = m->create(target(r));
+            QVERIFY2(made, qPrintable(made ? QString() : made.error().toString()));
+        }
+        for (const int pageSize : {1000, 1}) {
+            const auto [rootKeys, rootFolders] = listAll(QString(), pageSize);
+            QCOMPARE(rootKeys, QStringList{QStringLiteral("top.txt")});
+            QCOMPARE(rootFolders, (QStringList{QStringLiteral("data/"), QStringLiteral("logs/")}));
+            const auto [logKeys, logFolders] = listAll(QStringLiteral("logs/"), pageSize);
+            QCOMPARE(logKeys,
+                     (QStringList{QStringLiteral("logs/a.log"), QStringLiteral("logs/b.log")}));
+            QCOMPARE(logFolders, QStringList{QStringLiteral("logs/2026/")});
+        }
+    }
+
+    // The kind's own rules, before any request.
+    void refusedAtValidation_data()
+    {
+        QTest::addColumn<QJsonObject>("spec");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("neither content")
+            << QJsonObject{}
+            << QStringLiteral("spec: exactly one of content, contentFile must be given");
+        QTest::newRow("both") << QJsonObject{{QStringLiteral("content"), QStringLiteral("a")},
+                                             {QStringLiteral("contentFile"), QStringLiteral("b")}}
+                              << QStringLiteral("exactly one of content, contentFile");
+        QTest::newRow("metadata name")
+            << QJsonObject{{QStringLiteral("content"), QStringLiteral("a")},
+                           {QStringLiteral("metadata"),
+                            QJsonObject{{QStringLiteral("Team"), QStringLiteral("x")}}}}
+            << QStringLiteral("spec.metadata");
+        QTest::newRow("key too long")
+            << QJsonObject{{QStringLiteral("content"), QStringLiteral("a")},
+                           {QStringLiteral("key"), QString(1025, QLatin1Char('k'))}}
+            << QStringLiteral("spec.key: must be at most 1024");
+    }
+
+    void refusedAtValidation()
+    {
+        QFETCH(QJsonObject, spec);
+        QFETCH(QString, says);
+        Resource r;
+        r.apiVersion = AwsKinds::apiVersion();
+        r.kind = S3ObjectKind::name();
+        r.metadata.name = QStringLiteral("o1");
+        r.spec = spec;
+        r.spec.insert(QStringLiteral("owner"),
+                      QJsonObject{{QStringLiteral("name"), QStringLiteral("b")}});
+        const auto errors = SchemaValidator(m_kinds).validate(r);
+        QVERIFY(!errors.isEmpty());
+        QVERIFY2(errors.first().toString().contains(says), qPrintable(errors.first().toString()));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_S3Objects)
+#include "tst_s3objects.moc"
