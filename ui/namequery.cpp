@@ -25,6 +25,8 @@ NameQuery::NameQuery(const QString &text)
 {
     if (m_text.isEmpty())
         return;
+    if (readS3())
+        return;
     if (m_text.startsWith(QLatin1String("arn:"))) {
         // arn:aws:dynamodb:REGION:ACCOUNT:table/NAME
         m_normalId = m_text;
@@ -64,6 +66,53 @@ NameQuery::NameQuery(const QString &text)
     } else {
         m_name = m_text;
     }
+}
+
+bool NameQuery::readS3()
+{
+    // s3://BUCKET[/KEY], arn:aws:s3:::BUCKET[/KEY], and AWS's own URLs of either addressing:
+    // https://BUCKET.s3[.REGION].amazonaws.com[/KEY],
+    // https://s3[.REGION].amazonaws.com/BUCKET[/KEY].
+    QString bucket;
+    QString key;
+    const auto split = [&bucket, &key](const QString &rest) {
+        const qsizetype slash = rest.indexOf(QLatin1Char('/'));
+        bucket = slash < 0 ? rest : rest.left(slash);
+        key = slash < 0 ? QString() : rest.mid(slash + 1);
+    };
+    if (m_text.startsWith(QLatin1String("s3://"))) {
+        split(m_text.mid(5));
+    } else if (m_text.startsWith(QLatin1String("arn:aws:s3:::"))) {
+        split(m_text.mid(13));
+    } else {
+        const QUrl url(m_text, QUrl::StrictMode);
+        const QString host = url.host().toLower();
+        if (!url.isValid() || !host.endsWith(QLatin1String(".amazonaws.com")))
+            return false;
+        const QString path = url.path(QUrl::FullyDecoded).mid(1);
+        if (host.startsWith(QLatin1String("s3.")) || host.startsWith(QLatin1String("s3-")))
+            split(path);
+        else if (const qsizetype at = host.indexOf(QLatin1String(".s3")); at > 0)
+            bucket = host.left(at), key = path;
+        else
+            return false;
+    }
+    while (key.endsWith(QLatin1Char('/')))
+        key.chop(1);
+    if (bucket.isEmpty())
+        return false;
+    if (key.isEmpty()) {
+        // The bucket itself, as `S3Bucket/NAME` finds it (its backend name is its ID).
+        m_kind = QStringLiteral("S3Bucket");
+        m_name = bucket;
+        return true;
+    }
+    // An object: found by the ARN Converge records for it, else listed down to from its bucket.
+    m_normalId = QStringLiteral("arn:aws:s3:::%1/%2").arg(bucket, key);
+    m_idName = key;
+    m_path = key;
+    m_containerText = QStringLiteral("S3Bucket/") + bucket;
+    return true;
 }
 
 QString NameQuery::lookupName() const

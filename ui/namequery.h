@@ -29,10 +29,14 @@ public:
     QString lookupName() const;
     /// Of a URL that names a path below its container (a blob's): the path, else empty.
     QString path() const { return m_path; }
-    /// Of a URL that names a path: the URL of the container that holds it, else empty.
+    /// Of a URL that names a path: the URL of the container that holds it (`S3Bucket/NAME` for
+    /// an object's), else empty.
     QString containerText() const { return m_containerText; }
 
 private:
+    /// Reads S3's spellings of a bucket or an object; false when the text is none of them.
+    bool readS3();
+
     QString m_text;
     QString m_kind;          ///< from `Kind/name`, else empty
     QString m_name;          ///< the name part of `Kind/name`, or the whole text

@@ -84,6 +84,40 @@ private slots:
                  0);
     }
 
+    // S3's spellings: s3://, the object's ARN, and AWS's URLs of either addressing style. A
+    // bucket is found as S3Bucket/NAME; an object by its recorded ARN, else listed down to.
+    void s3()
+    {
+        const QString arn = QStringLiteral("arn:aws:s3:::order-invoices/2026/01/inv-1.pdf");
+        for (const QString &typed :
+             {QStringLiteral("s3://order-invoices/2026/01/inv-1.pdf"), arn,
+              QStringLiteral("https://order-invoices.s3.eu-west-1.amazonaws.com/2026/01/inv-1.pdf"),
+              QStringLiteral(
+                  "https://s3.eu-west-1.amazonaws.com/order-invoices/2026/01/inv-1.pdf")}) {
+            const NameQuery q(typed);
+            QCOMPARE(q.path(), QStringLiteral("2026/01/inv-1.pdf"));
+            QCOMPARE(q.containerText(), QStringLiteral("S3Bucket/order-invoices"));
+            QCOMPARE(q.score(QStringLiteral("S3Object"), QStringLiteral("inv"),
+                             QStringLiteral("2026/01/inv-1.pdf"), arn),
+                     100);
+            QVERIFY(q.lookupName().isEmpty());
+        }
+        // The container text finds the bucket by its name.
+        const NameQuery bucket(QStringLiteral("S3Bucket/order-invoices"));
+        QCOMPARE(bucket.score(QStringLiteral("S3Bucket"), QStringLiteral("order-invoices"),
+                              QStringLiteral("order-invoices"), QStringLiteral("order-invoices")),
+                 100);
+        for (const QString &typed :
+             {QStringLiteral("s3://order-invoices"), QStringLiteral("s3://order-invoices/"),
+              QStringLiteral("arn:aws:s3:::order-invoices"),
+              QStringLiteral("https://order-invoices.s3.amazonaws.com/")}) {
+            const NameQuery q(typed);
+            QCOMPARE(q.kind(), QStringLiteral("S3Bucket"));
+            QCOMPARE(q.lookupName(), QStringLiteral("order-invoices"));
+            QVERIFY(q.path().isEmpty());
+        }
+    }
+
     void whatIsLookedUpWhenNothingMatches()
     {
         // A get under the accounts, by the backend name; blobs (paths) are browsed instead.
