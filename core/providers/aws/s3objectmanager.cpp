@@ -28,17 +28,6 @@ BackendError s3ObjectInvalid(const QString &code, const QString &message)
     return e;
 }
 
-/// An ETag of an object put whole is its MD5 in hex, quoted; a multipart upload's ends in
-/// "-PARTS" and is no MD5.
-QByteArray md5OfEtag(const QString &etag)
-{
-    QString bare = etag;
-    bare.remove(QLatin1Char('"'));
-    if (bare.size() != 32 || bare.contains(QLatin1Char('-')))
-        return {};
-    return QByteArray::fromHex(bare.toLatin1());
-}
-
 QJsonObject ownerSpec(const QString &bucketResource)
 {
     return {{QStringLiteral("owner"), QJsonObject{{QStringLiteral("name"), bucketResource}}}};
@@ -81,12 +70,6 @@ Outcome<QByteArray> S3ObjectManager::desiredBytes(const Resource &resource) cons
         return resource.spec.value(s3ContentKey).toString().toUtf8();
     const QString path = contentFilePath(resource);
     QFile file(path);
-    if (file.size() > maxPutBytes)
-        return s3ObjectInvalid(
-            QStringLiteral("ContentFileTooLarge"),
-            QStringLiteral("spec.contentFile %1 is larger than 256 MiB, which Converge does not "
-                           "upload yet (multipart uploads are to come)")
-                .arg(path));
     if (!file.open(QIODevice::ReadOnly))
         return s3ObjectInvalid(
             QStringLiteral("ContentFileUnreadable"),
@@ -94,26 +77,45 @@ Outcome<QByteArray> S3ObjectManager::desiredBytes(const Resource &resource) cons
     return file.readAll();
 }
 
-Outcome<QByteArray> S3ObjectManager::desiredMd5(const Resource &resource)
+QString S3ObjectManager::etagOf(qint64 size, const std::function<QByteArray()> &read)
 {
-    if (resource.spec.contains(s3ContentKey))
-        return QCryptographicHash::hash(resource.spec.value(s3ContentKey).toString().toUtf8(),
-                                        QCryptographicHash::Md5);
-    // A file is hashed again only when its size or modification time moved.
+    if (size < multipartThreshold)
+        return QString::fromLatin1(
+            QCryptographicHash::hash(read(), QCryptographicHash::Md5).toHex());
+    QCryptographicHash parts(QCryptographicHash::Md5);
+    qint64 count = 0;
+    for (qint64 done = 0; done < size; done += partBytes, ++count)
+        parts.addData(QCryptographicHash::hash(read(), QCryptographicHash::Md5));
+    return QStringLiteral("%1-%2").arg(QString::fromLatin1(parts.result().toHex())).arg(count);
+}
+
+Outcome<QString> S3ObjectManager::desiredEtag(const Resource &resource)
+{
+    if (resource.spec.contains(s3ContentKey)) {
+        const QByteArray bytes = resource.spec.value(s3ContentKey).toString().toUtf8();
+        // Inline text goes up whole whatever its size.
+        return QString::fromLatin1(
+            QCryptographicHash::hash(bytes, QCryptographicHash::Md5).toHex());
+    }
+    // A file is read again only when its size or modification time moved.
     const QString path = contentFilePath(resource);
     const QFileInfo info(path);
     const QString stamp =
         QStringLiteral("%1|%2").arg(info.size()).arg(info.lastModified().toMSecsSinceEpoch());
-    if (const auto it = m_md5Cache.constFind(path); it != m_md5Cache.cend() && it->first == stamp)
+    if (const auto it = m_etagCache.constFind(path); it != m_etagCache.cend() && it->first == stamp)
         return it->second;
     QFile file(path);
-    QCryptographicHash hash(QCryptographicHash::Md5);
-    if (!file.open(QIODevice::ReadOnly) || !hash.addData(&file))
+    if (!file.open(QIODevice::ReadOnly))
         return s3ObjectInvalid(
             QStringLiteral("ContentFileUnreadable"),
             QStringLiteral("cannot read spec.contentFile %1: %2").arg(path, file.errorString()));
-    m_md5Cache.insert(path, {stamp, hash.result()});
-    return hash.result();
+    const QString etag = etagOf(file.size(), [&file] { return file.read(partBytes); });
+    if (file.error() != QFileDevice::NoError)
+        return s3ObjectInvalid(
+            QStringLiteral("ContentFileUnreadable"),
+            QStringLiteral("cannot read spec.contentFile %1: %2").arg(path, file.errorString()));
+    m_etagCache.insert(path, {stamp, etag});
+    return etag;
 }
 
 Outcome<Observation> S3ObjectManager::get(const Target &target)
@@ -155,15 +157,15 @@ Outcome<Observation> S3ObjectManager::judge(const Target &target, Observation o)
     // when they differ.
     if (desired.spec.contains(s3ContentKey) || desired.spec.contains(s3ContentFileKey)) {
         const QString key = desired.spec.contains(s3ContentKey) ? s3ContentKey : s3ContentFileKey;
-        const Outcome<QByteArray> wanted = desiredMd5(desired);
+        const Outcome<QString> wanted = desiredEtag(desired);
         if (!wanted)
             return wanted.error();
-        const QByteArray md5 = md5OfEtag(o.details.value(QStringLiteral("etag")).toString());
-        o.spec.insert(
-            key, !md5.isEmpty() && md5 == wanted.value()
-                     ? desired.spec.value(key)
-                     : QJsonValue(QStringLiteral("<different content, etag %1>")
-                                      .arg(o.details.value(QStringLiteral("etag")).toString())));
+        QString etag = o.details.value(QStringLiteral("etag")).toString();
+        etag.remove(QLatin1Char('"'));
+        o.spec.insert(key,
+                      etag == wanted.value()
+                          ? desired.spec.value(key)
+                          : QJsonValue(QStringLiteral("<different content, etag %1>").arg(etag)));
     }
     return o;
 }
@@ -173,25 +175,117 @@ Outcome<Observation> S3ObjectManager::put(const Target &target, const QJsonObjec
     const Outcome<QString> bucket = bucketOf(target);
     if (!bucket)
         return bucket.error();
-    const Outcome<QByteArray> bytes = desiredBytes(target.resource);
-    if (!bytes)
-        return bytes.error();
-    QJsonObject input{
+    QJsonObject object{
         {QStringLiteral("Bucket"), bucket.value()},
         {QStringLiteral("Key"), keyOf(target.resource)},
-        {QStringLiteral("Body"), QString::fromLatin1(bytes.value().toBase64())},
-        // S3 checks the bytes against it: what arrives is what was read.
-        {QStringLiteral("ContentMD5"),
-         QString::fromLatin1(
-             QCryptographicHash::hash(bytes.value(), QCryptographicHash::Md5).toBase64())},
         {QStringLiteral("ContentType"), target.resource.spec.value(s3ContentTypeKey)
                                             .toString(QStringLiteral("application/octet-stream"))}};
     if (!metadata.isEmpty())
-        input.insert(QStringLiteral("Metadata"), metadata);
+        object.insert(QStringLiteral("Metadata"), metadata);
+    if (target.resource.spec.contains(s3ContentFileKey)) {
+        const QString path = contentFilePath(target.resource);
+        if (QFileInfo(path).size() >= multipartThreshold) {
+            if (auto failed = putInParts(object, path))
+                return *failed;
+            return get(target);
+        }
+    }
+    const Outcome<QByteArray> bytes = desiredBytes(target.resource);
+    if (!bytes)
+        return bytes.error();
+    QJsonObject input = object;
+    input.insert(QStringLiteral("Body"), QString::fromLatin1(bytes.value().toBase64()));
+    // S3 checks the bytes against it: what arrives is what was read.
+    input.insert(QStringLiteral("ContentMD5"),
+                 QString::fromLatin1(
+                     QCryptographicHash::hash(bytes.value(), QCryptographicHash::Md5).toBase64()));
     auto answer = m_s3->call(QStringLiteral("PutObject"), input);
     if (!answer)
         return answer.error();
     return get(target);
+}
+
+std::optional<BackendError> S3ObjectManager::abortUnfinished(const QString &bucket,
+                                                             const QString &key)
+{
+    auto listed = m_s3->call(QStringLiteral("ListMultipartUploads"),
+                             {{QStringLiteral("Bucket"), bucket}, {QStringLiteral("Prefix"), key}});
+    if (!listed)
+        return listed.error();
+    for (const QJsonValue &upload :
+         listed.value().body.value(QStringLiteral("Uploads")).toArray()) {
+        if (upload[QStringLiteral("Key")].toString() != key)
+            continue;
+        auto aborted =
+            m_s3->call(QStringLiteral("AbortMultipartUpload"),
+                       {{QStringLiteral("Bucket"), bucket},
+                        {QStringLiteral("Key"), key},
+                        {QStringLiteral("UploadId"), upload[QStringLiteral("UploadId")]}});
+        if (!aborted && aborted.error().category != BackendError::Category::NotFound)
+            return aborted.error();
+    }
+    return std::nullopt;
+}
+
+std::optional<BackendError> S3ObjectManager::putInParts(const QJsonObject &object,
+                                                        const QString &path)
+{
+    const QString bucket = object.value(QStringLiteral("Bucket")).toString();
+    const QString key = object.value(QStringLiteral("Key")).toString();
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return s3ObjectInvalid(
+            QStringLiteral("ContentFileUnreadable"),
+            QStringLiteral("cannot read spec.contentFile %1: %2").arg(path, file.errorString()));
+    if ((file.size() + partBytes - 1) / partBytes > maxParts)
+        return s3ObjectInvalid(
+            QStringLiteral("ContentFileTooLarge"),
+            QStringLiteral("spec.contentFile %1 needs more than %2 parts of 8 MiB, which S3 "
+                           "does not take")
+                .arg(path)
+                .arg(maxParts));
+    // What a stopped process left of an upload of this key would otherwise stay, and be billed.
+    if (auto failed = abortUnfinished(bucket, key))
+        return failed;
+    auto created = m_s3->call(QStringLiteral("CreateMultipartUpload"), object);
+    if (!created)
+        return created.error();
+    const QString uploadId = created.value().body.value(QStringLiteral("UploadId")).toString();
+    const QJsonObject upload{{QStringLiteral("Bucket"), bucket},
+                             {QStringLiteral("Key"), key},
+                             {QStringLiteral("UploadId"), uploadId}};
+    const auto abandon = [&](const BackendError &error) -> std::optional<BackendError> {
+        QJsonObject abort = upload;
+        m_s3->call(QStringLiteral("AbortMultipartUpload"), abort);
+        return error;
+    };
+    QJsonArray parts;
+    for (int number = 1; !file.atEnd(); ++number) {
+        const QByteArray bytes = file.read(partBytes);
+        if (file.error() != QFileDevice::NoError)
+            return abandon(s3ObjectInvalid(QStringLiteral("ContentFileUnreadable"),
+                                           QStringLiteral("cannot read spec.contentFile %1: %2")
+                                               .arg(path, file.errorString())));
+        QJsonObject part = upload;
+        part.insert(QStringLiteral("PartNumber"), number);
+        part.insert(QStringLiteral("Body"), QString::fromLatin1(bytes.toBase64()));
+        part.insert(QStringLiteral("ContentMD5"),
+                    QString::fromLatin1(
+                        QCryptographicHash::hash(bytes, QCryptographicHash::Md5).toBase64()));
+        auto sent = m_s3->call(QStringLiteral("UploadPart"), part);
+        if (!sent)
+            return abandon(sent.error());
+        parts.append(
+            QJsonObject{{QStringLiteral("ETag"), sent.value().body.value(QStringLiteral("ETag"))},
+                        {QStringLiteral("PartNumber"), number}});
+    }
+    QJsonObject complete = upload;
+    complete.insert(QStringLiteral("MultipartUpload"),
+                    QJsonObject{{QStringLiteral("Parts"), parts}});
+    auto done = m_s3->call(QStringLiteral("CompleteMultipartUpload"), complete);
+    if (!done)
+        return abandon(done.error());
+    return std::nullopt;
 }
 
 Outcome<Observation> S3ObjectManager::create(const Target &target)

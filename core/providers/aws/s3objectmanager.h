@@ -7,6 +7,9 @@
 
 #include <QHash>
 
+#include <functional>
+#include <optional>
+
 #include <memory>
 #include <utility>
 
@@ -32,9 +35,17 @@ public:
     Outcome<ListPage> list(const ListScope &scope) override;
     bool dependsOnLocalFiles(const Resource &resource) const override;
 
-    /// At most this many bytes are put in one request (S3 takes 5 GiB; a larger file waits
-    /// for multipart uploads).
-    static constexpr qint64 maxPutBytes = qint64(256) * 1024 * 1024;
+    /// A file of this size or more goes up in parts of partBytes (boto3's and the AWS CLI's
+    /// defaults, so that an object either uploaded has the same multipart ETag).
+    static constexpr qint64 multipartThreshold = qint64(8) * 1024 * 1024;
+    static constexpr qint64 partBytes = qint64(8) * 1024 * 1024;
+    /// S3 takes at most this many parts.
+    static constexpr qint64 maxParts = 10000;
+
+    /// The ETag S3 gives `bytes` of a file of `size` put as this Manager puts it, without
+    /// quotes: the MD5 in hex, or for a multipart upload the MD5 of the parts' MD5s and "-N".
+    /// `read` gives the file's next up to `partBytes` bytes.
+    static QString etagOf(qint64 size, const std::function<QByteArray()> &read);
 
 private:
     static Outcome<QString> bucketOf(const Target &target);
@@ -42,14 +53,19 @@ private:
     static QString contentFilePath(const Resource &resource);
     static QString resourceId(const QString &bucket, const QString &key);
     Outcome<QByteArray> desiredBytes(const Resource &resource) const;
-    Outcome<QByteArray> desiredMd5(const Resource &resource);
+    /// The ETag the desired content has once put (etagOf), the file's cached by size and time.
+    Outcome<QString> desiredEtag(const Resource &resource);
     /// HeadObject's answer (or a listed item's) compared with the desired content.
     Outcome<Observation> judge(const Target &target, Observation o);
     Outcome<Observation> put(const Target &target, const QJsonObject &metadata);
+    /// A large file in parts; any failure aborts the upload, and an upload of the same key left
+    /// unfinished (by a process that stopped mid-way) is aborted first: none is left behind.
+    std::optional<BackendError> putInParts(const QJsonObject &object, const QString &path);
+    std::optional<BackendError> abortUnfinished(const QString &bucket, const QString &key);
 
     std::shared_ptr<ApiCaller> m_s3;
-    /// path → (size|mtime, MD5), so that a resync does not read unchanged files again.
-    QHash<QString, std::pair<QString, QByteArray>> m_md5Cache;
+    /// path → (size|mtime, ETag), so that a resync does not read unchanged files again.
+    QHash<QString, std::pair<QString, QString>> m_etagCache;
 };
 
 } // namespace converge
