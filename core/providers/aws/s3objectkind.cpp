@@ -32,6 +32,20 @@ Kind S3ObjectKind::kind()
                                        "names in lower case and at most 2 KB in all."));
     metadata.setPattern(QStringLiteral("[a-z0-9][a-z0-9-]*"),
                         QStringLiteral("lower-case letters, digits and '-'"));
+    // AWS's tag characters: letters, digits, spaces and _ . : / = + - @.
+    const QString tagPattern = QStringLiteral("[\\p{L}\\p{Z}\\p{N}_.:/=+\\-@]*");
+    const QString tagHint = QStringLiteral("letters, digits, spaces and _ . : / = + - @");
+    F tagValue = F::string(QStringLiteral("value"));
+    tagValue.setLength(0, 256).setPattern(tagPattern, tagHint);
+    F tags = F::map(QStringLiteral("tags"), tagValue,
+                    QStringLiteral("The object's tags (at most 10; keys up to 128 characters, "
+                                   "values up to 256). When given, the set is managed whole; an "
+                                   "empty map removes them."));
+    tags.setLength(1, 128).setPattern(tagPattern, tagHint);
+    tags.setCheck([](const QJsonValue &v) {
+        return v.toObject().size() > 10 ? QStringLiteral("S3 keeps at most 10 tags on an object")
+                                        : QString();
+    });
     F spec = F::object(
         QStringLiteral("spec"),
         {F::object(QStringLiteral("owner"),
@@ -60,7 +74,7 @@ Kind S3ObjectKind::kind()
          F::string(QStringLiteral("contentType"), QStringLiteral("The object's Content-Type."))
              .setDefault(QStringLiteral("application/octet-stream"))
              .setLength(1, 256),
-         metadata});
+         metadata, tags});
     spec.setCheck([](const QJsonValue &v) {
         const QJsonObject o = v.toObject();
         return o.contains(QStringLiteral("content")) != o.contains(QStringLiteral("contentFile"))

@@ -9,6 +9,9 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QUrl>
+
+#include <algorithm>
 
 namespace converge {
 
@@ -18,6 +21,17 @@ const QString s3ContentKey = QStringLiteral("content");
 const QString s3ContentFileKey = QStringLiteral("contentFile");
 const QString s3MetadataKey = QStringLiteral("metadata");
 const QString s3ContentTypeKey = QStringLiteral("contentType");
+const QString s3TagsKey = QStringLiteral("tags");
+
+/// Tags as PutObject's x-amz-tagging header takes them: a URL query, every part encoded.
+QString s3TaggingHeader(const QJsonObject &tags)
+{
+    QStringList pairs;
+    for (auto it = tags.begin(); it != tags.end(); ++it)
+        pairs << QString::fromLatin1(QUrl::toPercentEncoding(it.key()) + '=' +
+                                     QUrl::toPercentEncoding(it.value().toString()));
+    return pairs.join(QLatin1Char('&'));
+}
 
 BackendError s3ObjectInvalid(const QString &code, const QString &message)
 {
@@ -147,7 +161,25 @@ Outcome<Observation> S3ObjectManager::get(const Target &target)
         if (head.contains(name))
             o.details.insert(name.left(1).toLower() + name.mid(1), head.value(name));
     }
+    if (target.resource.spec.contains(s3TagsKey)) {
+        auto tags = readTags(bucket.value(), key);
+        if (!tags)
+            return tags.error();
+        o.spec.insert(s3TagsKey, tags.value());
+    }
     return judge(target, std::move(o));
+}
+
+Outcome<QJsonObject> S3ObjectManager::readTags(const QString &bucket, const QString &key)
+{
+    auto answer = m_s3->call(QStringLiteral("GetObjectTagging"),
+                             {{QStringLiteral("Bucket"), bucket}, {QStringLiteral("Key"), key}});
+    if (!answer)
+        return answer.error();
+    QJsonObject tags;
+    for (const QJsonValue &tag : answer.value().body.value(QStringLiteral("TagSet")).toArray())
+        tags.insert(tag[QStringLiteral("Key")].toString(), tag[QStringLiteral("Value")].toString());
+    return tags;
 }
 
 Outcome<Observation> S3ObjectManager::judge(const Target &target, Observation o)
@@ -170,7 +202,8 @@ Outcome<Observation> S3ObjectManager::judge(const Target &target, Observation o)
     return o;
 }
 
-Outcome<Observation> S3ObjectManager::put(const Target &target, const QJsonObject &metadata)
+Outcome<Observation> S3ObjectManager::put(const Target &target, const QJsonObject &metadata,
+                                          const QJsonObject &tags)
 {
     const Outcome<QString> bucket = bucketOf(target);
     if (!bucket)
@@ -182,6 +215,9 @@ Outcome<Observation> S3ObjectManager::put(const Target &target, const QJsonObjec
                                             .toString(QStringLiteral("application/octet-stream"))}};
     if (!metadata.isEmpty())
         object.insert(QStringLiteral("Metadata"), metadata);
+    // A put replaces the object's tags with what it carries.
+    if (!tags.isEmpty())
+        object.insert(QStringLiteral("Tagging"), s3TaggingHeader(tags));
     if (target.resource.spec.contains(s3ContentFileKey)) {
         const QString path = contentFilePath(target.resource);
         if (QFileInfo(path).size() >= multipartThreshold) {
@@ -290,20 +326,56 @@ std::optional<BackendError> S3ObjectManager::putInParts(const QJsonObject &objec
 
 Outcome<Observation> S3ObjectManager::create(const Target &target)
 {
-    return put(target, target.resource.spec.value(s3MetadataKey).toObject());
+    return put(target, target.resource.spec.value(s3MetadataKey).toObject(),
+               target.resource.spec.value(s3TagsKey).toObject());
 }
 
 Outcome<Observation> S3ObjectManager::update(const Target &target, const Observation &latest,
                                              const QStringList &delta)
 {
-    Q_UNUSED(delta);
+    const Resource &desired = target.resource;
+    // Tags alone change by their own call, which keeps the bytes; an empty set removes them.
+    const bool tagsOnly = std::all_of(delta.cbegin(), delta.cend(), [](const QString &path) {
+        return path == QLatin1String("spec.tags") || path.startsWith(QLatin1String("spec.tags."));
+    });
+    if (!delta.isEmpty() && tagsOnly && desired.spec.contains(s3TagsKey)) {
+        const Outcome<QString> bucket = bucketOf(target);
+        if (!bucket)
+            return bucket.error();
+        QJsonArray tagSet;
+        const QJsonObject tags = desired.spec.value(s3TagsKey).toObject();
+        for (auto it = tags.begin(); it != tags.end(); ++it)
+            tagSet.append(QJsonObject{{QStringLiteral("Key"), it.key()},
+                                      {QStringLiteral("Value"), it.value()}});
+        QJsonObject input{{QStringLiteral("Bucket"), bucket.value()},
+                          {QStringLiteral("Key"), keyOf(desired)}};
+        if (!tagSet.isEmpty())
+            input.insert(QStringLiteral("Tagging"),
+                         QJsonObject{{QStringLiteral("TagSet"), tagSet}});
+        auto answer = m_s3->call(tagSet.isEmpty() ? QStringLiteral("DeleteObjectTagging")
+                                                  : QStringLiteral("PutObjectTagging"),
+                                 input);
+        if (!answer)
+            return answer.error();
+        return get(target);
+    }
     // S3 changes an object's Content-Type and metadata only by writing it again (a CopyObject
-    // onto itself would keep the bytes, but asks for read access to them): every change is a
-    // PutObject, which keeps the metadata S3 holds when the spec does not manage it.
-    const QJsonObject metadata = target.resource.spec.contains(s3MetadataKey)
-                                     ? target.resource.spec.value(s3MetadataKey).toObject()
+    // onto itself would keep the bytes, but asks for read access to them): every other change
+    // is a put, which keeps the metadata and tags S3 holds where the spec does not manage them.
+    const QJsonObject metadata = desired.spec.contains(s3MetadataKey)
+                                     ? desired.spec.value(s3MetadataKey).toObject()
                                      : latest.spec.value(s3MetadataKey).toObject();
-    return put(target, metadata);
+    QJsonObject tags = desired.spec.value(s3TagsKey).toObject();
+    if (!desired.spec.contains(s3TagsKey)) {
+        const Outcome<QString> bucket = bucketOf(target);
+        if (!bucket)
+            return bucket.error();
+        auto held = readTags(bucket.value(), keyOf(desired));
+        if (!held)
+            return held.error();
+        tags = held.value();
+    }
+    return put(target, metadata, tags);
 }
 
 Outcome<std::optional<Observation>> S3ObjectManager::deleteResource(const Target &target,

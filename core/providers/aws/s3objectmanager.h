@@ -57,7 +57,10 @@ private:
     Outcome<QString> desiredEtag(const Resource &resource);
     /// HeadObject's answer (or a listed item's) compared with the desired content.
     Outcome<Observation> judge(const Target &target, Observation o);
-    Outcome<Observation> put(const Target &target, const QJsonObject &metadata);
+    /// The object put with `metadata` and `tags` (a put replaces both with what it carries).
+    Outcome<Observation> put(const Target &target, const QJsonObject &metadata,
+                             const QJsonObject &tags);
+    Outcome<QJsonObject> readTags(const QString &bucket, const QString &key);
     /// A large file in parts; any failure aborts the upload, and an upload of the same key left
     /// unfinished (by a process that stopped mid-way) is aborted first: none is left behind.
     std::optional<BackendError> putInParts(const QJsonObject &object, const QString &path);

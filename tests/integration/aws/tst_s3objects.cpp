@@ -171,7 +171,9 @@ private slots:
                              {QStringLiteral("content"), QStringLiteral("hello")},
                              {QStringLiteral("contentType"), QStringLiteral("text/plain")},
                              {QStringLiteral("metadata"),
-                              QJsonObject{{QStringLiteral("team"), QStringLiteral("ops")}}}});
+                              QJsonObject{{QStringLiteral("team"), QStringLiteral("ops")}}},
+                             {QStringLiteral("tags"),
+                              QJsonObject{{QStringLiteral("env"), QStringLiteral("dev")}}}});
         auto created = m->create(target(r));
         QVERIFY2(created, qPrintable(created ? QString() : created.error().toString()));
         Observation seen = created.value();
@@ -187,6 +189,8 @@ private slots:
                  QStringLiteral("\"%1\"").arg(QString::fromLatin1(
                      QCryptographicHash::hash("hello", QCryptographicHash::Md5).toHex())));
         QCOMPARE(seen.details.value(QStringLiteral("contentLength")).toInteger(), 5);
+        QCOMPARE(seen.spec.value(QStringLiteral("tags")).toObject(),
+                 (QJsonObject{{QStringLiteral("env"), QStringLiteral("dev")}}));
 
         // Each field through update, and seen done.
         const QList<std::pair<QString, QJsonValue>> changes{
@@ -194,7 +198,10 @@ private slots:
             {QStringLiteral("contentType"), QStringLiteral("text/markdown")},
             {QStringLiteral("metadata"),
              QJsonObject{{QStringLiteral("team"), QStringLiteral("dev")},
-                         {QStringLiteral("tier"), QStringLiteral("2")}}}};
+                         {QStringLiteral("tier"), QStringLiteral("2")}}},
+            {QStringLiteral("tags"),
+             QJsonObject{{QStringLiteral("env"), QStringLiteral("prod")},
+                         {QStringLiteral("cost center"), QStringLiteral("a=b/c +1")}}}};
         for (const auto &[field, value] : changes) {
             r.spec.insert(field, value);
             auto updated = m->update(target(r), seen, {QStringLiteral("spec.") + field});
@@ -221,8 +228,10 @@ private slots:
         QVERIFY(corrected);
         QCOMPARE(corrected.value().spec.value(QStringLiteral("content")).toString(),
                  QStringLiteral("hello again"));
-        // What the spec does not manage is kept: metadata left out keeps S3's.
+        QCOMPARE(corrected.value().spec.value(QStringLiteral("tags")).toObject().size(), 2);
+        // What the spec does not manage is kept: metadata and tags left out keep S3's.
         r.spec.remove(QStringLiteral("metadata"));
+        r.spec.remove(QStringLiteral("tags"));
         r.spec.insert(QStringLiteral("content"), QStringLiteral("third"));
         auto kept = m->update(target(r), corrected.value(), {QStringLiteral("spec.content")});
         QVERIFY(kept);
@@ -231,6 +240,18 @@ private slots:
                      .toObject()
                      .value(QStringLiteral("team")),
                  QJsonValue(QStringLiteral("dev")));
+        r.spec.insert(QStringLiteral("tags"), QJsonObject{});
+        auto tagsRead = m->get(target(r));
+        QVERIFY(tagsRead);
+        QCOMPARE(tagsRead.value()
+                     .spec.value(QStringLiteral("tags"))
+                     .toObject()
+                     .value(QStringLiteral("cost center")),
+                 QJsonValue(QStringLiteral("a=b/c +1")));
+        // An empty map removes them.
+        kept = m->update(target(r), tagsRead.value(), {QStringLiteral("spec.tags")});
+        QVERIFY(kept);
+        QCOMPARE(kept.value().spec.value(QStringLiteral("tags")).toObject(), QJsonObject{});
 
         QVERIFY(m->deleteResource(target(r), kept.value()));
         QCOMPARE(m->get(target(r)).error().category, BackendError::Category::NotFound);
@@ -369,6 +390,11 @@ private slots:
                            {QStringLiteral("metadata"),
                             QJsonObject{{QStringLiteral("Team"), QStringLiteral("x")}}}}
             << QStringLiteral("spec.metadata");
+        QTest::newRow("tag value")
+            << QJsonObject{{QStringLiteral("content"), QStringLiteral("a")},
+                           {QStringLiteral("tags"),
+                            QJsonObject{{QStringLiteral("k"), QStringLiteral("a&b")}}}}
+            << QStringLiteral("spec.tags.k: \"a&b\" is not valid (letters, digits, spaces");
         QTest::newRow("key too long")
             << QJsonObject{{QStringLiteral("content"), QStringLiteral("a")},
                            {QStringLiteral("key"), QString(1025, QLatin1Char('k'))}}
