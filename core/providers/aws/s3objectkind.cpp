@@ -20,11 +20,12 @@ Kind S3ObjectKind::kind()
     kind.backendNameField = QStringLiteral("key");
     kind.folderDelimiter = QStringLiteral("/");
     kind.description = QStringLiteral(
-        "An object in an S3 bucket: inline text or a local file, with its Content-Type and "
-        "metadata. Drift is judged by the content's MD5, which S3 answers as the object's ETag.");
+        "An object in an S3 bucket: inline text, a local file or a copy of another object, with "
+        "its Content-Type, "
+        "metadata and tags. Drift is judged by the ETag S3 answers: the content's MD5.");
     kind.claimRefusal = QStringLiteral(
-        "an object's bytes are only in the bucket: declare it with content or contentFile and "
-        "apply that");
+        "an object's bytes are only in the bucket: declare it with content, contentFile or "
+        "copySource and apply that");
     F metadataValue = F::string(QStringLiteral("value"));
     metadataValue.setLength(0, 2048);
     F metadata = F::map(QStringLiteral("metadata"), metadataValue,
@@ -71,15 +72,25 @@ Kind S3ObjectKind::kind()
                                   "Converge process (the window, the CLI), not the manifest's "
                                   "folder. Read on every reconcile to compare its MD5."))
              .setLength(1, 4096),
+         F::string(QStringLiteral("copySource"),
+                   QStringLiteral("An object to copy, as s3://BUCKET/KEY: S3 copies it within "
+                                  "AWS (CopyObject, up to 5 GiB), with this spec's contentType, "
+                                  "metadata and tags. Drift is judged against the source's ETag: "
+                                  "a changed source is copied again."))
+             .setPattern(QStringLiteral("s3://[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]/.+"),
+                         QStringLiteral("s3://BUCKET/KEY")),
          F::string(QStringLiteral("contentType"), QStringLiteral("The object's Content-Type."))
              .setDefault(QStringLiteral("application/octet-stream"))
              .setLength(1, 256),
          metadata, tags});
     spec.setCheck([](const QJsonValue &v) {
         const QJsonObject o = v.toObject();
-        return o.contains(QStringLiteral("content")) != o.contains(QStringLiteral("contentFile"))
-                   ? QString()
-                   : QStringLiteral("exactly one of content, contentFile must be given");
+        int count = 0;
+        for (const char *name : {"content", "contentFile", "copySource"})
+            count += o.contains(QLatin1String(name)) ? 1 : 0;
+        return count == 1 ? QString()
+                          : QStringLiteral("exactly one of content, contentFile, copySource must "
+                                           "be given");
     });
     kind.spec = spec;
     return kind;

@@ -22,6 +22,15 @@ const QString s3ContentFileKey = QStringLiteral("contentFile");
 const QString s3MetadataKey = QStringLiteral("metadata");
 const QString s3ContentTypeKey = QStringLiteral("contentType");
 const QString s3TagsKey = QStringLiteral("tags");
+const QString s3CopySourceKey = QStringLiteral("copySource");
+
+/// s3://BUCKET/KEY as (bucket, key).
+std::pair<QString, QString> s3CopySourceParts(const QString &uri)
+{
+    const QString rest = uri.mid(5);
+    const qsizetype slash = rest.indexOf(QLatin1Char('/'));
+    return {rest.left(slash), rest.mid(slash + 1)};
+}
 
 /// Tags as PutObject's x-amz-tagging header takes them: a URL query, every part encoded.
 QString s3TaggingHeader(const QJsonObject &tags)
@@ -199,6 +208,33 @@ Outcome<Observation> S3ObjectManager::judge(const Target &target, Observation o)
                           ? desired.spec.value(key)
                           : QJsonValue(QStringLiteral("<different content, etag %1>").arg(etag)));
     }
+    if (desired.spec.contains(s3CopySourceKey)) {
+        // A copy is what its source is now: the same ETag (S3 gives a copy the MD5 of its bytes).
+        const QString uri = desired.spec.value(s3CopySourceKey).toString();
+        const auto [bucket, key] = s3CopySourceParts(uri);
+        auto source = m_s3->call(QStringLiteral("HeadObject"), {{QStringLiteral("Bucket"), bucket},
+                                                                {QStringLiteral("Key"), key}});
+        if (!source) {
+            BackendError e = source.error();
+            if (e.category == BackendError::Category::NotFound) {
+                e.category = BackendError::Category::Terminal;
+                e.code = QStringLiteral("CopySourceNotFound");
+                e.message = QStringLiteral("spec.copySource %1 does not exist; change it or "
+                                           "create that object first")
+                                .arg(uri);
+            }
+            return e;
+        }
+        QString etag = o.details.value(QStringLiteral("etag")).toString();
+        etag.remove(QLatin1Char('"'));
+        QString wanted = source.value().body.value(QStringLiteral("ETag")).toString();
+        wanted.remove(QLatin1Char('"'));
+        o.spec.insert(s3CopySourceKey,
+                      etag == wanted ? QJsonValue(uri)
+                                     : QJsonValue(QStringLiteral("<not a copy of the source now, "
+                                                                 "etag %1>")
+                                                      .arg(etag)));
+    }
     return o;
 }
 
@@ -218,6 +254,21 @@ Outcome<Observation> S3ObjectManager::put(const Target &target, const QJsonObjec
     // A put replaces the object's tags with what it carries.
     if (!tags.isEmpty())
         object.insert(QStringLiteral("Tagging"), s3TaggingHeader(tags));
+    if (target.resource.spec.contains(s3CopySourceKey)) {
+        const auto [bucket, key] =
+            s3CopySourceParts(target.resource.spec.value(s3CopySourceKey).toString());
+        QJsonObject copy = object;
+        copy.insert(QStringLiteral("CopySource"),
+                    QString(bucket + QLatin1Char('/') +
+                            QString::fromLatin1(QUrl::toPercentEncoding(key, "/"))));
+        // This spec's type, metadata and tags, not the source's.
+        copy.insert(QStringLiteral("MetadataDirective"), QStringLiteral("REPLACE"));
+        copy.insert(QStringLiteral("TaggingDirective"), QStringLiteral("REPLACE"));
+        auto answer = m_s3->call(QStringLiteral("CopyObject"), copy);
+        if (!answer)
+            return answer.error();
+        return get(target);
+    }
     if (target.resource.spec.contains(s3ContentFileKey)) {
         const QString path = contentFilePath(target.resource);
         if (QFileInfo(path).size() >= multipartThreshold) {

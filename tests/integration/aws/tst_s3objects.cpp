@@ -294,6 +294,48 @@ private slots:
         QVERIFY(m->deleteResource(target(r), updated.value()));
     }
 
+    // A copy of another object, with this spec's type, metadata and tags; judged against the
+    // source's ETag, so a changed source is drift and copied again; a missing source says so.
+    void copiesFollowTheirSource()
+    {
+        auto m = manager(S3ObjectKind::name());
+        QCOMPARE(putBehindTheBack(QStringLiteral("src/logo one.svg"), "<svg/>"), 200);
+        const QString uri = QStringLiteral("s3://%1/src/logo one.svg").arg(m_bucketName);
+        Resource r = object(QStringLiteral("logo"),
+                            {{QStringLiteral("key"), QStringLiteral("site/logo.svg")},
+                             {QStringLiteral("copySource"), uri},
+                             {QStringLiteral("contentType"), QStringLiteral("image/svg+xml")},
+                             {QStringLiteral("tags"),
+                              QJsonObject{{QStringLiteral("from"), QStringLiteral("src")}}}});
+        auto created = m->create(target(r));
+        QVERIFY2(created, qPrintable(created ? QString() : created.error().toString()));
+        QCOMPARE(created.value().spec.value(QStringLiteral("copySource")).toString(), uri);
+        QCOMPARE(created.value().spec.value(QStringLiteral("contentType")).toString(),
+                 QStringLiteral("image/svg+xml"));
+        QCOMPARE(created.value()
+                     .spec.value(QStringLiteral("tags"))
+                     .toObject()
+                     .value(QStringLiteral("from")),
+                 QJsonValue(QStringLiteral("src")));
+        QCOMPARE(created.value().details.value(QStringLiteral("contentLength")).toInteger(), 6);
+
+        QCOMPARE(putBehindTheBack(QStringLiteral("src/logo one.svg"), "<svg version=\"2\"/>"), 200);
+        auto drifted = m->get(target(r));
+        QVERIFY(drifted);
+        QVERIFY(drifted.value().spec.value(QStringLiteral("copySource")).toString() != uri);
+        auto copied = m->update(target(r), drifted.value(), {QStringLiteral("spec.copySource")});
+        QVERIFY2(copied, qPrintable(copied ? QString() : copied.error().toString()));
+        QCOMPARE(copied.value().spec.value(QStringLiteral("copySource")).toString(), uri);
+
+        r.spec.insert(QStringLiteral("copySource"),
+                      QStringLiteral("s3://%1/src/missing.svg").arg(m_bucketName));
+        auto missing = m->get(target(r));
+        QVERIFY(!missing);
+        QCOMPARE(missing.error().code, QStringLiteral("CopySourceNotFound"));
+        QCOMPARE(missing.error().category, BackendError::Category::Terminal);
+        QVERIFY(m->deleteResource(target(r), copied.value()));
+    }
+
     // A file of 8 MiB or more goes up in parts of 8 MiB, as boto3 and the AWS CLI send it: S3's
     // ETag of the parts (MD5 of their MD5s, "-3") is what Converge computes, so it is no drift;
     // a changed byte is. An upload of the key a stopped process left unfinished is aborted.
@@ -381,7 +423,11 @@ private slots:
         QTest::addColumn<QString>("says");
         QTest::newRow("neither content")
             << QJsonObject{}
-            << QStringLiteral("spec: exactly one of content, contentFile must be given");
+            << QStringLiteral(
+                   "spec: exactly one of content, contentFile, copySource must be given");
+        QTest::newRow("copy source")
+            << QJsonObject{{QStringLiteral("copySource"), QStringLiteral("bucket/key")}}
+            << QStringLiteral("spec.copySource: \"bucket/key\" is not valid (s3://BUCKET/KEY)");
         QTest::newRow("both") << QJsonObject{{QStringLiteral("content"), QStringLiteral("a")},
                                              {QStringLiteral("contentFile"), QStringLiteral("b")}}
                               << QStringLiteral("exactly one of content, contentFile");
