@@ -3,6 +3,7 @@
 #include "treebrowse.h"
 
 #include "controller.h"
+#include "kindregistry.h"
 #include "treenode.h"
 
 #include <QLoggingCategory>
