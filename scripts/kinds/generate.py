@@ -4,6 +4,11 @@
 """Writes the declarations of Converge's declared AWS kinds from botocore's API models.
 
     scripts/kinds/generate.py [--check] [--data DIR] [SERVICE ...]
+    scripts/kinds/generate.py --operations OP[,OP...] [--data DIR] SERVICE
+
+The second form prints the REST part alone ({"operations", "shapes"}) for the operations named,
+as a declaration would carry it: the protocol tests' fixtures of a service whose kind is not
+declared yet (tests/data/rest/, which --check checks too).
 
 For each hand-written correction file resources/kinds/aws/corrections/SERVICE.yaml (what ACK's
 generator.yaml is to its code generator: which operations make a kind, the names ACK gives its
@@ -428,9 +433,9 @@ REF_KEYS = ('shape', 'location', 'locationName', 'xmlNamespace', 'flattened')
 
 
 def rest_model(service):
-    """The REST protocols' part of a declaration: each operation the kinds call, bound to its
+    """The REST protocols' (rest-xml, rest-json) part of a declaration: each operation the kinds call, bound to its
     method and URI template, and the shapes its input and output reach, as botocore spells them
-    without their documentation (core's AwsRestXml reads them as botocore's client does)."""
+    without their documentation (core's AwsRestXml and AwsRestJson read them as botocore's client does)."""
     operations = {}
     reached = set()
 
@@ -473,11 +478,45 @@ def rest_model(service):
     return operations, shapes
 
 
+REST_FIXTURES = os.path.join(ROOT, 'tests', 'data', 'rest')
+
+
+def rest_fixture(data, name, operation_names):
+    """The REST part of SERVICE's declaration for these operations alone (--operations)."""
+    service = Service(data, name)
+    for operation in operation_names:
+        service.operation(operation)
+        service.used_operations.append(operation)
+    operations, shapes = rest_model(service)
+    return json.dumps({'generated': f'by scripts/kinds/generate.py --operations '
+                                    f'{",".join(operation_names)} {name} from botocore '
+                                    f'{name}/{service.meta["apiVersion"]}; do not edit',
+                       'service': name, 'protocol': service.meta['protocol'],
+                       'operations': operations, 'shapes': shapes},
+                      indent=1, ensure_ascii=False) + '\n'
+
+
+def stale_rest_fixtures(data):
+    """The fixtures of tests/data/rest that differ from what their own command gives now."""
+    stale = []
+    if not os.path.isdir(REST_FIXTURES):
+        return stale
+    for file in sorted(f for f in os.listdir(REST_FIXTURES) if f.endswith('.json')):
+        path = os.path.join(REST_FIXTURES, file)
+        with open(path, encoding='utf-8') as f:
+            text = f.read()
+        old = json.loads(text)
+        names = old['generated'].split('--operations ')[1].split(' ')[0].split(',')
+        if rest_fixture(data, old['service'], names) != text:
+            stale.append(os.path.relpath(path, ROOT))
+    return stale
+
+
 def generate(data, source, corrections):
     service = Service(data, corrections['service'])
     meta = service.meta
     protocol = meta.get('protocol')
-    if protocol not in ('json', 'query', 'rest-xml'):
+    if protocol not in ('json', 'query', 'rest-xml', 'rest-json'):
         raise Bad(f'{service.name}: the {protocol} protocol is not supported')
     declared = {
         'format': 1,
@@ -502,7 +541,7 @@ def generate(data, source, corrections):
     for name in corrections.get('operations', []):
         service.operation(name)
         service.used_operations.append(name)
-    if protocol == 'rest-xml':
+    if protocol in ('rest-xml', 'rest-json'):
         declared['service']['operations'], declared['shapes'] = rest_model(service)
     return json.dumps(declared, indent=1, ensure_ascii=False) + '\n'
 
@@ -511,12 +550,23 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('--check', action='store_true')
     parser.add_argument('--data', help="botocore's data folder")
+    parser.add_argument('--operations', help='print the REST model of these operations')
     parser.add_argument('services', nargs='*')
     args = parser.parse_args()
     data = botocore_data(args.data)
     if not data:
         print('skipped: botocore not found (pip install botocore, or --data DIR)', file=sys.stderr)
         return 3
+    if args.operations:
+        if len(args.services) != 1:
+            print('generate.py: --operations takes one service', file=sys.stderr)
+            return 2
+        try:
+            print(rest_fixture(data, args.services[0], args.operations.split(',')), end='')
+        except (Bad, KeyError) as e:
+            print(f'generate.py: {e}', file=sys.stderr)
+            return 2
+        return 0
     services = args.services or sorted(
         f[:-5] for f in os.listdir(CORRECTIONS) if f.endswith('.yaml'))
     # The source's version is left out of the files so that a newer botocore that changes
@@ -536,12 +586,15 @@ def main():
                 with open(target, 'w', encoding='utf-8') as f:
                     f.write(text)
                 print(f'wrote {os.path.relpath(target, ROOT)}')
+        if args.check and not args.services:
+            differ.extend(stale_rest_fixtures(data))
     except (Bad, KeyError) as e:
         print(f'generate.py: {e}', file=sys.stderr)
         return 2
     if differ:
         print('generate.py: these declarations differ from what the models give; run '
-              'scripts/kinds/generate.py and commit the result: ' + ', '.join(differ),
+              'scripts/kinds/generate.py (for a fixture of tests/data/rest, the command its '
+              '"generated" names) and commit the result: ' + ', '.join(differ),
               file=sys.stderr)
         return 1
     return 0

@@ -37,7 +37,7 @@ echo "run-fuzz: built in $((built - start)) s"
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(manifestreader azurexml dynamodbjson sharedkey sigv4 connectionstring httpresponse awsqueryxml awsrestxml)
+    targets=(manifestreader azurexml dynamodbjson sharedkey sigv4 connectionstring httpresponse awsqueryxml awsrestxml awsrestjson)
 fi
 
 run_one() {

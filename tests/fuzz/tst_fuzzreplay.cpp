@@ -17,7 +17,8 @@
     X(manifestreader)                                                                              \
     X(azurexml)                                                                                    \
     X(dynamodbjson)                                                                                \
-    X(sharedkey) X(sigv4) X(connectionstring) X(httpresponse) X(awsqueryxml) X(awsrestxml)
+    X(sharedkey)                                                                                   \
+    X(sigv4) X(connectionstring) X(httpresponse) X(awsqueryxml) X(awsrestxml) X(awsrestjson)
 
 #define CONVERGE_DECLARE_FUZZ(name) extern "C" int convergeFuzz_##name(const uint8_t *, size_t);
 CONVERGE_FUZZ_TARGETS(CONVERGE_DECLARE_FUZZ)

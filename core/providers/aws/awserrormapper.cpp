@@ -76,6 +76,16 @@ constexpr CodeCategory knownCodes[] = {
     {"InvalidBucketName", Category::Invalid},
     {"InvalidDigest", Category::Invalid},
     {"SlowDown", Category::Throttled},
+    // Lambda's (rest-json). ResourceConflictException is a function that exists already (to
+    // create) or one whose update still runs (LastUpdateStatus InProgress): passes.
+    {"ResourceConflictException", Category::Conflict},
+    {"ResourceNotReadyException", Category::Transient},
+    {"TooManyRequestsException", Category::Throttled},
+    {"ServiceException", Category::Transient},
+    {"InvalidParameterValueException", Category::Invalid},
+    {"RequestTooLargeException", Category::Invalid},
+    {"CodeStorageExceededException", Category::Terminal},
+    {"PreconditionFailedException", Category::Conflict},
 };
 
 BackendError makeError(Category category, const QString &code, int status, const QString &message)
@@ -149,6 +159,13 @@ std::optional<BackendError> AwsErrorMapper::errorFor(const HttpResponse &respons
     QString code = errorCode(json.value(QStringLiteral("__type")).toString());
     if (code.isEmpty())
         code = errorCode(QString::fromUtf8(response.header("x-amzn-ErrorType")));
+    // rest-json services may name it in the body only, as `code` or `Type` (where Lambda's
+    // `Type` is "User" or "Service", whose fault it is: no code).
+    if (code.isEmpty())
+        code = errorCode(json.value(QStringLiteral("code")).toString());
+    if (const QString type = json.value(QStringLiteral("Type")).toString();
+        code.isEmpty() && type != QLatin1String("User") && type != QLatin1String("Service"))
+        code = errorCode(type);
     QString message = json.value(QStringLiteral("message")).toString();
     if (message.isEmpty())
         message = json.value(QStringLiteral("Message")).toString();

@@ -7,6 +7,7 @@
 #include "awskinds.h"
 #include "awsprofile.h"
 #include "awsqueryclient.h"
+#include "awsrestjsonclient.h"
 #include "awsrestxmlclient.h"
 #include "declaredmanager.h"
 #include "envcredentialstore.h"
@@ -301,6 +302,15 @@ Outcome<std::shared_ptr<ApiCaller>> AwsFactory::caller(const Resource &account,
         auto client = std::make_shared<AwsRestXmlClient>(
             rest, env.http, l.endpoint, l.connection.region, l.connection.credentials,
             env.isCancelled, std::move(l.own));
+        if (m_options.requestObserver)
+            client->setRequestObserver(m_options.requestObserver);
+        return std::shared_ptr<ApiCaller>(client);
+    }
+    if (service.protocol == QLatin1String("rest-json")) {
+        auto client = std::make_shared<AwsRestJsonClient>(
+            AwsRestJsonClient::Service{service.signingName, {service.operations, service.shapes}},
+            env.http, l.endpoint, l.connection.region, l.connection.credentials, env.isCancelled,
+            std::move(l.own));
         if (m_options.requestObserver)
             client->setRequestObserver(m_options.requestObserver);
         return std::shared_ptr<ApiCaller>(client);

@@ -3,8 +3,6 @@
 #include "awsrestxml.h"
 
 #include <QJsonArray>
-#include <QRegularExpression>
-#include <QUrl>
 #include <QXmlStreamReader>
 #include <QXmlStreamWriter>
 
@@ -54,49 +52,9 @@ QJsonObject restXmlShape(const QJsonObject &shapes, const QJsonObject &ref)
     return shapes.value(restXmlShapeName(ref)).toObject();
 }
 
-// A structure's members in the model's order (`order`, which the generator keeps: QJsonObject
-// sorts its keys, and S3 reads some configurations' elements in their schema's order).
-QStringList restXmlMemberNames(const QJsonObject &shape)
-{
-    QStringList names;
-    for (const QJsonValue &name : shape.value(QStringLiteral("order")).toArray())
-        names << name.toString();
-    return names.isEmpty() ? shape.value(QStringLiteral("members")).toObject().keys() : names;
-}
-
 QString restXmlType(const QJsonObject &shape)
 {
     return shape.value(QStringLiteral("type")).toString();
-}
-
-// A scalar's text as JSON, by the shape's type.
-QJsonValue restXmlScalar(const QJsonObject &shape, const QString &text)
-{
-    const QString type = restXmlType(shape);
-    if (type == QLatin1String("boolean"))
-        return text.trimmed() == QLatin1String("true");
-    if (type == QLatin1String("integer") || type == QLatin1String("long")) {
-        bool ok = false;
-        const qint64 n = text.trimmed().toLongLong(&ok);
-        return ok ? QJsonValue(n) : QJsonValue(text);
-    }
-    if (type == QLatin1String("float") || type == QLatin1String("double")) {
-        bool ok = false;
-        const double d = text.trimmed().toDouble(&ok);
-        return ok ? QJsonValue(d) : QJsonValue(text);
-    }
-    return text;
-}
-
-QString restXmlText(const QJsonValue &value)
-{
-    if (value.isBool())
-        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    if (value.isDouble()) {
-        const double d = value.toDouble();
-        return d == double(qint64(d)) ? QString::number(qint64(d)) : QString::number(d, 'g', 17);
-    }
-    return value.toString();
 }
 
 QJsonValue restXmlParse(const QJsonObject &shapes, const QJsonObject &shape,
@@ -204,7 +162,7 @@ QJsonValue restXmlParse(const QJsonObject &shapes, const QJsonObject &shape,
         }
         return map;
     }
-    return restXmlScalar(shape, node.text);
+    return AwsRestRequest::scalar(shape, node.text);
 }
 
 void restXmlWrite(QXmlStreamWriter &xml, const QJsonObject &shapes, const QJsonObject &shape,
@@ -215,7 +173,7 @@ void restXmlWriteMembers(QXmlStreamWriter &xml, const QJsonObject &shapes, const
                          const QJsonObject &value, int depth)
 {
     const QJsonObject members = shape.value(QStringLiteral("members")).toObject();
-    for (const QString &member : restXmlMemberNames(shape)) {
+    for (const QString &member : AwsRestRequest::memberNames(shape)) {
         if (!value.contains(member))
             continue;
         const QJsonObject ref = members.value(member).toObject();
@@ -264,15 +222,9 @@ void restXmlWrite(QXmlStreamWriter &xml, const QJsonObject &shapes, const QJsonO
             xml.writeEndElement();
         }
     } else {
-        xml.writeCharacters(restXmlText(value));
+        xml.writeCharacters(AwsRestRequest::text(value));
     }
     xml.writeEndElement();
-}
-
-QString restXmlEncode(const QString &text, bool keepSlashes)
-{
-    return QString::fromLatin1(
-        QUrl::toPercentEncoding(text, keepSlashes ? QByteArrayLiteral("/") : QByteArray()));
 }
 
 } // namespace
@@ -280,79 +232,14 @@ QString restXmlEncode(const QString &text, bool keepSlashes)
 AwsRestXml::Request AwsRestXml::request(const Model &model, const QString &operation,
                                         const QJsonObject &input)
 {
-    Request out;
-    const QJsonObject op = model.operations.value(operation).toObject();
-    if (op.isEmpty()) {
-        out.error = QStringLiteral("the declaration has no operation %1").arg(operation);
+    Request out = AwsRestRequest::bind(model.operations, model.shapes, operation, input);
+    if (!out.error.isEmpty())
         return out;
-    }
-    out.method = op.value(QStringLiteral("method")).toString().toLatin1();
-    out.checksumRequired = op.value(QStringLiteral("checksumRequired")).toBool();
+    const QJsonObject op = model.operations.value(operation).toObject();
     const QJsonObject shape =
         model.shapes.value(op.value(QStringLiteral("input")).toString()).toObject();
     const QJsonObject members = shape.value(QStringLiteral("members")).toObject();
-
-    // The URI template: "/{Bucket}?versioning", "/{Bucket}/{Key+}?tagging".
-    const QString uri = op.value(QStringLiteral("requestUri")).toString(QStringLiteral("/"));
-    const qsizetype mark = uri.indexOf(QLatin1Char('?'));
-    const QString path = mark < 0 ? uri : uri.left(mark);
-    QStringList query;
-    if (mark >= 0 && mark + 1 < uri.size())
-        query << uri.mid(mark + 1);
-    static const QRegularExpression label(QStringLiteral("\\{([A-Za-z0-9_]+)(\\+?)\\}"));
-    // Labels are filled decoded; QUrl encodes the path once, as S3 wants it signed. A label
-    // that is not greedy ({Bucket}, not {Key+}) cannot hold a '/' that way.
-    for (auto it = label.globalMatch(path); it.hasNext();) {
-        const QRegularExpressionMatch m = it.next();
-        const QString value = input.value(m.captured(1)).toString();
-        if (value.isEmpty()) {
-            out.error = QStringLiteral("%1 needs %2").arg(operation, m.captured(1));
-            return out;
-        }
-        if (m.captured(2).isEmpty() && value.contains(QLatin1Char('/'))) {
-            out.error = QStringLiteral("%1's %2 cannot hold a '/'").arg(operation, m.captured(1));
-            return out;
-        }
-    }
-    const auto fill = [&input](const QString &text) -> QString {
-        QString filled;
-        qsizetype at = 0;
-        for (auto it = label.globalMatch(text); it.hasNext();) {
-            const QRegularExpressionMatch m = it.next();
-            filled += text.mid(at, m.capturedStart() - at) + input.value(m.captured(1)).toString();
-            at = m.capturedEnd();
-        }
-        return filled + text.mid(at);
-    };
-    out.path = fill(path);
-    if (const QRegularExpressionMatch leading = label.match(path);
-        leading.hasMatch() && leading.capturedStart() == 1) {
-        out.leadingLabel = input.value(leading.captured(1)).toString();
-        out.pathAfterLabel = fill(path.mid(leading.capturedEnd()));
-    }
-
     const QString payloadMember = shape.value(QStringLiteral("payload")).toString();
-    for (const QString &member : restXmlMemberNames(shape)) {
-        const QJsonObject ref = members.value(member).toObject();
-        const QString location = ref.value(QStringLiteral("location")).toString();
-        const QString wire = ref.value(QStringLiteral("locationName")).toString(member);
-        if (!input.contains(member))
-            continue;
-        const QJsonValue value = input.value(member);
-        if (location == QLatin1String("querystring")) {
-            const QJsonArray values = value.isArray() ? value.toArray() : QJsonArray{value};
-            for (const QJsonValue &v : values)
-                query << restXmlEncode(wire, false) + QLatin1Char('=') +
-                             restXmlEncode(restXmlText(v), false);
-        } else if (location == QLatin1String("header")) {
-            out.headers.append({wire.toLatin1(), restXmlText(value).toUtf8()});
-        } else if (location == QLatin1String("headers")) {
-            const QJsonObject map = value.toObject();
-            for (auto h = map.begin(); h != map.end(); ++h)
-                out.headers.append({(wire + h.key()).toLatin1(), restXmlText(h.value()).toUtf8()});
-        }
-    }
-    out.query = query.join(QLatin1Char('&'));
 
     // The body: the payload member (a structure as XML, a string as UTF-8, a blob's bytes).
     if (!payloadMember.isEmpty() && input.contains(payloadMember)) {
@@ -432,30 +319,7 @@ AwsRestXml::Answer AwsRestXml::read(const Model &model, const QString &operation
     } else if (!body.trimmed().isEmpty()) {
         answer = readXml(model.shapes, shapeName, body);
     }
-    for (auto it = members.begin(); it != members.end(); ++it) {
-        const QJsonObject ref = it.value().toObject();
-        const QString location = ref.value(QStringLiteral("location")).toString();
-        const QByteArray wire =
-            ref.value(QStringLiteral("locationName")).toString(it.key()).toLatin1().toLower();
-        if (location == QLatin1String("header")) {
-            for (const auto &[name, value] : headers) {
-                if (name.toLower() == wire) {
-                    answer.result.insert(it.key(), restXmlScalar(restXmlShape(model.shapes, ref),
-                                                                 QString::fromUtf8(value)));
-                    break;
-                }
-            }
-        } else if (location == QLatin1String("headers")) {
-            QJsonObject map;
-            for (const auto &[name, value] : headers) {
-                if (name.toLower().startsWith(wire))
-                    map.insert(QString::fromLatin1(name.toLower().mid(wire.size())),
-                               QString::fromUtf8(value));
-            }
-            if (!map.isEmpty())
-                answer.result.insert(it.key(), map);
-        }
-    }
+    AwsRestRequest::readLocated(model.shapes, shape, headers, 0, answer.result);
     return answer;
 }
 

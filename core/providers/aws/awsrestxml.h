@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "awsrestrequest.h"
+
 #include <QByteArray>
 #include <QJsonObject>
 #include <QList>
@@ -31,21 +33,7 @@ public:
         QJsonObject shapes;
     };
 
-    struct Request
-    {
-        QByteArray method;
-        /// When the URI template starts with a label (`/{Bucket}…`): that label's value, which
-        /// virtual-hosted addressing moves into the host, and the path after it ("" or
-        /// "?…"-less "/key"); `path` is the whole path, for path-style addressing.
-        QString leadingLabel;
-        QString pathAfterLabel;
-        QString path;  ///< decoded, starting with '/'
-        QString query; ///< encoded, without '?': the template's and the querystring members'
-        QList<QPair<QByteArray, QByteArray>> headers;
-        QByteArray body;
-        bool checksumRequired = false; ///< the model says S3 wants Content-MD5
-        QString error;                 ///< non-empty when the input cannot be sent
-    };
+    using Request = AwsRestRequest;
     static Request request(const Model &model, const QString &operation, const QJsonObject &input);
 
     struct Answer

@@ -689,15 +689,18 @@ DeclarationReader::Result DeclarationReader::read(const QByteArray &json, const 
         r.fail(at, QStringLiteral("the json protocol needs jsonVersion and targetPrefix"));
     service.operations = r.object(s, QStringLiteral("operations"), at);
     service.shapes = r.object(root, QStringLiteral("shapes"), QStringLiteral("$"));
-    if (service.protocol == QLatin1String("rest-xml") &&
-        (service.operations.isEmpty() || service.shapes.isEmpty()))
-        r.fail(at, QStringLiteral("the rest-xml protocol needs operations and shapes"));
+    const bool rest = service.protocol == QLatin1String("rest-xml") ||
+                      service.protocol == QLatin1String("rest-json");
+    if (rest && (service.operations.isEmpty() || service.shapes.isEmpty()))
+        r.fail(at,
+               QStringLiteral("the %1 protocol needs operations and shapes").arg(service.protocol));
     const QJsonArray kinds = root.value(QStringLiteral("kinds")).toArray();
     for (qsizetype i = 0; i < kinds.size(); ++i)
         service.kinds << readKind(r, kinds.at(i).toObject(), QStringLiteral("kinds[%1]").arg(i),
                                   service, group, version, ownerKind);
-    // rest-xml has no operation the declaration does not describe (AwsRestXml reads them).
-    if (service.protocol == QLatin1String("rest-xml")) {
+    // The REST protocols have no operation the declaration does not describe (AwsRestXml and
+    // AwsRestJson read them).
+    if (rest) {
         for (const KindDeclaration &kind : std::as_const(service.kinds)) {
             QList<DeclaredCall> calls{kind.create, kind.read, kind.remove, kind.list};
             calls << kind.followReads << kind.updates;

@@ -16,13 +16,13 @@ struct ServiceDeclaration
 {
     QString name;           ///< e.g. logs (botocore's folder)
     QString title;          ///< e.g. CloudWatch Logs
-    QString protocol;       ///< json, query or rest-xml
+    QString protocol;       ///< json, query, rest-xml or rest-json
     QString jsonVersion;    ///< json: 1.0 or 1.1
     QString targetPrefix;   ///< json: the X-Amz-Target prefix
     QString signingName;    ///< SigV4's service name
     QString endpointPrefix; ///< the first label of the public endpoint's host
     QString apiVersion;     ///< the model's, e.g. 2014-03-28 (query sends it as Version)
-    /// rest-xml: each declared operation's `{method, requestUri, input, output,
+    /// rest-xml and rest-json: each declared operation's `{method, requestUri, input, output,
     /// checksumRequired}`, and the model's shapes they reach (botocore's spelling).
     QJsonObject operations;
     QJsonObject shapes;
