@@ -316,8 +316,22 @@ def kind(service, name, c):
     for field_name, values in c.get('enums', {}).items():
         by_name[field_name]['enum'] = values
     # Rules the model leaves to its prose (a recovery window of 7 to 30 days).
+    # A dotted name reaches into an object's fields or a list's items (a DynamoDB index's
+    # `globalSecondaryIndexes.projection`).
     for field_name, rules in c.get('constraints', {}).items():
-        by_name[field_name].update(rules)
+        first, *rest = field_name.split('.')
+        if first not in by_name:
+            raise Bad(f'{name}.constraints: no field {field_name}')
+        f = by_name[first]
+        for part in rest:
+            if f.get('type') == 'list':
+                f = f['items']
+            f = next((x for x in f.get('fields', []) if x['name'] == part), None)
+            if f is None:
+                raise Bad(f'{name}.constraints: no field {field_name}')
+        f.update(rules)
+        if rules.get('required') is False:
+            del f['required']
     # A value given only by reference ({env: VARIABLE}, ...): core makes the field's schema.
     secrets = []
     for field_name, secret in c.get('secrets', {}).items():

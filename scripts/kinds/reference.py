@@ -29,6 +29,9 @@ API_VERSION = 'aws.converge.dev/v1'
 OWNER_KIND = 'AwsAccount'
 SUMMARY_LIMIT = 160  # a first sentence shorter than this is followed by the second
 WIDTH = 100
+# Declarations generated but not read by the program yet: DynamoDBTable is still the hand-written
+# kind's (core/providers/declared/CMakeLists.txt leaves the same file out; issue #35 point 5).
+NOT_SERVED = {'dynamodb.json'}
 
 # A sentence ends at '. ' before a capital, a digit, a quote or '('; not after "e.g" or "i.e".
 SENTENCE_END = re.compile(r'(?<!e\.g)(?<!i\.e)\.\s+(?=[A-Z0-9`"(])')
@@ -190,6 +193,8 @@ def with_references(kind):
 def read_services():
     services = []
     for path in sorted(glob.glob(os.path.join(GENERATED, '*.json'))):
+        if os.path.basename(path) in NOT_SERVED:
+            continue
         try:
             with open(path, encoding='utf-8') as f:
                 declared = json.load(f)
