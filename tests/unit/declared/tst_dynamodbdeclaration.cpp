@@ -255,6 +255,70 @@ private slots:
         QVERIFY(tables > 0);
     }
 
+    // The fields of ACK's sample tables that the hand-written kind refuses
+    // (tests/data/interop/invalid/ack-table-class.yaml) validate through the declaration, and
+    // their constraints still hold.
+    void theModelsOtherFieldsValidate()
+    {
+        const QByteArray text(
+            "apiVersion: aws.converge.dev/v1\n"
+            "kind: AwsAccount\n"
+            "metadata: {name: local}\n"
+            "spec: {region: eu-west-1, endpoint: \"http://127.0.0.1:8000\", "
+            "credential: {emulator: true}}\n"
+            "---\n"
+            "apiVersion: aws.converge.dev/v1\n"
+            "kind: DynamoDBTable\n"
+            "metadata: {name: orders}\n"
+            "spec:\n"
+            "  owner: {name: local}\n"
+            "  attributeDefinitions:\n"
+            "  - {attributeName: pk, attributeType: S}\n"
+            "  - {attributeName: sk, attributeType: S}\n"
+            "  keySchema: [{attributeName: pk, keyType: HASH}]\n"
+            "  localSecondaryIndexes:\n"
+            "  - indexName: bySk\n"
+            "    keySchema: [{attributeName: pk, keyType: HASH}, {attributeName: sk, keyType: "
+            "RANGE}]\n"
+            "    projection: {projectionType: KEYS_ONLY}\n"
+            "  tableClass: STANDARD_INFREQUENT_ACCESS\n"
+            "  deletionProtectionEnabled: true\n"
+            "  sseSpecification: {enabled: true, sseType: KMS, kmsMasterKeyID: alias/orders}\n"
+            "  timeToLive: {enabled: true, attributeName: expiresAt}\n"
+            "  continuousBackups: {pointInTimeRecoveryEnabled: true}\n");
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ack.yaml"));
+        KindRegistry declared;
+        registerDynamoKinds(declared, m_declaration.kind);
+        const auto write = [&path](const QByteArray &bytes) {
+            QFile out(path);
+            return out.open(QIODevice::WriteOnly) && out.write(bytes) == bytes.size();
+        };
+        QVERIFY(write(text));
+        const auto result = ManifestReader(declared).readFile(path);
+        QStringList errors;
+        for (const ManifestError &e : result.errors)
+            errors << e.toString();
+        QVERIFY2(result.ok(), qPrintable(errors.join(QLatin1Char('\n'))));
+        const QJsonObject spec = result.objects.last().resource.spec;
+        QCOMPARE(spec.value(QStringLiteral("tableClass")).toString(),
+                 QStringLiteral("STANDARD_INFREQUENT_ACCESS"));
+        QCOMPARE(spec.value(QStringLiteral("timeToLive"))[QStringLiteral("attributeName")],
+                 QJsonValue(QStringLiteral("expiresAt")));
+
+        // An enum the model does not have is refused at its line and column.
+        QByteArray bad = text;
+        bad.replace("STANDARD_INFREQUENT_ACCESS", "COLD");
+        QVERIFY(write(bad));
+        const auto refused = ManifestReader(declared).readFile(path);
+        QVERIFY(!refused.ok());
+        QVERIFY(refused.objects.isEmpty());
+        const QString message = refused.errors.first().toString();
+        QVERIFY2(message.contains(
+                     QStringLiteral("ack.yaml:19:3: spec.tableClass: \"COLD\" is not one of")),
+                 qPrintable(message));
+    }
+
     // The manifests the hand-written kind refuses for a model constraint are refused through the
     // declaration at the same file:line:column, with the same field and words.
     void constraintsAreRefusedAtTheirPlace_data()
