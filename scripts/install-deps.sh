@@ -4,8 +4,9 @@
 #
 # Brings a Debian 12 machine what Converge needs to build, test and run: Debian packages and the
 # npm emulators pinned by package-lock.json. Idempotent; a few seconds when everything is there.
-# moto (the AWS emulator) is Python's and is only looked for, never installed: without it the
-# tests that need it skip, and say so.
+# moto (the AWS emulator) is Python's and Google's Pub/Sub and Spanner emulators come with the
+# Google Cloud CLI (from Google's own apt repository): they are only looked for, never installed;
+# without them the tests that need them skip, and say so.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -50,3 +51,8 @@ fi
 # Where the test fixture will find moto_server (MOTO_SERVER, PATH, pyenv), or why it will not.
 # Informational only: pip's Python is the user's to choose.
 node tests/fixtures/emulators.js find-moto | sed 's/^/install-deps: /' || true
+
+# Where the fixture will find Google's emulators (the Cloud SDK's root, from gcloud's path or
+# `gcloud info`; Java 17 for Pub/Sub), or which packages provide them. Informational only: they
+# come from Google's apt repository, which is the user's to add.
+node tests/fixtures/emulators.js find-gcp | sed 's/^/install-deps: /' || true

@@ -4,6 +4,7 @@
 
 #include <QFile>
 #include <QHash>
+#include <QRandomGenerator>
 
 namespace converge::test {
 
@@ -50,9 +51,16 @@ Emulators Emulators::fromEnvironment()
     e.motoPort = values.value(QStringLiteral("CONVERGE_MOTO_PORT")).toInt();
     e.motoMissing = values.value(QStringLiteral("CONVERGE_MOTO_MISSING"));
     e.motoServer = values.value(QStringLiteral("CONVERGE_MOTO_SERVER"));
-    // Either moto's port or the reason there is none: a file without both is an old fixture's.
+    e.pubsubPort = values.value(QStringLiteral("CONVERGE_PUBSUB_PORT")).toInt();
+    e.pubsubMissing = values.value(QStringLiteral("CONVERGE_PUBSUB_MISSING"));
+    e.spannerPort = values.value(QStringLiteral("CONVERGE_SPANNER_PORT")).toInt();
+    e.spannerGrpcPort = values.value(QStringLiteral("CONVERGE_SPANNER_GRPC_PORT")).toInt();
+    e.spannerMissing = values.value(QStringLiteral("CONVERGE_SPANNER_MISSING"));
+    // Either an optional emulator's port or the reason there is none: a file without both is an
+    // old fixture's.
     if (e.host.isEmpty() || !e.blobPort || !e.queuePort || !e.tablePort || !e.dynamoPort ||
-        (!e.motoPort && e.motoMissing.isEmpty()))
+        (!e.motoPort && e.motoMissing.isEmpty()) || (!e.pubsubPort && e.pubsubMissing.isEmpty()) ||
+        (!e.spannerPort && e.spannerMissing.isEmpty()))
         e.error = QStringLiteral("%1 is incomplete").arg(path);
     return e;
 }
@@ -80,6 +88,23 @@ QUrl Emulators::dynamoEndpoint() const
 QUrl Emulators::motoEndpoint() const
 {
     return hasMoto() ? endpoint(host, motoPort, QStringLiteral("/")) : QUrl();
+}
+
+QUrl Emulators::pubsubEndpoint() const
+{
+    return hasPubSub() ? endpoint(host, pubsubPort, QString()) : QUrl();
+}
+
+QUrl Emulators::spannerEndpoint() const
+{
+    return hasSpanner() ? endpoint(host, spannerPort, QString()) : QUrl();
+}
+
+QString uniqueGcpProject(const QString &what)
+{
+    return QStringLiteral("cvg-%1-%2")
+        .arg(what.left(17))
+        .arg(QRandomGenerator::global()->generate(), 8, 16, QLatin1Char('0'));
 }
 
 QString devAccountName()

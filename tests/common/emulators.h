@@ -8,7 +8,8 @@
 
 namespace converge::test {
 
-/// Where the CTest fixture started Azurite, dynalite and moto (read from $CONVERGE_EMULATORS).
+/// Where the CTest fixture started Azurite, dynalite, moto and Google's Pub/Sub and Spanner
+/// emulators (read from $CONVERGE_EMULATORS).
 ///
 /// moto (AWS on loopback) is optional: it is Python's, installed apart (`pip install
 /// 'moto[server]'`), and the fixture starts it only when it finds `moto_server`. A test that needs
@@ -18,6 +19,12 @@ namespace converge::test {
 /// unique resource names (uniqueName() in awstestsupport.h) and never reset it or change its
 /// settings. A test that needs an empty server, or signature checking (a setting of the whole
 /// server), starts a PrivateMoto (privatemoto.h).
+///
+/// The Google emulators are optional as moto is (the Google Cloud CLI's packages
+/// google-cloud-cli-pubsub-emulator, with Java 17, and google-cloud-cli-spanner-emulator):
+/// CONVERGE_REQUIRE_PUBSUB / CONVERGE_REQUIRE_SPANNER skip without them. Neither has a reset, but
+/// both keep each project apart: a test starts from an empty emulator by working in a project of
+/// its own, uniqueGcpProject().
 struct Emulators
 {
     QString host;
@@ -30,7 +37,12 @@ struct Emulators
     QString motoMissing;        ///< why the fixture did not start moto, with how to get it
     QString motoServer;         ///< the moto_server the fixture ran, for PrivateMoto
     bool motoIsPrivate = false; ///< a PrivateMoto's, which a test may reset
-    QString error;              ///< non-empty when the fixture's file is missing or incomplete
+    int pubsubPort = 0;         ///< 0 when there is no Pub/Sub emulator; pubsubMissing says why
+    QString pubsubMissing;
+    int spannerPort = 0;     ///< the Spanner emulator's REST gateway; 0 when there is none
+    int spannerGrpcPort = 0; ///< its gRPC server (emulator_main)
+    QString spannerMissing;
+    QString error; ///< non-empty when the fixture's file is missing or incomplete
 
     static Emulators fromEnvironment();
 
@@ -44,7 +56,17 @@ struct Emulators
     /// request's signature); empty when there is no moto.
     QUrl motoEndpoint() const;
     bool hasMoto() const { return motoPort > 0; }
+    /// http://127.0.0.1:PORT for the Pub/Sub emulator's and the Spanner gateway's REST APIs;
+    /// empty when not started.
+    QUrl pubsubEndpoint() const;
+    QUrl spannerEndpoint() const;
+    bool hasPubSub() const { return pubsubPort > 0; }
+    bool hasSpanner() const { return spannerPort > 0; }
 };
+
+/// "cvg-<what>-<random>", a Google project ID (6-30 characters) no other test works in: the
+/// emulators' state for it starts empty.
+QString uniqueGcpProject(const QString &what);
 
 /// The development account and key that Azurite publishes in its documentation (not a secret).
 QString devAccountName();
@@ -60,4 +82,24 @@ QString devAccountKey();
         if (!(emulators).hasMoto())                                                                \
             QSKIP(qPrintable(QStringLiteral("skipped: moto_server not found (%1)")                 \
                                  .arg((emulators).motoMissing)));                                  \
+    } while (false)
+
+/// As CONVERGE_REQUIRE_MOTO, for the Pub/Sub emulator: "skipped: the Pub/Sub emulator not found
+/// (…)".
+#define CONVERGE_REQUIRE_PUBSUB(emulators)                                                         \
+    do {                                                                                           \
+        QVERIFY2((emulators).isValid(), qPrintable((emulators).error));                            \
+        if (!(emulators).hasPubSub())                                                              \
+            QSKIP(qPrintable(QStringLiteral("skipped: the Pub/Sub emulator not found (%1)")        \
+                                 .arg((emulators).pubsubMissing)));                                \
+    } while (false)
+
+/// As CONVERGE_REQUIRE_MOTO, for the Spanner emulator: "skipped: the Spanner emulator not found
+/// (…)".
+#define CONVERGE_REQUIRE_SPANNER(emulators)                                                        \
+    do {                                                                                           \
+        QVERIFY2((emulators).isValid(), qPrintable((emulators).error));                            \
+        if (!(emulators).hasSpanner())                                                             \
+            QSKIP(qPrintable(QStringLiteral("skipped: the Spanner emulator not found (%1)")        \
+                                 .arg((emulators).spannerMissing)));                               \
     } while (false)
