@@ -6,17 +6,27 @@
 // corrected, a local contentFile followed by its MD5, listing by prefix and delimiter page by
 // page (what the window's explorer asks), delete; and the kind's refusals at validation.
 #include "awstestsupport.h"
+
+#include "annotations.h"
+#include "clock.h"
+#include "controller.h"
+#include "factoryregistry.h"
+#include "genericreconciler.h"
 #include "kindregistry.h"
 #include "s3objectkind.h"
 #include "schemavalidator.h"
 #include "sigv4signer.h"
+#include "workspace.h"
 
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 
+#include <chrono>
 #include <memory>
+
+using namespace std::chrono_literals;
 
 using namespace converge;
 using namespace converge::test;
@@ -414,6 +424,100 @@ private slots:
                                            QStringLiteral("tree/logs/b.log")}));
             QCOMPARE(logFolders, QStringList{QStringLiteral("tree/logs/2026/")});
         }
+    }
+
+    // Through the engine as a person's workspace runs it: a bucket and its objects Ready; a key
+    // changed in the workspace refused before any write and Ready again once restored; the skip
+    // policy writing nothing; delete deleting, detach-on-delete leaving the object in S3.
+    void throughTheEngine()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("objects.converge"));
+        auto ws = Workspace::open(path, nullptr);
+        QVERIFY(ws);
+        FactoryRegistry factories;
+        CallCounts counts;
+        factories.add(std::make_unique<CountingFactory>(counts));
+        GenericReconciler reconciler(m_kinds);
+        SystemClock clock;
+        Controller::Options o;
+        o.workers = 2;
+        o.pollInterval = 20ms;
+        o.backoff.fastBase = 50ms;
+        o.backoff.fastCap = 200ms;
+        Controller controller(path, m_kinds, factories, reconciler, clock, nullptr, o);
+
+        Resource bucket = m_bucket;
+        bucket.metadata.name = uniqueName(QStringLiteral("engine"));
+        const auto inBucket = [&](const QString &name, const QString &key) {
+            Resource r =
+                object(name, {{QStringLiteral("key"), key}, {QStringLiteral("content"), key}});
+            r.spec.insert(QStringLiteral("owner"),
+                          QJsonObject{{QStringLiteral("name"), bucket.metadata.name}});
+            return r;
+        };
+        Resource kept = inBucket(QStringLiteral("kept"), QStringLiteral("engine/kept.txt"));
+        kept.metadata.annotations.insert(Annotations::reconcilePolicy(),
+                                         QStringLiteral("detach-on-delete"));
+        const Resource removed =
+            inBucket(QStringLiteral("removed"), QStringLiteral("engine/removed.txt"));
+        QList<ApplyOutcome> outcomes;
+        StoreError error;
+        QVERIFY(ws->apply({motoAccount(m_emulators), bucket, kept, removed}, &outcomes, &error));
+        QVERIFY(controller.start());
+        const auto ready = [&](const QString &kind, const QString &name) {
+            const auto r = ws->get(ResourceKey{kind, name});
+            return r && r->status.ready().isReady() &&
+                   r->status.ready().observedGeneration == r->metadata.generation;
+        };
+        const QString objectKind = S3ObjectKind::name();
+        QTRY_VERIFY_WITH_TIMEOUT(ready(objectKind, QStringLiteral("kept")) &&
+                                     ready(objectKind, QStringLiteral("removed")),
+                                 20000);
+
+        // The key cannot change: refused before any write, the object still there.
+        const int writes = counts.writes();
+        const Resource stored = *ws->get(ResourceKey{objectKind, QStringLiteral("kept")});
+        Resource renamed = stored;
+        renamed.spec.insert(QStringLiteral("key"), QStringLiteral("engine/renamed.txt"));
+        QVERIFY(ws->apply({renamed}, &outcomes, &error));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            ws->get(ResourceKey{objectKind, QStringLiteral("kept")})->status.ready().reason ==
+                QLatin1String("ImmutableFieldChanged"),
+            20000);
+        QCOMPARE(counts.writes(), writes);
+        QVERIFY(ws->apply({stored}, &outcomes, &error));
+        QTRY_VERIFY_WITH_TIMEOUT(ready(objectKind, QStringLiteral("kept")), 20000);
+        QCOMPARE(counts.writes(), writes);
+
+        // Under the skip policy nothing is written: an object that is not there is not made.
+        Resource skipped =
+            inBucket(QStringLiteral("skipped"), QStringLiteral("engine/skipped.txt"));
+        skipped.metadata.annotations.insert(Annotations::reconcilePolicy(), QStringLiteral("skip"));
+        QVERIFY(ws->apply({skipped}, &outcomes, &error));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            ws->get(ResourceKey{objectKind, QStringLiteral("skipped")})->status.ready().reason ==
+                QLatin1String("BackendResourceNotFound"),
+            20000);
+        QCOMPARE(counts.writes(), writes);
+
+        // Delete and detach-on-delete.
+        QVERIFY(ws->requestDeletion(ResourceKey{objectKind, QStringLiteral("kept")}, &error));
+        QVERIFY(ws->requestDeletion(ResourceKey{objectKind, QStringLiteral("removed")}, &error));
+        QVERIFY(ws->requestDeletion(ResourceKey{objectKind, QStringLiteral("skipped")}, &error));
+        QTRY_VERIFY_WITH_TIMEOUT(!ws->get(ResourceKey{objectKind, QStringLiteral("kept")}) &&
+                                     !ws->get(ResourceKey{objectKind, QStringLiteral("removed")}),
+                                 20000);
+        auto m = manager(objectKind);
+        const Target keptTarget{kept, {motoAccount(m_emulators), bucket}};
+        auto still = m->get(keptTarget);
+        QVERIFY2(still, "detach-on-delete deleted the object");
+        QCOMPARE(m->get(Target{removed, {motoAccount(m_emulators), bucket}}).error().category,
+                 BackendError::Category::NotFound);
+        QVERIFY(m->deleteResource(keptTarget, still.value()));
+        QVERIFY(ws->requestDeletion(bucket.key(), &error));
+        QTRY_VERIFY_WITH_TIMEOUT(!ws->get(bucket.key()), 20000);
+        controller.stop();
     }
 
     // The kind's own rules, before any request.
