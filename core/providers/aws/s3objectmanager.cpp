@@ -5,7 +5,6 @@
 #include "s3objectkind.h"
 
 #include <QCryptographicHash>
-#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -79,7 +78,7 @@ QString S3ObjectManager::keyOf(const Resource &resource)
 
 QString S3ObjectManager::contentFilePath(const Resource &resource)
 {
-    return QDir::current().absoluteFilePath(resource.spec.value(s3ContentFileKey).toString());
+    return ContentFileDigests::resolve(resource.spec.value(s3ContentFileKey).toString());
 }
 
 QString S3ObjectManager::resourceId(const QString &bucket, const QString &key)
@@ -94,9 +93,7 @@ Outcome<QByteArray> S3ObjectManager::desiredBytes(const Resource &resource) cons
     const QString path = contentFilePath(resource);
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return s3ObjectInvalid(
-            QStringLiteral("ContentFileUnreadable"),
-            QStringLiteral("cannot read spec.contentFile %1: %2").arg(path, file.errorString()));
+        return ContentFileDigests::unreadable(path, file.errorString());
     return file.readAll();
 }
 
@@ -120,25 +117,12 @@ Outcome<QString> S3ObjectManager::desiredEtag(const Resource &resource)
         return QString::fromLatin1(
             QCryptographicHash::hash(bytes, QCryptographicHash::Md5).toHex());
     }
-    // A file is read again only when its size or modification time moved.
-    const QString path = contentFilePath(resource);
-    const QFileInfo info(path);
-    const QString stamp =
-        QStringLiteral("%1|%2").arg(info.size()).arg(info.lastModified().toMSecsSinceEpoch());
-    if (const auto it = m_etagCache.constFind(path); it != m_etagCache.cend() && it->first == stamp)
-        return it->second;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return s3ObjectInvalid(
-            QStringLiteral("ContentFileUnreadable"),
-            QStringLiteral("cannot read spec.contentFile %1: %2").arg(path, file.errorString()));
-    const QString etag = etagOf(file.size(), [&file] { return file.read(partBytes); });
-    if (file.error() != QFileDevice::NoError)
-        return s3ObjectInvalid(
-            QStringLiteral("ContentFileUnreadable"),
-            QStringLiteral("cannot read spec.contentFile %1: %2").arg(path, file.errorString()));
-    m_etagCache.insert(path, {stamp, etag});
-    return etag;
+    const Outcome<QByteArray> etag = m_digests.of(contentFilePath(resource), [](QFile &file) {
+        return etagOf(file.size(), [&file] { return file.read(partBytes); }).toLatin1();
+    });
+    if (!etag)
+        return etag.error();
+    return QString::fromLatin1(etag.value());
 }
 
 Outcome<Observation> S3ObjectManager::get(const Target &target)
@@ -321,9 +305,7 @@ std::optional<BackendError> S3ObjectManager::putInParts(const QJsonObject &objec
     const QString key = object.value(QStringLiteral("Key")).toString();
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return s3ObjectInvalid(
-            QStringLiteral("ContentFileUnreadable"),
-            QStringLiteral("cannot read spec.contentFile %1: %2").arg(path, file.errorString()));
+        return ContentFileDigests::unreadable(path, file.errorString());
     if ((file.size() + partBytes - 1) / partBytes > maxParts)
         return s3ObjectInvalid(
             QStringLiteral("ContentFileTooLarge"),
@@ -350,9 +332,7 @@ std::optional<BackendError> S3ObjectManager::putInParts(const QJsonObject &objec
     for (int number = 1; !file.atEnd(); ++number) {
         const QByteArray bytes = file.read(partBytes);
         if (file.error() != QFileDevice::NoError)
-            return abandon(s3ObjectInvalid(QStringLiteral("ContentFileUnreadable"),
-                                           QStringLiteral("cannot read spec.contentFile %1: %2")
-                                               .arg(path, file.errorString())));
+            return abandon(ContentFileDigests::unreadable(path, file.errorString()));
         QJsonObject part = upload;
         part.insert(QStringLiteral("PartNumber"), number);
         part.insert(QStringLiteral("Body"), QString::fromLatin1(bytes.toBase64()));

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "apicaller.h"
+#include "contentfiledigests.h"
 #include "manager.h"
 
 #include <QHash>
@@ -67,8 +68,7 @@ private:
     std::optional<BackendError> abortUnfinished(const QString &bucket, const QString &key);
 
     std::shared_ptr<ApiCaller> m_s3;
-    /// path → (size|mtime, ETag), so that a resync does not read unchanged files again.
-    QHash<QString, std::pair<QString, QString>> m_etagCache;
+    ContentFileDigests m_digests; ///< the files' ETags, read again only when they change
 };
 
 } // namespace converge

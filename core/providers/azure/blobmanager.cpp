@@ -5,9 +5,7 @@
 #include "azurekinds.h"
 
 #include <QCryptographicHash>
-#include <QDir>
 #include <QFile>
-#include <QFileInfo>
 
 namespace converge {
 
@@ -73,7 +71,7 @@ Outcome<QUrl> BlobManager::blobUrl(const Target &target,
 
 QString BlobManager::contentFilePath(const Resource &resource)
 {
-    return QDir::current().absoluteFilePath(resource.spec.value(contentFileKey).toString());
+    return ContentFileDigests::resolve(resource.spec.value(contentFileKey).toString());
 }
 
 Outcome<QByteArray> BlobManager::desiredBytes(const Resource &resource) const
@@ -89,9 +87,7 @@ Outcome<QByteArray> BlobManager::desiredBytes(const Resource &resource) const
                            "upload")
                 .arg(path));
     if (!file.open(QIODevice::ReadOnly))
-        return AzureStorageClient::invalid(
-            QStringLiteral("ContentFileUnreadable"),
-            QStringLiteral("cannot read spec.contentFile %1: %2").arg(path, file.errorString()));
+        return ContentFileDigests::unreadable(path, file.errorString());
     return file.readAll();
 }
 
@@ -100,25 +96,11 @@ Outcome<QByteArray> BlobManager::desiredMd5(const Resource &resource)
     if (resource.spec.contains(contentKey))
         return QCryptographicHash::hash(resource.spec.value(contentKey).toString().toUtf8(),
                                         QCryptographicHash::Md5);
-    // A file is hashed again only when its size or modification time moved.
-    const QString path = contentFilePath(resource);
-    const QFileInfo info(path);
-    const QString stamp =
-        QStringLiteral("%1|%2").arg(info.size()).arg(info.lastModified().toMSecsSinceEpoch());
-    if (const auto it = m_md5Cache.constFind(path); it != m_md5Cache.cend() && it->first == stamp)
-        return it->second;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return AzureStorageClient::invalid(
-            QStringLiteral("ContentFileUnreadable"),
-            QStringLiteral("cannot read spec.contentFile %1: %2").arg(path, file.errorString()));
-    QCryptographicHash hash(QCryptographicHash::Md5);
-    if (!hash.addData(&file))
-        return AzureStorageClient::invalid(
-            QStringLiteral("ContentFileUnreadable"),
-            QStringLiteral("cannot read spec.contentFile %1: %2").arg(path, file.errorString()));
-    m_md5Cache.insert(path, {stamp, hash.result()});
-    return hash.result();
+    return m_digests.of(contentFilePath(resource), [](QFile &file) {
+        QCryptographicHash hash(QCryptographicHash::Md5);
+        hash.addData(&file);
+        return hash.result();
+    });
 }
 
 Outcome<Observation> BlobManager::get(const Target &target)

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "azuremanager.h"
+#include "contentfiledigests.h"
 
 #include <QHash>
 
@@ -43,8 +44,7 @@ private:
     Outcome<Observation> put(const Target &target, const QJsonObject &metadata);
     Outcome<Observation> startCopy(const Target &target, const QJsonObject &metadata);
 
-    /// path → (size|mtime, MD5), so that a resync does not re-read unchanged files.
-    QHash<QString, std::pair<QString, QByteArray>> m_md5Cache;
+    ContentFileDigests m_digests; ///< the files' MD5s, read again only when they change
 };
 
 } // namespace converge
