@@ -38,6 +38,16 @@ struct BackendError
     /// Unauthorized, Invalid and Terminal wait for a change by the user.
     bool isRetriable() const;
 
+    /// An error of `category` with `code` and `message`, nothing else known (no HTTP answer).
+    static BackendError make(Category category, const QString &code, const QString &message)
+    {
+        BackendError e;
+        e.category = category;
+        e.code = code;
+        e.message = message;
+        return e;
+    }
+
     /// The category an HTTP status implies when the backend's error code says nothing better.
     /// 0 (no response) is Transient.
     static Category categoryForStatus(int httpStatus);

@@ -33,11 +33,9 @@ QString ContentFileDigests::resolve(const QString &contentFile)
 
 BackendError ContentFileDigests::unreadable(const QString &path, const QString &why)
 {
-    BackendError e;
-    e.category = BackendError::Category::Invalid;
-    e.code = QStringLiteral("ContentFileUnreadable");
-    e.message = QStringLiteral("cannot read spec.contentFile %1: %2").arg(path, why);
-    return e;
+    return BackendError::make(BackendError::Category::Invalid,
+                              QStringLiteral("ContentFileUnreadable"),
+                              QStringLiteral("cannot read spec.contentFile %1: %2").arg(path, why));
 }
 
 } // namespace converge

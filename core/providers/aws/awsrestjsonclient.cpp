@@ -19,37 +19,17 @@ AwsRestJsonClient::~AwsRestJsonClient() = default;
 
 QUrl AwsRestJsonClient::urlFor(const QUrl &endpoint, const AwsRestJson::Request &request)
 {
-    QUrl url = endpoint;
-    QString base = endpoint.path(QUrl::FullyDecoded);
-    while (base.endsWith(QLatin1Char('/')))
-        base.chop(1);
-    url.setPath(base + request.path, QUrl::DecodedMode);
-    if (request.query.isEmpty())
-        url.setQuery(QString()); // no '?' at all
-    else
-        url.setQuery(request.query, QUrl::StrictMode);
-    return url;
+    return request.url(endpoint, request.path);
 }
 
 Outcome<ApiCaller::Reply> AwsRestJsonClient::call(const QString &operation,
                                                   const QJsonObject &input)
 {
     const AwsRestJson::Request built = AwsRestJson::request(m_service.model, operation, input);
-    if (!built.error.isEmpty()) {
-        BackendError error;
-        error.category = BackendError::Category::Invalid;
-        error.code = QStringLiteral("InvalidRequest");
-        error.message = built.error;
-        return error;
-    }
-    HttpRequest http;
-    http.method = built.method;
-    http.url = urlFor(m_session.endpoint(), built);
-    http.body = built.body;
-    http.clientRequestId = HttpRequest::ClientRequestId::Aws;
-    for (const auto &[name, value] : built.headers)
-        http.setHeader(name, value);
-    const HttpResponse response = m_session.send(http);
+    if (!built.error.isEmpty())
+        return BackendError::make(BackendError::Category::Invalid, QStringLiteral("InvalidRequest"),
+                                  built.error);
+    const HttpResponse response = m_session.send(built.http(urlFor(m_session.endpoint(), built)));
     if (auto error = m_session.errorFor(response, operation))
         return *error;
 

@@ -8,6 +8,31 @@
 
 namespace converge {
 
+QUrl AwsRestRequest::url(QUrl endpoint, const QString &path) const
+{
+    QString base = endpoint.path(QUrl::FullyDecoded);
+    while (base.endsWith(QLatin1Char('/')))
+        base.chop(1);
+    endpoint.setPath(base + path, QUrl::DecodedMode);
+    if (query.isEmpty())
+        endpoint.setQuery(QString()); // no '?' at all
+    else
+        endpoint.setQuery(query, QUrl::StrictMode);
+    return endpoint;
+}
+
+HttpRequest AwsRestRequest::http(const QUrl &to) const
+{
+    HttpRequest out;
+    out.method = method;
+    out.url = to;
+    out.body = body;
+    out.clientRequestId = HttpRequest::ClientRequestId::Aws;
+    for (const auto &[name, value] : headers)
+        out.setHeader(name, value);
+    return out;
+}
+
 namespace {
 
 QString restRequestEncode(const QString &text)

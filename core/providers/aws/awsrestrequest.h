@@ -2,12 +2,15 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "httprequest.h"
+
 #include <QByteArray>
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QList>
 #include <QPair>
 #include <QString>
+#include <QUrl>
 
 namespace converge {
 
@@ -32,6 +35,12 @@ struct AwsRestRequest
     QString error;                 ///< non-empty when the input cannot be sent
 
     using Headers = QList<QPair<QByteArray, QByteArray>>;
+
+    /// `endpoint` with `path` after the endpoint's own path (its trailing '/' cut) and the
+    /// query, or no '?' at all without one: what both clients address.
+    QUrl url(QUrl endpoint, const QString &path) const;
+    /// The request to `url` with this method, body and headers and an AWS client request ID.
+    HttpRequest http(const QUrl &url) const;
 
     /// `operation`'s method, path, query and headers from `input`, by the model's
     /// `operations` (`{method, requestUri, input?, output?, checksumRequired?}`) and `shapes`.

@@ -23,39 +23,23 @@ AwsRestXmlClient::~AwsRestXmlClient() = default;
 QUrl AwsRestXmlClient::urlFor(const QUrl &endpoint, const AwsRestXml::Request &request,
                               bool virtualHosted)
 {
-    QUrl url = endpoint;
-    QString base = endpoint.path(QUrl::FullyDecoded);
-    while (base.endsWith(QLatin1Char('/')))
-        base.chop(1);
     // A DNS label without dots: a name with dots breaks the certificate's wildcard over https.
     static const QRegularExpression dnsLabel(QStringLiteral("^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$"));
-    if (virtualHosted && !request.leadingLabel.isEmpty() &&
-        dnsLabel.match(request.leadingLabel).hasMatch()) {
-        url.setHost(request.leadingLabel + QLatin1Char('.') + endpoint.host());
-        const QString rest =
-            request.pathAfterLabel.isEmpty() ? QStringLiteral("/") : request.pathAfterLabel;
-        url.setPath(base + rest, QUrl::DecodedMode);
-    } else {
-        url.setPath(base + request.path, QUrl::DecodedMode);
-    }
-    if (request.query.isEmpty())
-        url.setQuery(QString()); // no '?' at all
-    else
-        url.setQuery(request.query, QUrl::StrictMode);
-    return url;
+    if (!virtualHosted || request.leadingLabel.isEmpty() ||
+        !dnsLabel.match(request.leadingLabel).hasMatch())
+        return request.url(endpoint, request.path);
+    QUrl host = endpoint;
+    host.setHost(request.leadingLabel + QLatin1Char('.') + endpoint.host());
+    return request.url(host, request.pathAfterLabel.isEmpty() ? QStringLiteral("/")
+                                                              : request.pathAfterLabel);
 }
 
 HttpResponse AwsRestXmlClient::send(const AwsRestXml::Request &built, const QString &region)
 {
     const bool home = region == m_session.region();
-    HttpRequest http;
-    http.method = built.method;
-    http.url = urlFor(home ? m_session.endpoint() : m_service.regionalEndpoint(region), built,
-                      m_service.virtualHosted);
-    http.body = built.body;
-    http.clientRequestId = HttpRequest::ClientRequestId::Aws;
-    for (const auto &[name, value] : built.headers)
-        http.setHeader(name, value);
+    HttpRequest http =
+        built.http(urlFor(home ? m_session.endpoint() : m_service.regionalEndpoint(region), built,
+                          m_service.virtualHosted));
     if (!http.body.isEmpty() && http.header("Content-Type").isEmpty())
         http.setHeader(QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/xml"));
     // S3 refuses the configuration calls without a checksum of the body; MD5 is the one every
@@ -72,13 +56,9 @@ HttpResponse AwsRestXmlClient::send(const AwsRestXml::Request &built, const QStr
 Outcome<ApiCaller::Reply> AwsRestXmlClient::call(const QString &operation, const QJsonObject &input)
 {
     const AwsRestXml::Request built = AwsRestXml::request(m_service.model, operation, input);
-    if (!built.error.isEmpty()) {
-        BackendError error;
-        error.category = BackendError::Category::Invalid;
-        error.code = QStringLiteral("InvalidRequest");
-        error.message = built.error;
-        return error;
-    }
+    if (!built.error.isEmpty())
+        return BackendError::make(BackendError::Category::Invalid, QStringLiteral("InvalidRequest"),
+                                  built.error);
     const QString home = m_bucketRegions.value(built.leadingLabel, m_session.region());
     HttpResponse response = send(built, home);
     // A bucket in another region: AWS says which, and the request goes there (botocore's

@@ -41,13 +41,10 @@ QString s3TaggingHeader(const QJsonObject &tags)
     return pairs.join(QLatin1Char('&'));
 }
 
-BackendError s3ObjectInvalid(const QString &code, const QString &message)
+/// An ETag without the quotes S3 puts around it.
+QString s3BareEtag(const QJsonValue &etag)
 {
-    BackendError e;
-    e.category = BackendError::Category::Invalid;
-    e.code = code;
-    e.message = message;
-    return e;
+    return etag.toString().remove(QLatin1Char('"'));
 }
 
 QJsonObject ownerSpec(const QString &bucketResource)
@@ -65,8 +62,8 @@ Outcome<QString> S3ObjectManager::bucketOf(const Target &target)
 {
     const Resource *bucket = target.owner(S3ObjectKind::bucketKind());
     if (!bucket)
-        return s3ObjectInvalid(QStringLiteral("OwnerMissing"),
-                               QStringLiteral("an S3Object needs its S3Bucket"));
+        return BackendError::make(BackendError::Category::Invalid, QStringLiteral("OwnerMissing"),
+                                  QStringLiteral("an S3Object needs its S3Bucket"));
     return bucket->spec.value(QStringLiteral("name")).toString(bucket->metadata.name);
 }
 
@@ -178,6 +175,7 @@ Outcome<QJsonObject> S3ObjectManager::readTags(const QString &bucket, const QStr
 Outcome<Observation> S3ObjectManager::judge(const Target &target, Observation o)
 {
     const Resource &desired = target.resource;
+    const QString etag = s3BareEtag(o.details.value(QStringLiteral("etag")));
     // Content: the desired value itself when the bytes match, so that Delta sees drift only
     // when they differ.
     if (desired.spec.contains(s3ContentKey) || desired.spec.contains(s3ContentFileKey)) {
@@ -185,8 +183,6 @@ Outcome<Observation> S3ObjectManager::judge(const Target &target, Observation o)
         const Outcome<QString> wanted = desiredEtag(desired);
         if (!wanted)
             return wanted.error();
-        QString etag = o.details.value(QStringLiteral("etag")).toString();
-        etag.remove(QLatin1Char('"'));
         o.spec.insert(key,
                       etag == wanted.value()
                           ? desired.spec.value(key)
@@ -209,10 +205,7 @@ Outcome<Observation> S3ObjectManager::judge(const Target &target, Observation o)
             }
             return e;
         }
-        QString etag = o.details.value(QStringLiteral("etag")).toString();
-        etag.remove(QLatin1Char('"'));
-        QString wanted = source.value().body.value(QStringLiteral("ETag")).toString();
-        wanted.remove(QLatin1Char('"'));
+        const QString wanted = s3BareEtag(source.value().body.value(QStringLiteral("ETag")));
         o.spec.insert(s3CopySourceKey,
                       etag == wanted ? QJsonValue(uri)
                                      : QJsonValue(QStringLiteral("<not a copy of the source now, "
@@ -307,8 +300,8 @@ std::optional<BackendError> S3ObjectManager::putInParts(const QJsonObject &objec
     if (!file.open(QIODevice::ReadOnly))
         return ContentFileDigests::unreadable(path, file.errorString());
     if ((file.size() + partBytes - 1) / partBytes > maxParts)
-        return s3ObjectInvalid(
-            QStringLiteral("ContentFileTooLarge"),
+        return BackendError::make(
+            BackendError::Category::Invalid, QStringLiteral("ContentFileTooLarge"),
             QStringLiteral("spec.contentFile %1 needs more than %2 parts of 8 MiB, which S3 "
                            "does not take")
                 .arg(path)
@@ -427,8 +420,8 @@ Outcome<std::optional<Observation>> S3ObjectManager::deleteResource(const Target
 Outcome<ListPage> S3ObjectManager::list(const ListScope &scope)
 {
     if (scope.owners.isEmpty() || scope.owners.last().kind != S3ObjectKind::bucketKind())
-        return s3ObjectInvalid(QStringLiteral("OwnerMissing"),
-                               QStringLiteral("objects are listed under an S3Bucket"));
+        return BackendError::make(BackendError::Category::Invalid, QStringLiteral("OwnerMissing"),
+                                  QStringLiteral("objects are listed under an S3Bucket"));
     const Resource &bucketResource = scope.owners.last();
     const QString bucket =
         bucketResource.spec.value(QStringLiteral("name")).toString(bucketResource.metadata.name);

@@ -155,11 +155,7 @@ BackendError AzureStorageClient::error(const HttpResponse &response) const
 
 BackendError AzureStorageClient::invalid(const QString &code, const QString &message)
 {
-    BackendError e;
-    e.category = BackendError::Category::Invalid;
-    e.code = code;
-    e.message = message;
-    return e;
+    return BackendError::make(BackendError::Category::Invalid, code, message);
 }
 
 void AzureStorageClient::setMetadataHeaders(HttpRequest &request, const QJsonObject &metadata)
