@@ -21,7 +21,6 @@
 #include "schemavalidator.h"
 #include "workspace.h"
 
-#include <QCryptographicHash>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -254,21 +253,8 @@ private:
     /// them is not deleted.
     void removeObjectVersions(const QString &bucket)
     {
-        const QString endpoint =
-            motoAccount(m_emulators).spec.value(QStringLiteral("endpoint")).toString();
-        const SigV4Signer signer(AwsFactory::emulatorAccessKeyId(),
-                                 AwsFactory::emulatorSecretAccessKey(), QStringLiteral("us-east-1"),
-                                 QStringLiteral("s3"));
-        const auto send = [&](const QByteArray &method, const QUrl &url) {
-            HttpRequest r;
-            r.method = method;
-            r.url = url;
-            r.setHeader(QByteArrayLiteral("x-amz-content-sha256"),
-                        QCryptographicHash::hash({}, QCryptographicHash::Sha256).toHex());
-            return m_http->send(r, signer.signer());
-        };
-        const HttpResponse listed =
-            send("GET", QUrl(endpoint + QLatin1Char('/') + bucket + QStringLiteral("?versions")));
+        const HttpResponse listed = motoS3(*m_http, m_emulators, "GET",
+                                           QLatin1Char('/') + bucket + QStringLiteral("?versions"));
         QXmlStreamReader xml(listed.body);
         QString key;
         while (!xml.atEnd()) {
@@ -279,9 +265,9 @@ private:
             if (xml.name() == QLatin1String("Key")) {
                 key = xml.readElementText();
             } else if (xml.name() == QLatin1String("VersionId")) {
-                QUrl url(endpoint + QLatin1Char('/') + bucket + QLatin1Char('/') + key);
-                url.setQuery(QStringLiteral("versionId=") + xml.readElementText());
-                send("DELETE", url);
+                motoS3(
+                    *m_http, m_emulators, "DELETE",
+                    QStringLiteral("/%1/%2?versionId=%3").arg(bucket, key, xml.readElementText()));
             }
         }
     }
@@ -601,22 +587,9 @@ private slots:
             {motoAccount(m_emulators)}};
         auto created = m->create(target);
         QVERIFY2(created, qPrintable(created ? QString() : created.error().toString()));
-        // The object goes in through moto's S3 directly: S3Object is not a kind yet.
-        const QString endpoint =
-            motoAccount(m_emulators).spec.value(QStringLiteral("endpoint")).toString();
-        HttpRequest object;
-        object.method = QByteArrayLiteral("PUT");
-        object.url = QUrl(endpoint + QLatin1Char('/') + name + QStringLiteral("/kept.txt"));
-        object.body = QByteArrayLiteral("kept");
-        const SigV4Signer signer(AwsFactory::emulatorAccessKeyId(),
-                                 AwsFactory::emulatorSecretAccessKey(), QStringLiteral("us-east-1"),
-                                 QStringLiteral("s3"));
-        const auto send = [&](HttpRequest r) {
-            r.setHeader(QByteArrayLiteral("x-amz-content-sha256"),
-                        QCryptographicHash::hash(r.body, QCryptographicHash::Sha256).toHex());
-            return m_http->send(r, signer.signer()).status;
-        };
-        QCOMPARE(send(object), 200);
+        // An object put straight through moto's S3, as another tool would.
+        const QString object = QLatin1Char('/') + name + QStringLiteral("/kept.txt");
+        QCOMPARE(motoS3(*m_http, m_emulators, "PUT", object, "kept").status, 200);
 
         auto refused = m->deleteResource(target, created.value());
         QVERIFY(!refused);
@@ -624,13 +597,10 @@ private slots:
         QCOMPARE(refused.error().category, BackendError::Category::Conflict);
         QVERIFY2(refused.error().message.contains(QStringLiteral("does not empty buckets")),
                  qPrintable(refused.error().message));
-        object.method = QByteArrayLiteral("GET");
-        object.body.clear();
-        QCOMPARE(send(object), 200);
+        QCOMPARE(motoS3(*m_http, m_emulators, "GET", object).status, 200);
         QVERIFY(m->get(target));
 
-        object.method = QByteArrayLiteral("DELETE");
-        QCOMPARE(send(object), 204);
+        QCOMPARE(motoS3(*m_http, m_emulators, "DELETE", object).status, 204);
         QVERIFY(m->deleteResource(target, created.value()));
         QCOMPARE(m->get(target).error().category, BackendError::Category::NotFound);
     }

@@ -15,7 +15,6 @@
 #include "kindregistry.h"
 #include "s3objectkind.h"
 #include "schemavalidator.h"
-#include "sigv4signer.h"
 #include "workspace.h"
 
 #include <QCryptographicHash>
@@ -76,32 +75,15 @@ private:
     /// A PUT of `body` at `key` straight to moto's S3: a change behind Converge's back.
     int putBehindTheBack(const QString &key, const QByteArray &body)
     {
-        HttpRequest r;
-        r.method = QByteArrayLiteral("PUT");
-        r.url = QUrl(m_emulators.motoEndpoint().toString() + QLatin1Char('/') + m_bucketName +
-                     QLatin1Char('/') + key);
-        r.body = body;
-        r.setHeader(QByteArrayLiteral("x-amz-content-sha256"),
-                    QCryptographicHash::hash(r.body, QCryptographicHash::Sha256).toHex());
-        const SigV4Signer signer(AwsFactory::emulatorAccessKeyId(),
-                                 AwsFactory::emulatorSecretAccessKey(), QStringLiteral("us-east-1"),
-                                 QStringLiteral("s3"));
-        return m_http->send(r, signer.signer()).status;
+        return motoS3(*m_http, m_emulators, "PUT",
+                      QLatin1Char('/') + m_bucketName + QLatin1Char('/') + key, body)
+            .status;
     }
 
     /// A signed request straight to moto's S3 (`pathAndQuery` after the bucket).
     HttpResponse direct(const QByteArray &method, const QString &pathAndQuery)
     {
-        HttpRequest r;
-        r.method = method;
-        r.url = QUrl(m_emulators.motoEndpoint().toString() + QLatin1Char('/') + m_bucketName +
-                     pathAndQuery);
-        r.setHeader(QByteArrayLiteral("x-amz-content-sha256"),
-                    QCryptographicHash::hash({}, QCryptographicHash::Sha256).toHex());
-        const SigV4Signer signer(AwsFactory::emulatorAccessKeyId(),
-                                 AwsFactory::emulatorSecretAccessKey(), QStringLiteral("us-east-1"),
-                                 QStringLiteral("s3"));
-        return m_http->send(r, signer.signer());
+        return motoS3(*m_http, m_emulators, method, QLatin1Char('/') + m_bucketName + pathAndQuery);
     }
 
     /// Every key and folder a listing under `prefix` gives, `pageSize` at a time.
