@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "declarationreader.h"
 
+#include "declaredhook.h"
 #include "patterns.h"
 #include "secretreference.h"
 
@@ -453,12 +454,10 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
     d.kind.description = r.string(o, QStringLiteral("description"), path);
     d.kind.backendNameField = r.string(o, QStringLiteral("nameField"), path);
     d.hook = r.string(o, QStringLiteral("hook"), path);
-    if (!d.hook.isEmpty() && d.hook != QLatin1String("iamPolicyVersions") &&
-        d.hook != QLatin1String("s3BucketLocation"))
+    if (!d.hook.isEmpty() && !DeclaredHook::names().contains(d.hook))
         r.fail(path + QStringLiteral(".hook"),
-               QStringLiteral("\"%1\" is not a hook Converge has (iamPolicyVersions, "
-                              "s3BucketLocation)")
-                   .arg(d.hook));
+               QStringLiteral("\"%1\" is not a hook Converge has (%2)")
+                   .arg(d.hook, DeclaredHook::names().join(QStringLiteral(", "))));
     d.idIsName = o.value(QStringLiteral("idIsName")).toBool();
     d.nameMember = r.string(o, QStringLiteral("nameMember"), path);
     d.idMember = r.string(o, QStringLiteral("idMember"), path);

@@ -6,10 +6,7 @@
 #include "apivalues.h"
 #include "declaredsubresources.h"
 #include "delta.h"
-#include "iampolicyversions.h"
 #include "redactor.h"
-#include "s3bucketlocation.h"
-#include "secretreference.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -87,6 +84,10 @@ DeclaredManager::DeclaredManager(KindDeclaration declaration, std::shared_ptr<Ap
           m_declaration,
           [this](const DeclaredCall &call, const QJsonObject &input) { return send(call, input); },
           m_options.maxReadPages)
+    , m_secrets(
+          m_declaration, m_keychain,
+          [this](const DeclaredCall &call, const QJsonObject &input) { return send(call, input); })
+    , m_hook(DeclaredHook::make(m_declaration.hook, *m_caller, m_keychain))
 {}
 
 QString DeclaredManager::backendName(const Resource &resource) const
@@ -209,19 +210,8 @@ Outcome<QJsonObject> DeclaredManager::request(const DeclaredCall &call, const QJ
     if (call.fields.isEmpty())
         return out;
     QJsonObject values = ApiField::toApi(m_declaration.fields, spec, call.fields);
-    for (const DeclaredSecret &secret : m_declaration.secrets) {
-        // The member may be another field's too (an SSM parameter's Value): only a reference
-        // given in the secret's own field is read.
-        const auto given = values.constFind(secret.member);
-        if (given == values.constEnd() || !spec.contains(secret.field) || !given->isObject())
-            continue;
-        Outcome<QString> value = SecretReference::resolve(given->toObject(), m_keychain,
-                                                          QStringLiteral("spec.") + secret.field);
-        if (!value)
-            return value.error();
-        secrets->append(value.value());
-        values.insert(secret.member, value.value());
-    }
+    if (auto failed = m_secrets.resolve(values, spec, secrets))
+        return *failed;
     QJsonObject attributes;
     for (const ApiField &field : m_declaration.fields) {
         const auto value = values.constFind(field.member);
@@ -235,6 +225,8 @@ Outcome<QJsonObject> DeclaredManager::request(const DeclaredCall &call, const QJ
     }
     if (!attributes.isEmpty())
         out.insert(m_declaration.attributesMember, attributes);
+    if (m_hook)
+        return m_hook->completeInput(call, out, spec, secrets);
     return out;
 }
 
@@ -253,35 +245,6 @@ Outcome<ApiCaller::Reply> DeclaredManager::sendSecretly(const DeclaredCall &call
     BackendError error = reply.error();
     error.message = redactor.redact(error.message);
     return error;
-}
-
-std::optional<BackendError> DeclaredManager::compareSecrets(Observation &o,
-                                                            const QJsonObject &desired)
-{
-    for (const DeclaredSecret &secret : m_declaration.secrets) {
-        const QJsonObject reference = desired.value(secret.field).toObject();
-        if (reference.isEmpty())
-            continue;
-        Outcome<QString> wanted =
-            SecretReference::resolve(reference, m_keychain, QStringLiteral("spec.") + secret.field);
-        if (!wanted)
-            return wanted.error();
-        auto answer = send(secret.read, input(secret.read, o.name, o.resourceId, desired));
-        // A resource without a value yet (made elsewhere without one) differs like any other.
-        if (!answer && answer.error().category != BackendError::Category::NotFound)
-            return answer.error();
-        const bool same =
-            answer &&
-            ApiValues::at(answer.value().body, secret.read.result).toString() == wanted.value();
-        // Neither value is kept: the observation says only whether they agree.
-        o.spec.insert(secret.field,
-                      same ? QJsonValue(reference)
-                           : QJsonValue(QJsonObject{
-                                 {QStringLiteral("differs"),
-                                  QStringLiteral("the value in AWS is not the one %1 holds")
-                                      .arg(SecretReference::describe(reference))}}));
-    }
-    return std::nullopt;
 }
 
 Outcome<ApiCaller::Reply> DeclaredManager::readResource(const QString &name, const QString &id,
@@ -426,7 +389,8 @@ QString DeclaredManager::scheduledForDeletion(const QJsonObject &resource) const
     return {};
 }
 
-Outcome<Observation> DeclaredManager::observeTarget(const Target &target, const QString &knownId)
+Outcome<Observation> DeclaredManager::observeTarget(const Target &target, const QString &knownId,
+                                                    const QSet<QString> &sent)
 {
     const QString name = backendName(target.resource);
     const QJsonObject spec = resolvedSpec(target);
@@ -495,8 +459,12 @@ Outcome<Observation> DeclaredManager::observeTarget(const Target &target, const 
     }
     if (auto failed = applyState(o, resource))
         return *failed;
+    if (m_hook) {
+        if (auto failed = m_hook->observe(o, resource, spec, target, sent))
+            return *failed;
+    }
     if (!o.inProgress) {
-        if (auto failed = compareSecrets(o, spec))
+        if (auto failed = m_secrets.compare(o, spec))
             return *failed;
         if (auto failed = m_collections.observe(o, name, spec))
             return *failed;
@@ -532,10 +500,7 @@ Outcome<Observation> DeclaredManager::create(const Target &target)
     if (!m_declaration.kind.backendNameField.isEmpty())
         spec.insert(m_declaration.kind.backendNameField, name);
     QStringList secrets;
-    Outcome<QJsonObject> made = request(create, spec, name, QString(), &secrets);
-    if (made && m_declaration.hook == QLatin1String("s3BucketLocation"))
-        made = S3BucketLocation::complete(made.value(), m_caller->region());
-    auto reply = sendSecretly(create, made, secrets);
+    auto reply = sendSecretly(create, request(create, spec, name, QString(), &secrets), secrets);
     if (!reply) {
         if (reply.error().category != BackendError::Category::Conflict ||
             !m_declaration.alreadyExists.contains(reply.error().code))
@@ -551,7 +516,8 @@ Outcome<Observation> DeclaredManager::create(const Target &target)
     const QString createdId = create.result.isEmpty()
                                   ? QString()
                                   : ApiValues::at(reply.value().body, create.result).toString();
-    Outcome<Observation> created = observeTarget(target, createdId);
+    Outcome<Observation> created =
+        observeTarget(target, createdId, QSet<QString>(create.fields.begin(), create.fields.end()));
     if (!created || created.value().inProgress)
         return created;
     const QStringList left = Delta::between(m_declaration.kind.spec, spec, created.value().spec);
@@ -613,15 +579,14 @@ Outcome<Observation> DeclaredManager::update(const Target &target, const Observa
             return *failed;
     }
 
-    const bool policyVersions = m_declaration.hook == QLatin1String("iamPolicyVersions");
     QSet<QString> carried;
     for (const DeclaredCall &call : m_declaration.updates) {
         const QSet<QString> fields(call.fields.begin(), call.fields.end());
         if (!fields.intersects(changed))
             continue;
         carried.unite(fields);
-        if (policyVersions) {
-            if (auto failed = IamPolicyVersions::makeRoom(*m_caller, id))
+        if (m_hook) {
+            if (auto failed = m_hook->beforeUpdate(call, id))
                 return *failed;
         }
         if (DeclaredSubResources::clears(call, desired)) {
@@ -662,7 +627,7 @@ Outcome<Observation> DeclaredManager::update(const Target &target, const Observa
         error.requestId = latest.requestId;
         return error;
     }
-    return observeTarget(target, id);
+    return observeTarget(target, id, carried);
 }
 
 Outcome<std::optional<Observation>> DeclaredManager::deleteResource(const Target &target,
@@ -690,8 +655,8 @@ Outcome<std::optional<Observation>> DeclaredManager::deleteResource(const Target
                                                                 : QJsonValue(QJsonArray())))
             return *failed;
     }
-    if (m_declaration.hook == QLatin1String("iamPolicyVersions")) {
-        if (auto failed = IamPolicyVersions::dropOthers(*m_caller, id.value())) {
+    if (m_hook) {
+        if (auto failed = m_hook->beforeDelete(id.value())) {
             if (failed->category == BackendError::Category::NotFound)
                 return std::optional<Observation>();
             return *failed;

@@ -4,6 +4,8 @@
 
 #include "apicaller.h"
 #include "declaredcollections.h"
+#include "declaredhook.h"
+#include "declaredsecrets.h"
 #include "kinddeclaration.h"
 #include "manager.h"
 
@@ -74,8 +76,10 @@ private:
     /// Why `resource`, as read, counts as gone though AWS still answers it (a secret's
     /// DeletedDate, a key's PendingDeletion); empty when it does not.
     QString scheduledForDeletion(const QJsonObject &resource) const;
-    /// get() of a resource whose backend ID may be known already (a create's answer).
-    Outcome<Observation> observeTarget(const Target &target, const QString &knownId);
+    /// get() of a resource whose backend ID may be known already (a create's answer); `sent`
+    /// are the spec fields this reconcile has just written.
+    Outcome<Observation> observeTarget(const Target &target, const QString &knownId,
+                                       const QSet<QString> &sent = {});
     /// `call`'s input with the fields it carries from `spec`, values given by reference read
     /// (and added to `secrets`, so that no error repeats them).
     Outcome<QJsonObject> request(const DeclaredCall &call, const QJsonObject &spec,
@@ -85,9 +89,6 @@ private:
     Outcome<ApiCaller::Reply> sendSecretly(const DeclaredCall &call,
                                            const Outcome<QJsonObject> &input,
                                            const QStringList &secrets);
-    /// Whether the values the desired spec gives by reference are those in AWS: each such
-    /// field of `o.spec` becomes the reference when they are, and a marker when not.
-    std::optional<BackendError> compareSecrets(Observation &o, const QJsonObject &desired);
     Outcome<ApiCaller::Reply> readResource(const QString &name, const QString &id,
                                            const QJsonObject &spec, QJsonObject *resource);
     Observation observe(QJsonObject resource, const QString &requestId,
@@ -100,6 +101,8 @@ private:
     Options m_options;
     CredentialStore *m_keychain = nullptr;
     DeclaredCollections m_collections;
+    DeclaredSecrets m_secrets;
+    std::unique_ptr<DeclaredHook> m_hook; ///< the declaration's, or none
 };
 
 } // namespace converge

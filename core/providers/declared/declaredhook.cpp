@@ -1,0 +1,26 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "declaredhook.h"
+
+#include "iampolicyversions.h"
+#include "s3bucketlocation.h"
+
+namespace converge {
+
+QStringList DeclaredHook::names()
+{
+    return {QStringLiteral("iamPolicyVersions"), QStringLiteral("s3BucketLocation")};
+}
+
+std::unique_ptr<DeclaredHook> DeclaredHook::make(const QString &name, ApiCaller &caller,
+                                                 CredentialStore *keychain)
+{
+    Q_UNUSED(keychain)
+    if (name == QLatin1String("iamPolicyVersions"))
+        return std::make_unique<IamPolicyVersions>(caller);
+    if (name == QLatin1String("s3BucketLocation"))
+        return std::make_unique<S3BucketLocation>(caller.region());
+    return nullptr;
+}
+
+} // namespace converge
