@@ -41,6 +41,39 @@ QString ackReferenceDescription(const QJsonObject &reference)
     return QStringLiteral("file %1").arg(reference.value(QStringLiteral("file")).toString());
 }
 
+// `value` (at `path`, under `schema`) without the values given by reference where text may
+// stand (a function's environment variables): ACK holds text there, and a desktop's secret is
+// not written out. Each one left out is said in `notes`.
+QJsonValue withoutReferences(const QJsonValue &value, const FieldSchema &schema,
+                             const QString &path, const QString &id, QStringList &notes)
+{
+    if (schema.type == FieldSchema::Type::Object && value.isObject()) {
+        QJsonObject out = value.toObject();
+        for (const FieldSchema &f : schema.fields) {
+            if (out.contains(f.name))
+                out.insert(f.name, withoutReferences(out.value(f.name), f,
+                                                     path + QLatin1Char('.') + f.name, id, notes));
+        }
+        return out;
+    }
+    if (schema.type == FieldSchema::Type::Map && value.isObject() && !schema.items.isEmpty() &&
+        schema.items.first().orReference) {
+        QJsonObject out = value.toObject();
+        for (const QString &key : value.toObject().keys()) {
+            if (!out.value(key).isObject())
+                continue;
+            notes.append(
+                QStringLiteral("%1: %2.%3 is not exported: it is the %4 on this "
+                               "desktop, and ACK holds the value itself: set it on "
+                               "the cluster")
+                    .arg(id, path, key, ackReferenceDescription(out.value(key).toObject())));
+            out.remove(key);
+        }
+        return out;
+    }
+    return value;
+}
+
 // A declared kind's spec as its ACK counterpart, as its declaration maps it; what cannot go is
 // said in `notes`.
 QJsonObject declaredSpec(const Resource &r, const KindDeclaration &d, const QString &id,
@@ -84,7 +117,11 @@ QJsonObject declaredSpec(const Resource &r, const KindDeclaration &d, const QStr
                                         "with the value on the cluster")
                              .arg(id, ack.ackField(field), key.key, key.secretName(), key.entry()));
         } else {
-            spec.insert(ack.ackField(field), it.value());
+            const FieldSchema *schema = d.kind.spec.field(field);
+            spec.insert(ack.ackField(field),
+                        schema ? withoutReferences(it.value(), *schema,
+                                                   QStringLiteral("spec.") + field, id, notes)
+                               : it.value());
         }
     }
     // ACK requires the backend name; Converge's defaults to metadata.name.
@@ -92,6 +129,19 @@ QJsonObject declaredSpec(const Resource &r, const KindDeclaration &d, const QStr
     if (!nameField.isEmpty() && !spec.contains(ack.ackField(nameField)))
         spec.insert(ack.ackField(nameField), r.metadata.name);
     return spec;
+}
+
+// The first of `d`'s ACK-local fields that `r` gives, or empty.
+QString localField(const Resource &r, const KindDeclaration &d)
+{
+    for (const QString &path : d.ack.local) {
+        QJsonValue value = r.spec;
+        for (const QString &part : path.split(QLatin1Char('.')))
+            value = value[part];
+        if (!value.isUndefined() && !value.isNull())
+            return path;
+    }
+    return {};
 }
 
 } // namespace
@@ -126,6 +176,15 @@ ExportResult AckExporter::exportResources(const QList<Resource> &selection,
             result.dropped.append(
                 QStringLiteral("%1: not exported: ACK has no counterpart of this kind").arg(id));
             continue;
+        }
+        if (declared) {
+            if (const QString local = localField(r, *declared); !local.isEmpty()) {
+                result.missing.append(
+                    QStringLiteral("%1: spec.%2 names a file on this desktop, which a cluster "
+                                   "cannot read: %3")
+                        .arg(id, local, declared->ack.localInstead));
+                continue;
+            }
         }
         const auto region = regions.constFind(r.ownerName());
         if (region == regions.cend() || region->isEmpty()) {

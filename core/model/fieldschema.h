@@ -37,6 +37,9 @@ struct FieldSchema
     /// as Instants::canonical spells it, and so are observations read, so that one instant
     /// written two ways is not drift.
     bool timestamp = false;
+    /// String: may be given by reference instead, as an object (`{env: VARIABLE}`), which its
+    /// `check` judges; for values that are secrets only for some (a function's environment).
+    bool orReference = false;
 
     // String (and Map keys / values through their schemas) checks. On a Map, pattern and lengths
     // apply to its keys; `items` checks its values.

@@ -243,6 +243,13 @@ QJsonObject KindTemplate::starterSpec(const Kind &kind)
                  QStringLiteral("{\"Version\": \"2012-10-17\", \"Statement\": [{\"Effect\": "
                                 "\"Allow\", \"Principal\": {\"Service\": "
                                 "\"lambda.amazonaws.com\"}, \"Action\": \"sts:AssumeRole\"}]}")}};
+        if (kind.name == QLatin1String("LambdaFunction"))
+            return {{QStringLiteral("roleRef"),
+                     QJsonObject{{QStringLiteral("name"), QStringLiteral("function-role")}}},
+                    {QStringLiteral("runtime"), QStringLiteral("python3.12")},
+                    {QStringLiteral("handler"), QStringLiteral("index.handler")},
+                    {QStringLiteral("code"),
+                     QJsonObject{{QStringLiteral("file"), QStringLiteral("function/")}}}};
         if (kind.name == QLatin1String("IAMPolicy"))
             return {{QStringLiteral("policyDocument"),
                      QStringLiteral("{\"Version\": \"2012-10-17\", \"Statement\": [{\"Effect\": "

@@ -137,6 +137,8 @@ public:
                     value.isObject()
                         ? QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact)
                         : QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
+            if (schema.orReference && value.isObject())
+                break;
             if (!value.isString()) {
                 typeError(path, expected(schema.type), value);
                 return false;

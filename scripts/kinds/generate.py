@@ -318,20 +318,38 @@ def kind(service, name, c):
     # Rules the model leaves to its prose (a recovery window of 7 to 30 days).
     # A dotted name reaches into an object's fields or a list's items (a DynamoDB index's
     # `globalSecondaryIndexes.projection`).
-    for field_name, rules in c.get('constraints', {}).items():
+    def nested(key, field_name):
         first, *rest = field_name.split('.')
         if first not in by_name:
-            raise Bad(f'{name}.constraints: no field {field_name}')
+            raise Bad(f'{name}.{key}: no field {field_name}')
         f = by_name[first]
         for part in rest:
             if f.get('type') == 'list':
                 f = f['items']
             f = next((x for x in f.get('fields', []) if x['name'] == part), None)
             if f is None:
-                raise Bad(f'{name}.constraints: no field {field_name}')
+                raise Bad(f'{name}.{key}: no field {field_name}')
+        return f
+    for field_name, rules in c.get('constraints', {}).items():
+        f = nested('constraints', field_name)
         f.update(rules)
         if rules.get('required') is False:
             del f['required']
+    # Fields of an object that no call carries as they are (a Lambda function's code.file, which
+    # its hook zips and sends as ZipFile): spec-only, without a member.
+    for field_name, extra in c.get('extend', {}).items():
+        f = nested('extend', field_name)
+        if f.get('type') != 'object':
+            raise Bad(f'{name}.extend: {field_name} is not an object')
+        f['fields'].extend(dict(x) for x in extra)
+    # Maps whose values may be given by reference instead ({env: VARIABLE}, ...: a Lambda
+    # function's environment), for values that are secrets: read where they are sent (the
+    # kind's hook), never stored.
+    for field_name in c.get('valuesByReference', []):
+        f = nested('valuesByReference', field_name)
+        if f.get('type') != 'map' or f['values'].get('type') != 'string':
+            raise Bad(f'{name}.valuesByReference: {field_name} is not a map of strings')
+        f['values']['type'] = 'textOrSecretRef'
     # A value given only by reference ({env: VARIABLE}, ...): core makes the field's schema.
     secrets = []
     for field_name, secret in c.get('secrets', {}).items():
@@ -436,6 +454,8 @@ def kind(service, name, c):
             if field_name not in by_name:
                 raise Bad(f'{name}.documents: no field {field_name}')
         out['documents'] = c['documents']
+    if 'oneOf' in c:
+        out['oneOf'] = c['oneOf']
     if 'states' in c:
         out['states'] = c['states']
     out['notFound'] = c.get('notFound', [])

@@ -3,6 +3,7 @@
 #include "declarationreader.h"
 
 #include "declaredhook.h"
+#include "oneofcheck.h"
 #include "patterns.h"
 #include "secretreference.h"
 
@@ -159,6 +160,16 @@ ReadField readField(Reading &r, const QJsonObject &o, const QString &path)
                                "workspace, events or logs."));
         out.schema.setCheck(
             [](const QJsonValue &value) { return SecretReference::check(value.toObject()); });
+    } else if (type == QLatin1String("textOrSecretRef")) {
+        out.schema = F::string(
+            name, (doc.isEmpty() ? QString() : doc + QLatin1Char(' ')) +
+                      QStringLiteral("Text, or for a secret a reference: {env: VARIABLE}, "
+                                     "{keychain: ENTRY} or {file: PATH}, whose value never "
+                                     "reaches the workspace, events or logs."));
+        out.schema.orReference = true;
+        out.schema.setCheck([](const QJsonValue &value) {
+            return value.isObject() ? SecretReference::check(value.toObject()) : QString();
+        });
     } else if (type == QLatin1String("map")) {
         const QJsonObject values = r.object(o, QStringLiteral("values"), path);
         ReadField valueField = readField(r, values, path + QStringLiteral(".values"));
@@ -167,7 +178,7 @@ ReadField readField(Reading &r, const QJsonObject &o, const QString &path)
         r.fail(path + QStringLiteral(".type"),
                QStringLiteral(
                    "\"%1\" is not one of string, timestamp, integer, boolean, enum, object, "
-                   "list, map, secretRef")
+                   "list, map, secretRef, textOrSecretRef")
                    .arg(type));
     }
     out.schema.required = o.value(QStringLiteral("required")).toBool();
@@ -353,6 +364,43 @@ std::function<QString(const QJsonValue &)> readReferences(Reading &r, const QJso
     };
 }
 
+// `oneOf: {code: [file, [s3Bucket, s3Key], imageURI]}`: the object at each dotted path takes
+// exactly one of the fields or groups of fields named (a group's go together).
+void readOneOf(Reading &r, const QJsonObject &oneOf, const QString &path, FieldSchema &spec)
+{
+    for (auto it = oneOf.begin(); it != oneOf.end(); ++it) {
+        const QString at = path + QStringLiteral(".oneOf.") + it.key();
+        FieldSchema *object = &spec;
+        for (const QString &part : it.key().split(QLatin1Char('.'))) {
+            const auto found = std::find_if(object->fields.begin(), object->fields.end(),
+                                            [&](const FieldSchema &f) { return f.name == part; });
+            object = found == object->fields.end() ? nullptr : &*found;
+            if (!object)
+                break;
+        }
+        if (!object || object->type != FieldSchema::Type::Object) {
+            r.fail(at, QStringLiteral("is not an object field"));
+            continue;
+        }
+        QList<QStringList> groups;
+        for (const QJsonValue &entry : it.value().toArray()) {
+            const QStringList group =
+                entry.isArray()
+                    ? r.strings(QJsonObject{{QStringLiteral("g"), entry}}, QStringLiteral("g"), at)
+                    : QStringList{entry.toString()};
+            for (const QString &name : group) {
+                if (!object->field(name))
+                    r.fail(at, QStringLiteral("names %1, which is not a field").arg(name));
+            }
+            groups << group;
+        }
+        if (groups.size() < 2)
+            r.fail(at, QStringLiteral("must name at least two fields"));
+        else
+            object->setCheck(OneOfCheck::make(groups));
+    }
+}
+
 // The mapping to ACK's counterpart; every field it names must be a spec field.
 DeclaredAck readAck(Reading &r, const QJsonObject &o, const QString &path, const Kind &kind)
 {
@@ -362,7 +410,8 @@ DeclaredAck readAck(Reading &r, const QJsonObject &o, const QString &path, const
     r.onlyKeys(o,
                {QStringLiteral("apiVersion"), QStringLiteral("kind"), QStringLiteral("fields"),
                 QStringLiteral("omit"), QStringLiteral("secretKeyRefs"),
-                QStringLiteral("adoptionFields"), QStringLiteral("plainSecrets")},
+                QStringLiteral("adoptionFields"), QStringLiteral("plainSecrets"),
+                QStringLiteral("local"), QStringLiteral("localInstead")},
                path);
     ack.apiVersion = r.string(o, QStringLiteral("apiVersion"), path, true);
     ack.kind = r.string(o, QStringLiteral("kind"), path, true);
@@ -378,6 +427,8 @@ DeclaredAck readAck(Reading &r, const QJsonObject &o, const QString &path, const
         ack.fields.insert(it.key(), it.value().toString());
     }
     ack.omit = r.strings(o, QStringLiteral("omit"), path);
+    ack.local = r.strings(o, QStringLiteral("local"), path);
+    ack.localInstead = r.string(o, QStringLiteral("localInstead"), path);
     ack.secretKeyRefs = r.strings(o, QStringLiteral("secretKeyRefs"), path);
     for (const QString &field : std::as_const(ack.omit) + ack.secretKeyRefs)
         known(field, path);
@@ -427,6 +478,7 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
                 QStringLiteral("listIsComplete"),
                 QStringLiteral("tags"),
                 QStringLiteral("states"),
+                QStringLiteral("oneOf"),
                 QStringLiteral("notFound"),
                 QStringLiteral("attributes"),
                 QStringLiteral("locate"),
@@ -515,6 +567,7 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
             }
             return secretCheck ? secretCheck(value) : QString();
         };
+    readOneOf(r, r.object(o, QStringLiteral("oneOf"), path), path, d.kind.spec);
     if (!d.kind.backendNameField.isEmpty() && !d.kind.spec.field(d.kind.backendNameField))
         r.fail(path + QStringLiteral(".nameField"),
                QStringLiteral("names %1, which is not a field").arg(d.kind.backendNameField));
@@ -637,6 +690,7 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
     const QJsonObject states = r.object(o, QStringLiteral("states"), path);
     d.states.gone = states.value(QStringLiteral("gone")).toString();
     d.states.member = states.value(QStringLiteral("member")).toString();
+    d.states.reason = states.value(QStringLiteral("reason")).toString();
     d.states.ready = r.strings(states, QStringLiteral("ready"), path + QStringLiteral(".states"));
     d.states.progress =
         r.strings(states, QStringLiteral("progress"), path + QStringLiteral(".states"));

@@ -3,21 +3,24 @@
 #include "declaredhook.h"
 
 #include "iampolicyversions.h"
+#include "lambdafunctionhook.h"
 #include "s3bucketlocation.h"
 
 namespace converge {
 
 QStringList DeclaredHook::names()
 {
-    return {QStringLiteral("iamPolicyVersions"), QStringLiteral("s3BucketLocation")};
+    return {QStringLiteral("iamPolicyVersions"), QStringLiteral("lambdaFunction"),
+            QStringLiteral("s3BucketLocation")};
 }
 
 std::unique_ptr<DeclaredHook> DeclaredHook::make(const QString &name, ApiCaller &caller,
                                                  CredentialStore *keychain)
 {
-    Q_UNUSED(keychain)
     if (name == QLatin1String("iamPolicyVersions"))
         return std::make_unique<IamPolicyVersions>(caller);
+    if (name == QLatin1String("lambdaFunction"))
+        return std::make_unique<LambdaFunctionHook>(keychain);
     if (name == QLatin1String("s3BucketLocation"))
         return std::make_unique<S3BucketLocation>(caller.region());
     return nullptr;

@@ -55,6 +55,9 @@ public:
         Q_UNUSED(id)
         return std::nullopt;
     }
+    /// `o`, an item of a listing, before anyone sees it: a listing knows no spec, so what
+    /// may be a secret given by reference elsewhere is left out of it.
+    virtual void listed(Observation &o) { Q_UNUSED(o) }
     /// `o`, observed from `resource` (the read's answer) for `target` whose spec, references
     /// resolved, is `desired`, corrected where the API answers a field otherwise than the spec
     /// holds it; `sent` are the spec fields this reconcile has just written.

@@ -349,6 +349,9 @@ std::optional<BackendError> DeclaredManager::applyState(Observation &observation
         error.code = QStringLiteral("ResourceFailed");
         error.message = QStringLiteral("%1 %2 is %3 (%4)")
                             .arg(m_declaration.kind.name, observation.name, state, states.member);
+        if (const QString why = ApiValues::at(resource, states.reason).toString();
+            !states.reason.isEmpty() && !why.isEmpty())
+            error.message += QStringLiteral(": ") + why;
         error.requestId = observation.requestId;
         return error;
     }
@@ -721,6 +724,8 @@ Outcome<ListPage> DeclaredManager::list(const ListScope &scope)
         Observation o;
         if (item.isObject()) {
             o = observe(item.toObject(), reply.value().requestId);
+            if (m_hook)
+                m_hook->listed(o);
         } else if (m_declaration.listItemsAreIds) {
             o.resourceId = item.toString();
             o.name = ApiValues::lastSegment(o.resourceId);

@@ -118,6 +118,7 @@ struct DeclaredStates
     /// DeletedDate): such a resource counts as absent. Empty when the kind has none.
     QString gone;
     QString member; ///< dotted path in the read's resource; empty when the kind has none
+    QString reason; ///< the member that says why a state is failed (a function's StateReason)
     QStringList ready;
     QStringList progress;
     QStringList deleting;
@@ -157,6 +158,11 @@ struct DeclaredAck
     /// resource ID; empty: `{nameField: …}`.
     QJsonObject adoptionFields;
     QList<PlainSecret> plainSecrets;
+    /// Spec fields (dotted paths) that name a file on this desktop (a function's code.file),
+    /// which a cluster cannot read: a resource that gives one is not exported, and the note
+    /// that says so tells what ACK takes instead (`localInstead`).
+    QStringList local;
+    QString localInstead;
 
     bool isDeclared() const { return !apiVersion.isEmpty() && !kind.isEmpty(); }
     /// ACK's name of spec field `field`.

@@ -86,12 +86,14 @@ struct KindData
     }
 };
 
-/// `value` with "$name" in its strings as `name`, and "$KEY" as `names`' KEY.
+/// `value` with "$name" in its strings as `name`, "$KEY" as `names`' KEY, and "$testdata" as
+/// the folder of the tests' data (a function's code).
 QJsonValue substituted(const QJsonValue &value, const QString &name,
                        const QMap<QString, QString> &names)
 {
     if (value.isString()) {
-        const QString text = value.toString();
+        const QString text = value.toString().replace(QStringLiteral("$testdata"),
+                                                      qEnvironmentVariable("CONVERGE_TEST_DATA"));
         if (text.startsWith(QLatin1Char('$')) && names.contains(text.mid(1)))
             return names.value(text.mid(1));
         QString out = text;
@@ -359,9 +361,11 @@ private slots:
         // Drift made behind Converge's back is seen, and corrected by an update.
         if (!data.drift.isEmpty()) {
             Target outside = target;
-            outside.resource.spec = mergedSpec(target.resource.spec, data.drift);
-            QVERIFY(m->update(outside, seen.value(),
-                              drift(*kind, outside.resource.spec, seen.value())));
+            outside.resource.spec = mergedSpec(
+                target.resource.spec, substituted(data.drift, name, made.names).toObject());
+            const auto changed =
+                m->update(outside, seen.value(), drift(*kind, outside.resource.spec, seen.value()));
+            QVERIFY2(changed, qPrintable(changed ? QString() : changed.error().toString()));
             seen = settled(*m, target);
             const QStringList drifted = drift(*kind, target.resource.spec, seen.value());
             QVERIFY2(!drifted.isEmpty(), "the drift was not observed");
@@ -777,6 +781,20 @@ private slots:
         auto gone = settled(*m, removedTarget);
         QVERIFY(!gone && gone.error().category == BackendError::Category::NotFound);
         QVERIFY(m->deleteResource(keptTarget, m->get(keptTarget).value()));
+
+        // No value given by reference reached the workspace (a secret's, a function's
+        // environment's): neither as asked nor as observed.
+        // Every file of it (SQLite's journal too), events and conditions included.
+        QByteArray stored;
+        for (const QFileInfo &info : QDir(dir.path()).entryInfoList(QDir::Files)) {
+            QFile file(info.filePath());
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            stored += file.readAll();
+        }
+        QVERIFY(!stored.isEmpty());
+        for (auto it = data.environment.begin(); it != data.environment.end(); ++it)
+            QVERIFY2(!stored.contains(it.value().toString().toUtf8()),
+                     qPrintable(it.key() + QStringLiteral("'s value is in the workspace file")));
     }
 };
 

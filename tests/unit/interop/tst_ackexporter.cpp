@@ -231,6 +231,49 @@ private slots:
                  QStringLiteral("{\"arn\":\"arn:aws:sns:eu-west-1:0:Alerts:1\"}"));
     }
 
+    // A function's code in a folder of this desktop is not exported (a cluster cannot read
+    // it): nothing is written, and the message says what ACK takes. A secret of its
+    // environment given by reference is left out, said, and the other variables kept.
+    void aFunctionsLocalCodeAndSecretsStayHere()
+    {
+        const Resource *function = nullptr;
+        for (const Resource &r : std::as_const(m_workspace)) {
+            if (r.kind == QLatin1String("LambdaFunction"))
+                function = &r;
+        }
+        QVERIFY(function);
+        Resource local = *function;
+        local.spec.insert(QStringLiteral("code"),
+                          QJsonObject{{QStringLiteral("file"), QStringLiteral("orders/")}});
+        const ExportResult refused = AckExporter({}).exportResources({local}, m_workspace);
+        QVERIFY(!refused.ok());
+        QVERIFY(refused.documents.isEmpty());
+        QVERIFY2(refused.missing.join(QLatin1Char('\n'))
+                     .contains(QStringLiteral("LambdaFunction/take-orders: spec.code.file names a "
+                                              "file on this desktop")),
+                 qPrintable(refused.missing.join(QLatin1Char('\n'))));
+
+        Resource secret = *function;
+        secret.spec.insert(
+            QStringLiteral("environment"),
+            QJsonObject{{QStringLiteral("variables"),
+                         QJsonObject{{QStringLiteral("STAGE"), QStringLiteral("prod")},
+                                     {QStringLiteral("TOKEN"),
+                                      QJsonObject{{QStringLiteral("env"),
+                                                   QStringLiteral("SHOP_TOKEN")}}}}}});
+        const ExportResult result = AckExporter({}).exportResources({secret}, m_workspace);
+        QVERIFY(result.complete());
+        const QJsonObject variables =
+            result.documents
+                .first()[QStringLiteral("spec")][QStringLiteral("environment")]
+                        [QStringLiteral("variables")]
+                .toObject();
+        QCOMPARE(variables, (QJsonObject{{QStringLiteral("STAGE"), QStringLiteral("prod")}}));
+        QVERIFY2(result.notes.join(QLatin1Char('\n'))
+                     .contains(QStringLiteral("spec.environment.variables.TOKEN is not exported")),
+                 qPrintable(result.notes.join(QLatin1Char('\n'))));
+    }
+
     void aClaimedTableIsAdopted()
     {
         QList<Resource> workspace = m_workspace;
