@@ -101,6 +101,10 @@ shoot "$(dirname "$out")/aws-kinds.png" \
 # A bucket opened like a folder tree: the declared object under templates/, the others greyed.
 shoot "$(dirname "$out")/s3-objects.png" CONVERGE_SCREENSHOT_OPEN=S3Object/invoice-template
 
+# A Lambda function from a folder of the checkout: its role by reference, a secret of its
+# environment by reference, its state and CodeSha256 in the details.
+shoot "$(dirname "$out")/lambda-function.png" CONVERGE_SCREENSHOT_OPEN=LambdaFunction/invoice-mailer
+
 # A table's events: the messages wrap in the pane rather than run past its edge.
 shoot "$(dirname "$out")/events.png" CONVERGE_SCREENSHOT_OPEN=DynamoDBTable/orders \
     CONVERGE_SCREENSHOT_TAB=Events

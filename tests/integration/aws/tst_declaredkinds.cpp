@@ -514,8 +514,12 @@ private slots:
                             QStringLiteral("/resources/samples/local-emulators/aws-services.yaml"));
         QVERIFY(sample.ok());
         QList<Resource> resources{motoAccount(m_emulators)};
-        // As scripts/dev.sh run sets it.
+        // As scripts/dev.sh run sets it, and where it runs (a function's code is a folder of
+        // the checkout).
         qputenv("CONVERGE_SAMPLE_DB_PASSWORD", "sample-password-not-a-secret");
+        const QString wasCurrent = QDir::currentPath();
+        QVERIFY(QDir::setCurrent(qEnvironmentVariable("CONVERGE_SOURCE_DIR")));
+        const auto restored = qScopeGuard([&] { QDir::setCurrent(wasCurrent); });
         for (const ManifestObject &o : sample.objects) {
             Resource r = o.resource;
             const Kind *kind = m_kinds.find(r.kind);
