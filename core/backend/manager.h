@@ -27,6 +27,9 @@ struct Observation
     std::optional<std::chrono::milliseconds> pollAfter; ///< the backend's hint for the next look
     QString requestId;    ///< the backend request ID of the call that produced this
     bool existed = false; ///< create() found it already there and adopted it
+    /// A step of a write that the next reconcile goes on with (a large upload's next parts): the
+    /// engine says its progress, and no Created or Updated event until the step that ends it.
+    bool continues = false;
 };
 
 /// A resource together with its owners, account first, so that a Manager can address it

@@ -408,7 +408,9 @@ PhaseResult GenericReconciler::createOrUpdate(ReconcileContext &ctx)
             return fail(ctx, answer.error(), false);
         found = std::move(answer.value());
         const QString what = found->resourceId.isEmpty() ? res.key().toString() : found->resourceId;
-        if (found->existed) {
+        if (found->continues) {
+            // Said by the condition's progress; the step that ends it says Created.
+        } else if (found->existed) {
             ctx.events->normal(QStringLiteral("Adopted"),
                                QStringLiteral("%1 already existed; it is managed now").arg(what),
                                found->requestId);
@@ -477,9 +479,10 @@ PhaseResult GenericReconciler::createOrUpdate(ReconcileContext &ctx)
     if (!updated)
         return fail(ctx, updated.error(), false);
     recordObserved(ctx, updated.value());
-    ctx.events->normal(QStringLiteral("Updated"),
-                       QStringLiteral("updated %1").arg(delta.join(QStringLiteral(", "))),
-                       updated.value().requestId);
+    if (!updated.value().continues)
+        ctx.events->normal(QStringLiteral("Updated"),
+                           QStringLiteral("updated %1").arg(delta.join(QStringLiteral(", "))),
+                           updated.value().requestId);
     if (updated.value().inProgress)
         return inProgress(ctx, updated.value());
     setReady(ctx, Condition::ready(generation, ctx.clock->now()));

@@ -354,7 +354,8 @@ Outcome<std::shared_ptr<Manager>> AwsFactory::manager(const QString &kind, const
             caller(account, env, *AwsKinds::serviceOf(bucket), *AwsKinds::declaration(bucket));
         if (!s3)
             return s3.error();
-        return std::shared_ptr<Manager>(std::make_shared<S3ObjectManager>(s3.value()));
+        return std::shared_ptr<Manager>(
+            std::make_shared<S3ObjectManager>(s3.value(), m_options.objects));
     }
     auto made = client(account, env, AwsJsonService::dynamoDb());
     if (!made)

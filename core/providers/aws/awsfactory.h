@@ -8,6 +8,7 @@
 #include "declaredmanager.h"
 #include "dynamodbtablemanager.h"
 #include "factory.h"
+#include "s3objectmanager.h"
 #include "servicedeclaration.h"
 
 #include <QJsonObject>
@@ -34,6 +35,7 @@ public:
     {
         DynamoDbTableManager::Options table;
         DeclaredManager::Options declared;
+        S3ObjectManager::Options objects;
         AwsCredentialProcess::Options credentialProcess;
         /// Sees every signed request of every client the factory makes.
         AwsJsonClient::RequestObserver requestObserver;

@@ -22,6 +22,8 @@ const QString s3MetadataKey = QStringLiteral("metadata");
 const QString s3ContentTypeKey = QStringLiteral("contentType");
 const QString s3TagsKey = QStringLiteral("tags");
 const QString s3CopySourceKey = QStringLiteral("copySource");
+/// The details' member that names an upload still going on (S3MultipartUpload).
+const QString s3UploadKey = QStringLiteral("uploadId");
 
 /// s3://BUCKET/KEY as (bucket, key).
 std::pair<QString, QString> s3CopySourceParts(const QString &uri)
@@ -55,7 +57,12 @@ QJsonObject ownerSpec(const QString &bucketResource)
 } // namespace
 
 S3ObjectManager::S3ObjectManager(std::shared_ptr<ApiCaller> s3)
+    : S3ObjectManager(std::move(s3), Options())
+{}
+
+S3ObjectManager::S3ObjectManager(std::shared_ptr<ApiCaller> s3, Options options)
     : m_s3(std::move(s3))
+    , m_uploads(*m_s3, options.uploadStep)
 {}
 
 Outcome<QString> S3ObjectManager::bucketOf(const Target &target)
@@ -249,10 +256,27 @@ Outcome<Observation> S3ObjectManager::put(const Target &target, const QJsonObjec
     if (target.resource.spec.contains(s3ContentFileKey)) {
         const QString path = contentFilePath(target.resource);
         if (QFileInfo(path).size() >= multipartThreshold) {
-            if (auto failed = putInParts(object, path))
-                return *failed;
-            return get(target);
+            const auto step = m_uploads.step(object, path);
+            if (!step)
+                return step.error();
+            if (step.value().complete)
+                return get(target);
+            Observation o;
+            o.name = object.value(QStringLiteral("Key")).toString();
+            o.resourceId = resourceId(object.value(QStringLiteral("Bucket")).toString(), o.name);
+            o.inProgress = true;
+            o.continues = true;
+            o.progress = step.value().progress();
+            o.pollAfter = std::chrono::milliseconds(0);
+            o.details.insert(s3UploadKey, step.value().uploadId);
+            return o;
         }
+    }
+    // Content that is no longer a large file: an upload an earlier step left goes.
+    if (target.resource.status.observed.contains(s3UploadKey)) {
+        if (auto failed = m_uploads.abortAll(object.value(QStringLiteral("Bucket")).toString(),
+                                             object.value(QStringLiteral("Key")).toString()))
+            return *failed;
     }
     const Outcome<QByteArray> bytes = desiredBytes(target.resource);
     if (!bytes)
@@ -267,85 +291,6 @@ Outcome<Observation> S3ObjectManager::put(const Target &target, const QJsonObjec
     if (!answer)
         return answer.error();
     return get(target);
-}
-
-std::optional<BackendError> S3ObjectManager::abortUnfinished(const QString &bucket,
-                                                             const QString &key)
-{
-    auto listed = m_s3->call(QStringLiteral("ListMultipartUploads"),
-                             {{QStringLiteral("Bucket"), bucket}, {QStringLiteral("Prefix"), key}});
-    if (!listed)
-        return listed.error();
-    for (const QJsonValue &upload :
-         listed.value().body.value(QStringLiteral("Uploads")).toArray()) {
-        if (upload[QStringLiteral("Key")].toString() != key)
-            continue;
-        auto aborted =
-            m_s3->call(QStringLiteral("AbortMultipartUpload"),
-                       {{QStringLiteral("Bucket"), bucket},
-                        {QStringLiteral("Key"), key},
-                        {QStringLiteral("UploadId"), upload[QStringLiteral("UploadId")]}});
-        if (!aborted && aborted.error().category != BackendError::Category::NotFound)
-            return aborted.error();
-    }
-    return std::nullopt;
-}
-
-std::optional<BackendError> S3ObjectManager::putInParts(const QJsonObject &object,
-                                                        const QString &path)
-{
-    const QString bucket = object.value(QStringLiteral("Bucket")).toString();
-    const QString key = object.value(QStringLiteral("Key")).toString();
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return ContentFileDigests::unreadable(path, file.errorString());
-    if ((file.size() + partBytes - 1) / partBytes > maxParts)
-        return BackendError::make(
-            BackendError::Category::Invalid, QStringLiteral("ContentFileTooLarge"),
-            QStringLiteral("spec.contentFile %1 needs more than %2 parts of 8 MiB, which S3 "
-                           "does not take")
-                .arg(path)
-                .arg(maxParts));
-    // What a stopped process left of an upload of this key would otherwise stay, and be billed.
-    if (auto failed = abortUnfinished(bucket, key))
-        return failed;
-    auto created = m_s3->call(QStringLiteral("CreateMultipartUpload"), object);
-    if (!created)
-        return created.error();
-    const QString uploadId = created.value().body.value(QStringLiteral("UploadId")).toString();
-    const QJsonObject upload{{QStringLiteral("Bucket"), bucket},
-                             {QStringLiteral("Key"), key},
-                             {QStringLiteral("UploadId"), uploadId}};
-    const auto abandon = [&](const BackendError &error) -> std::optional<BackendError> {
-        QJsonObject abort = upload;
-        m_s3->call(QStringLiteral("AbortMultipartUpload"), abort);
-        return error;
-    };
-    QJsonArray parts;
-    for (int number = 1; !file.atEnd(); ++number) {
-        const QByteArray bytes = file.read(partBytes);
-        if (file.error() != QFileDevice::NoError)
-            return abandon(ContentFileDigests::unreadable(path, file.errorString()));
-        QJsonObject part = upload;
-        part.insert(QStringLiteral("PartNumber"), number);
-        part.insert(QStringLiteral("Body"), QString::fromLatin1(bytes.toBase64()));
-        part.insert(QStringLiteral("ContentMD5"),
-                    QString::fromLatin1(
-                        QCryptographicHash::hash(bytes, QCryptographicHash::Md5).toBase64()));
-        auto sent = m_s3->call(QStringLiteral("UploadPart"), part);
-        if (!sent)
-            return abandon(sent.error());
-        parts.append(
-            QJsonObject{{QStringLiteral("ETag"), sent.value().body.value(QStringLiteral("ETag"))},
-                        {QStringLiteral("PartNumber"), number}});
-    }
-    QJsonObject complete = upload;
-    complete.insert(QStringLiteral("MultipartUpload"),
-                    QJsonObject{{QStringLiteral("Parts"), parts}});
-    auto done = m_s3->call(QStringLiteral("CompleteMultipartUpload"), complete);
-    if (!done)
-        return abandon(done.error());
-    return std::nullopt;
 }
 
 Outcome<Observation> S3ObjectManager::create(const Target &target)
@@ -414,6 +359,9 @@ Outcome<std::optional<Observation>> S3ObjectManager::deleteResource(const Target
                               {QStringLiteral("Key"), keyOf(target.resource)}});
     if (!answer && answer.error().category != BackendError::Category::NotFound)
         return answer.error();
+    // Nor what an upload of it left, were one going on.
+    if (auto failed = m_uploads.abortAll(bucket.value(), keyOf(target.resource)))
+        return *failed;
     return std::optional<Observation>();
 }
 

@@ -11,6 +11,9 @@
 #include <functional>
 #include <optional>
 
+#include "s3multipartupload.h"
+
+#include <chrono>
 #include <memory>
 #include <utility>
 
@@ -24,8 +27,16 @@ namespace converge {
 class S3ObjectManager final : public Manager
 {
 public:
+    struct Options
+    {
+        /// How long one reconcile sends a large file's parts before it says its progress and
+        /// goes on at the next (S3MultipartUpload).
+        std::chrono::milliseconds uploadStep{2000};
+    };
+
     /// `s3` speaks S3's rest-xml (AwsRestXmlClient with the s3 declaration's model).
     explicit S3ObjectManager(std::shared_ptr<ApiCaller> s3);
+    S3ObjectManager(std::shared_ptr<ApiCaller> s3, Options options);
 
     Outcome<Observation> get(const Target &target) override;
     Outcome<Observation> create(const Target &target) override;
@@ -39,9 +50,7 @@ public:
     /// A file of this size or more goes up in parts of partBytes (boto3's and the AWS CLI's
     /// defaults, so that an object either uploaded has the same multipart ETag).
     static constexpr qint64 multipartThreshold = qint64(8) * 1024 * 1024;
-    static constexpr qint64 partBytes = qint64(8) * 1024 * 1024;
-    /// S3 takes at most this many parts.
-    static constexpr qint64 maxParts = 10000;
+    static constexpr qint64 partBytes = S3MultipartUpload::partBytes;
 
     /// The ETag S3 gives `bytes` of a file of `size` put as this Manager puts it, without
     /// quotes: the MD5 in hex, or for a multipart upload the MD5 of the parts' MD5s and "-N".
@@ -62,13 +71,9 @@ private:
     Outcome<Observation> put(const Target &target, const QJsonObject &metadata,
                              const QJsonObject &tags);
     Outcome<QJsonObject> readTags(const QString &bucket, const QString &key);
-    /// A large file in parts; any failure aborts the upload, and an upload of the same key left
-    /// unfinished (by a process that stopped mid-way) is aborted first: none is left behind.
-    std::optional<BackendError> putInParts(const QJsonObject &object, const QString &path);
-    std::optional<BackendError> abortUnfinished(const QString &bucket, const QString &key);
-
     std::shared_ptr<ApiCaller> m_s3;
     ContentFileDigests m_digests; ///< the files' ETags, read again only when they change
+    S3MultipartUpload m_uploads;
 };
 
 } // namespace converge

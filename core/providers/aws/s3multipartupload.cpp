@@ -1,0 +1,227 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "s3multipartupload.h"
+
+#include <QCryptographicHash>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QLocale>
+
+namespace converge {
+
+namespace {
+
+QString s3PartEtag(const QJsonValue &etag)
+{
+    return etag.toString().remove(QLatin1Char('"'));
+}
+
+QString s3UploadSize(qint64 bytes)
+{
+    return QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeIecFormat);
+}
+
+} // namespace
+
+QString S3MultipartUpload::Step::progress() const
+{
+    return QStringLiteral("uploading %1 of %2 parts (%3 of %4)")
+        .arg(partsDone)
+        .arg(parts)
+        .arg(s3UploadSize(bytesDone), s3UploadSize(bytes));
+}
+
+S3MultipartUpload::S3MultipartUpload(ApiCaller &s3, std::chrono::milliseconds budget)
+    : m_s3(s3)
+    , m_budget(budget)
+{}
+
+Outcome<QList<S3MultipartUpload::Upload>> S3MultipartUpload::uploadsOf(const QString &bucket,
+                                                                       const QString &key)
+{
+    auto listed = m_s3.call(QStringLiteral("ListMultipartUploads"),
+                            {{QStringLiteral("Bucket"), bucket}, {QStringLiteral("Prefix"), key}});
+    if (!listed)
+        return listed.error();
+    QList<Upload> uploads;
+    for (const QJsonValue &item : listed.value().body.value(QStringLiteral("Uploads")).toArray()) {
+        if (item[QStringLiteral("Key")].toString() != key)
+            continue;
+        Upload upload;
+        upload.id = item[QStringLiteral("UploadId")].toString();
+        QJsonObject request{{QStringLiteral("Bucket"), bucket},
+                            {QStringLiteral("Key"), key},
+                            {QStringLiteral("UploadId"), upload.id}};
+        // At most 1,000 parts a page; 10,000 at most in all.
+        for (int page = 0; page < 11; ++page) {
+            auto parts = m_s3.call(QStringLiteral("ListParts"), request);
+            if (!parts) {
+                if (parts.error().category == BackendError::Category::NotFound)
+                    break; // completed or aborted meanwhile
+                return parts.error();
+            }
+            const QJsonObject &body = parts.value().body;
+            for (const QJsonValue &part : body.value(QStringLiteral("Parts")).toArray())
+                upload.parts.insert(part[QStringLiteral("PartNumber")].toInt(),
+                                    s3PartEtag(part[QStringLiteral("ETag")]) + QLatin1Char('/') +
+                                        QString::number(part[QStringLiteral("Size")].toInteger()));
+            if (!body.value(QStringLiteral("IsTruncated")).toBool())
+                break;
+            request.insert(QStringLiteral("PartNumberMarker"),
+                           body.value(QStringLiteral("NextPartNumberMarker")));
+        }
+        uploads << upload;
+    }
+    return uploads;
+}
+
+std::optional<BackendError> S3MultipartUpload::abort(const QString &bucket, const QString &key,
+                                                     const QString &uploadId)
+{
+    auto aborted =
+        m_s3.call(QStringLiteral("AbortMultipartUpload"), {{QStringLiteral("Bucket"), bucket},
+                                                           {QStringLiteral("Key"), key},
+                                                           {QStringLiteral("UploadId"), uploadId}});
+    if (!aborted && aborted.error().category != BackendError::Category::NotFound)
+        return aborted.error();
+    return std::nullopt;
+}
+
+std::optional<BackendError> S3MultipartUpload::abortAll(const QString &bucket, const QString &key)
+{
+    auto listed = m_s3.call(QStringLiteral("ListMultipartUploads"),
+                            {{QStringLiteral("Bucket"), bucket}, {QStringLiteral("Prefix"), key}});
+    if (!listed)
+        return listed.error();
+    for (const QJsonValue &item : listed.value().body.value(QStringLiteral("Uploads")).toArray()) {
+        if (item[QStringLiteral("Key")].toString() != key)
+            continue;
+        if (auto failed = abort(bucket, key, item[QStringLiteral("UploadId")].toString()))
+            return failed;
+    }
+    return std::nullopt;
+}
+
+Outcome<S3MultipartUpload::Step> S3MultipartUpload::step(const QJsonObject &object,
+                                                         const QString &path)
+{
+    const QString bucket = object.value(QStringLiteral("Bucket")).toString();
+    const QString key = object.value(QStringLiteral("Key")).toString();
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return ContentFileDigests::unreadable(path, file.errorString());
+    Step step;
+    step.bytes = file.size();
+    step.parts = int((step.bytes + partBytes - 1) / partBytes);
+    if (step.parts > maxParts)
+        return BackendError::make(
+            BackendError::Category::Invalid, QStringLiteral("ContentFileTooLarge"),
+            QStringLiteral("spec.contentFile %1 needs more than %2 parts of 8 MiB, which S3 "
+                           "does not take")
+                .arg(path)
+                .arg(maxParts));
+    // Each part's MD5, read again only when the file moved.
+    const Outcome<QByteArray> digests = m_partDigests.of(path, [](QFile &f) {
+        QByteArray out;
+        while (!f.atEnd())
+            out += QCryptographicHash::hash(f.read(partBytes), QCryptographicHash::Md5);
+        return out;
+    });
+    if (!digests)
+        return digests.error();
+    const auto partSize = [&step](int number) {
+        return std::min(partBytes, step.bytes - qint64(number - 1) * partBytes);
+    };
+    // A part as ListParts says it: its ETag (the MD5 in hex) and its size.
+    const auto expected = [&](int number) -> QString {
+        QString part = QString::fromLatin1(digests.value().mid((number - 1) * 16, 16).toHex());
+        part += QLatin1Char('/');
+        part += QString::number(partSize(number));
+        return part;
+    };
+
+    // Go on with the upload whose parts are this file's; any other of the key would stay, and
+    // be billed. One without a part says nothing of whose it is: it goes too.
+    auto uploads = uploadsOf(bucket, key);
+    if (!uploads)
+        return uploads.error();
+    QMap<int, QString> have;
+    for (const Upload &upload : std::as_const(uploads.value())) {
+        bool ours = step.uploadId.isEmpty() && !upload.parts.isEmpty();
+        for (auto it = upload.parts.begin(); ours && it != upload.parts.end(); ++it)
+            ours = it.key() >= 1 && it.key() <= step.parts && it.value() == expected(it.key());
+        if (ours) {
+            step.uploadId = upload.id;
+            step.resumed = true;
+            have = upload.parts;
+        } else if (auto failed = abort(bucket, key, upload.id)) {
+            return *failed;
+        }
+    }
+    if (step.uploadId.isEmpty()) {
+        auto created = m_s3.call(QStringLiteral("CreateMultipartUpload"), object);
+        if (!created)
+            return created.error();
+        step.uploadId = created.value().body.value(QStringLiteral("UploadId")).toString();
+    }
+    const QJsonObject upload{{QStringLiteral("Bucket"), bucket},
+                             {QStringLiteral("Key"), key},
+                             {QStringLiteral("UploadId"), step.uploadId}};
+
+    QElapsedTimer timer;
+    timer.start();
+    for (int number = 1; number <= step.parts; ++number) {
+        if (have.contains(number))
+            continue;
+        if (step.partsSent > 0 && timer.elapsed() >= m_budget.count())
+            break;
+        if (!file.seek(qint64(number - 1) * partBytes))
+            return ContentFileDigests::unreadable(path, file.errorString());
+        const QByteArray bytes = file.read(partBytes);
+        if (file.error() != QFileDevice::NoError)
+            return ContentFileDigests::unreadable(path, file.errorString());
+        QJsonObject part = upload;
+        part.insert(QStringLiteral("PartNumber"), number);
+        part.insert(QStringLiteral("Body"), QString::fromLatin1(bytes.toBase64()));
+        part.insert(QStringLiteral("ContentMD5"),
+                    QString::fromLatin1(
+                        QCryptographicHash::hash(bytes, QCryptographicHash::Md5).toBase64()));
+        // A failed part leaves the upload for the next step, which goes on with it.
+        auto sent = m_s3.call(QStringLiteral("UploadPart"), part);
+        if (!sent)
+            return sent.error();
+        have.insert(number, s3PartEtag(sent.value().body.value(QStringLiteral("ETag"))) +
+                                QLatin1Char('/') + QString::number(bytes.size()));
+        ++step.partsSent;
+    }
+    for (auto it = have.begin(); it != have.end(); ++it) {
+        ++step.partsDone;
+        step.bytesDone += partSize(it.key());
+    }
+    if (step.partsDone < step.parts)
+        return step;
+
+    QJsonArray parts;
+    for (auto it = have.begin(); it != have.end(); ++it)
+        parts.append(
+            QJsonObject{{QStringLiteral("ETag"),
+                         QString(QLatin1Char('"') + it.value().section(QLatin1Char('/'), 0, 0) +
+                                 QLatin1Char('"'))},
+                        {QStringLiteral("PartNumber"), it.key()}});
+    QJsonObject complete = upload;
+    complete.insert(QStringLiteral("MultipartUpload"),
+                    QJsonObject{{QStringLiteral("Parts"), parts}});
+    auto done = m_s3.call(QStringLiteral("CompleteMultipartUpload"), complete);
+    if (!done) {
+        // Parts S3 will not put together (InvalidPart) go, so that the next step begins anew.
+        if (done.error().category != BackendError::Category::Transient &&
+            done.error().category != BackendError::Category::Throttled)
+            abort(bucket, key, step.uploadId);
+        return done.error();
+    }
+    step.complete = true;
+    return step;
+}
+
+} // namespace converge

@@ -1,0 +1,73 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "apicaller.h"
+#include "contentfiledigests.h"
+
+#include <QJsonObject>
+#include <QMap>
+#include <QString>
+
+#include <chrono>
+#include <optional>
+
+namespace converge {
+
+/// A large file's upload to S3 in parts of partBytes, a step at a time, so that a long upload
+/// shows its progress between steps and survives a stop: each step first looks at what S3 holds
+/// of the key's unfinished uploads (ListMultipartUploads, ListParts), goes on with the one whose
+/// parts are this file's (each part's size and MD5), aborts every other, sends the missing parts
+/// for about one step's time, and completes the upload once every part is there. No upload is
+/// left behind: a changed file's is aborted at the next step, and abortAll() is there for a
+/// delete or a put of other content. Used from one worker thread.
+class S3MultipartUpload final
+{
+public:
+    /// boto3's and the AWS CLI's part size, so that an object either uploads has the same ETag.
+    static constexpr qint64 partBytes = qint64(8) * 1024 * 1024;
+    /// S3 takes at most this many parts.
+    static constexpr qint64 maxParts = 10000;
+
+    /// Where a step left the upload.
+    struct Step
+    {
+        bool complete = false;
+        QString uploadId;
+        int partsDone = 0;
+        int parts = 0;
+        qint64 bytesDone = 0;
+        qint64 bytes = 0;
+        int partsSent = 0;    ///< by this step
+        bool resumed = false; ///< went on with an upload an earlier step (or process) began
+
+        /// "uploading 3 of 16 parts (24 MiB of 128 MiB)".
+        QString progress() const;
+    };
+
+    /// `s3` must outlive this. A step sends parts until `budget` has passed (at least one).
+    S3MultipartUpload(ApiCaller &s3, std::chrono::milliseconds budget);
+
+    /// One step of putting the file at `path` as `object` (Bucket, Key, and what
+    /// CreateMultipartUpload carries: ContentType, Metadata, Tagging).
+    Outcome<Step> step(const QJsonObject &object, const QString &path);
+    /// Every unfinished upload of `key` in `bucket` aborted.
+    std::optional<BackendError> abortAll(const QString &bucket, const QString &key);
+
+private:
+    struct Upload
+    {
+        QString id;
+        QMap<int, QString> parts; ///< part number → its ETag, bare
+    };
+    /// The unfinished uploads of `key`.
+    Outcome<QList<Upload>> uploadsOf(const QString &bucket, const QString &key);
+    std::optional<BackendError> abort(const QString &bucket, const QString &key,
+                                      const QString &uploadId);
+
+    ApiCaller &m_s3;
+    std::chrono::milliseconds m_budget;
+    ContentFileDigests m_partDigests; ///< each file's parts' MD5s, 16 bytes a part
+};
+
+} // namespace converge
