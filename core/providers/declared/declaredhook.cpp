@@ -8,12 +8,6 @@
 
 namespace converge {
 
-QStringList DeclaredHook::names()
-{
-    return {QStringLiteral("iamPolicyVersions"), QStringLiteral("lambdaFunction"),
-            QStringLiteral("s3BucketLocation")};
-}
-
 std::unique_ptr<DeclaredHook> DeclaredHook::make(const QString &name, ApiCaller &caller,
                                                  CredentialStore *keychain)
 {

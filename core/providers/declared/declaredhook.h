@@ -25,8 +25,13 @@ class DeclaredHook
 public:
     virtual ~DeclaredHook() = default;
 
-    /// The hooks Converge has, as declarations name them.
-    static QStringList names();
+    /// The hooks Converge has, as declarations name them (what DeclarationReader accepts: here,
+    /// so that reading a declaration needs no hook's code).
+    static QStringList names()
+    {
+        return {QStringLiteral("iamPolicyVersions"), QStringLiteral("lambdaFunction"),
+                QStringLiteral("s3BucketLocation")};
+    }
     /// The hook `name` (one of names()) over `caller`; `keychain` (may be null) resolves values
     /// given by reference. Both must outlive it.
     static std::unique_ptr<DeclaredHook> make(const QString &name, ApiCaller &caller,
