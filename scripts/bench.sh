@@ -20,10 +20,12 @@
 # BENCH_EXPLORER_SCALE=0.3 makes it 30,000; add aws for benchmark 8, 1,000 SQS queues and 200 SNS
 # topics on moto against a boto3 script, and the requests of a no-change pass over them: about 4
 # minutes at 3 runs, 6 at 5; it is skipped, saying why, without moto_server or a Python with
-# boto3, found as the tests find moto, or BENCH_PYTHON).
+# boto3, found as the tests find moto, or BENCH_PYTHON); add s3 for benchmark 9, 1,000 small S3
+# objects and one 1 GiB file (BENCH_S3_FILE_MIB) on moto against boto3 (put_object from 8
+# threads; upload_file with 8 MiB parts and 8 threads): about 2.5 minutes a run.
 set -euo pipefail
 if [ $# -ne 1 ] || [ "${1#-}" != "$1" ]; then
-    sed -n '5,23p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '5,26p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 out=$(realpath -m "$1")

@@ -112,11 +112,15 @@ SigV4Signer::Parts SigV4Signer::compute(const HttpRequest &request, const QDateT
     for (auto it = headers.cbegin(); it != headers.cend(); ++it)
         canonicalHeaders += it.key() + ':' + it.value() + '\n';
 
+    // S3 sends the payload's hash in a header of its own (AwsRestXmlClient): what it says is
+    // the payload's hash, and a large body is not hashed twice.
+    const auto given = headers.constFind("x-amz-content-sha256");
+    const QByteArray payloadHash = given != headers.cend() ? *given : sha256Hex(request.body);
     Parts parts;
     parts.signedHeaders = headers.keys().join(';');
     parts.canonicalRequest = request.method.toUpper() + '\n' + path + '\n' + queryParts.join('&') +
                              '\n' + canonicalHeaders + '\n' + parts.signedHeaders + '\n' +
-                             sha256Hex(request.body);
+                             payloadHash;
 
     const QByteArray scope =
         day + '/' + m_region.toUtf8() + '/' + m_service.toUtf8() + "/aws4_request";

@@ -31,6 +31,9 @@ struct AwsRestRequest
     QString query; ///< encoded, without '?': the template's and the querystring members'
     QList<QPair<QByteArray, QByteArray>> headers;
     QByteArray body;
+    /// The input's payload member when it is a blob, whose bytes are the body (PutObject's
+    /// Body); empty otherwise.
+    QString blobPayload;
     bool checksumRequired = false; ///< the model says the service wants Content-MD5
     QString error;                 ///< non-empty when the input cannot be sent
 

@@ -242,6 +242,10 @@ AwsRestXml::Request AwsRestXml::request(const Model &model, const QString &opera
     const QString payloadMember = shape.value(QStringLiteral("payload")).toString();
 
     // The body: the payload member (a structure as XML, a string as UTF-8, a blob's bytes).
+    if (!payloadMember.isEmpty() &&
+        restXmlType(restXmlShape(model.shapes, members.value(payloadMember).toObject())) ==
+            QLatin1String("blob"))
+        out.blobPayload = payloadMember;
     if (!payloadMember.isEmpty() && input.contains(payloadMember)) {
         const QJsonObject ref = members.value(payloadMember).toObject();
         const QJsonObject payloadShape = restXmlShape(model.shapes, ref);

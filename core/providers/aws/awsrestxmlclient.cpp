@@ -53,9 +53,27 @@ HttpResponse AwsRestXmlClient::send(const AwsRestXml::Request &built, const QStr
     return m_session.send(http, region);
 }
 
+Outcome<ApiCaller::Reply> AwsRestXmlClient::call(const QString &operation, QJsonObject input,
+                                                 const QString &member, const QByteArray &bytes)
+{
+    // The model's payload member is the body; left out of the JSON, it is set as it is.
+    input.remove(member);
+    AwsRestXml::Request built = AwsRestXml::request(m_service.model, operation, input);
+    if (built.blobPayload != member)
+        return BackendError::make(BackendError::Category::Invalid, QStringLiteral("InvalidRequest"),
+                                  QStringLiteral("%1's payload is not %2").arg(operation, member));
+    built.body = bytes;
+    return sendBuilt(operation, built);
+}
+
 Outcome<ApiCaller::Reply> AwsRestXmlClient::call(const QString &operation, const QJsonObject &input)
 {
-    const AwsRestXml::Request built = AwsRestXml::request(m_service.model, operation, input);
+    return sendBuilt(operation, AwsRestXml::request(m_service.model, operation, input));
+}
+
+Outcome<ApiCaller::Reply> AwsRestXmlClient::sendBuilt(const QString &operation,
+                                                      const AwsRestXml::Request &built)
+{
     if (!built.error.isEmpty())
         return BackendError::make(BackendError::Category::Invalid, QStringLiteral("InvalidRequest"),
                                   built.error);

@@ -54,6 +54,9 @@ public:
     Q_DISABLE_COPY_MOVE(AwsRestXmlClient)
 
     Outcome<Reply> call(const QString &operation, const QJsonObject &input) override;
+    /// The blob payload `member` sent as `bytes`, as they are.
+    Outcome<Reply> call(const QString &operation, QJsonObject input, const QString &member,
+                        const QByteArray &bytes) override;
     QString region() const override { return m_session.region(); }
 
     /// The URL `request` goes to from `endpoint`, path-style or virtual-hosted.
@@ -68,6 +71,9 @@ public:
     }
 
 private:
+    /// `built` (AwsRestXml::request's) sent, redirected where S3 says, and its answer read.
+    Outcome<Reply> sendBuilt(const QString &operation, const AwsRestXml::Request &built);
+
     HttpResponse send(const AwsRestXml::Request &built, const QString &region);
 
     Service m_service;

@@ -103,6 +103,16 @@ std::optional<BackendError> S3MultipartUpload::abortAll(const QString &bucket, c
     return std::nullopt;
 }
 
+Outcome<QByteArray> S3MultipartUpload::partDigests(const QString &path)
+{
+    return m_partDigests.of(path, [](QFile &f) {
+        QByteArray out;
+        while (!f.atEnd())
+            out += QCryptographicHash::hash(f.read(partBytes), QCryptographicHash::Md5);
+        return out;
+    });
+}
+
 Outcome<S3MultipartUpload::Step> S3MultipartUpload::step(const QJsonObject &object,
                                                          const QString &path)
 {
@@ -121,13 +131,7 @@ Outcome<S3MultipartUpload::Step> S3MultipartUpload::step(const QJsonObject &obje
                            "does not take")
                 .arg(path)
                 .arg(maxParts));
-    // Each part's MD5, read again only when the file moved.
-    const Outcome<QByteArray> digests = m_partDigests.of(path, [](QFile &f) {
-        QByteArray out;
-        while (!f.atEnd())
-            out += QCryptographicHash::hash(f.read(partBytes), QCryptographicHash::Md5);
-        return out;
-    });
+    const Outcome<QByteArray> digests = partDigests(path);
     if (!digests)
         return digests.error();
     const auto partSize = [&step](int number) {
@@ -181,14 +185,16 @@ Outcome<S3MultipartUpload::Step> S3MultipartUpload::step(const QJsonObject &obje
         const QByteArray bytes = file.read(partBytes);
         if (file.error() != QFileDevice::NoError)
             return ContentFileDigests::unreadable(path, file.errorString());
+        // The part's MD5 is the one read for its digest when its bytes are the same size; S3
+        // checks them against it (a file that changed meanwhile is refused, not stored).
+        const QByteArray md5 = bytes.size() == partSize(number)
+                                   ? digests.value().mid((number - 1) * 16, 16)
+                                   : QCryptographicHash::hash(bytes, QCryptographicHash::Md5);
         QJsonObject part = upload;
         part.insert(QStringLiteral("PartNumber"), number);
-        part.insert(QStringLiteral("Body"), QString::fromLatin1(bytes.toBase64()));
-        part.insert(QStringLiteral("ContentMD5"),
-                    QString::fromLatin1(
-                        QCryptographicHash::hash(bytes, QCryptographicHash::Md5).toBase64()));
+        part.insert(QStringLiteral("ContentMD5"), QString::fromLatin1(md5.toBase64()));
         // A failed part leaves the upload for the next step, which goes on with it.
-        auto sent = m_s3.call(QStringLiteral("UploadPart"), part);
+        auto sent = m_s3.call(QStringLiteral("UploadPart"), part, QStringLiteral("Body"), bytes);
         if (!sent)
             return sent.error();
         have.insert(number, s3PartEtag(sent.value().body.value(QStringLiteral("ETag"))) +

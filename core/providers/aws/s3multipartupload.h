@@ -51,6 +51,9 @@ public:
     /// One step of putting the file at `path` as `object` (Bucket, Key, and what
     /// CreateMultipartUpload carries: ContentType, Metadata, Tagging).
     Outcome<Step> step(const QJsonObject &object, const QString &path);
+    /// The MD5 of each part of the file at `path` (16 bytes a part), read again only when the
+    /// file's size or time moved.
+    Outcome<QByteArray> partDigests(const QString &path);
     /// Every unfinished upload of `key` in `bucket` aborted.
     std::optional<BackendError> abortAll(const QString &bucket, const QString &key);
 

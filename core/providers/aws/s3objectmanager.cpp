@@ -121,7 +121,18 @@ Outcome<QString> S3ObjectManager::desiredEtag(const Resource &resource)
         return QString::fromLatin1(
             QCryptographicHash::hash(bytes, QCryptographicHash::Md5).toHex());
     }
-    const Outcome<QByteArray> etag = m_digests.of(contentFilePath(resource), [](QFile &file) {
+    // A large file's from its parts' MD5s, which its upload reads too: the file is read once.
+    const QString path = contentFilePath(resource);
+    if (QFileInfo(path).size() >= multipartThreshold) {
+        const Outcome<QByteArray> parts = m_uploads.partDigests(path);
+        if (!parts)
+            return parts.error();
+        return QStringLiteral("%1-%2")
+            .arg(QString::fromLatin1(
+                QCryptographicHash::hash(parts.value(), QCryptographicHash::Md5).toHex()))
+            .arg(parts.value().size() / 16);
+    }
+    const Outcome<QByteArray> etag = m_digests.of(path, [](QFile &file) {
         return etagOf(file.size(), [&file] { return file.read(partBytes); }).toLatin1();
     });
     if (!etag)
@@ -282,12 +293,12 @@ Outcome<Observation> S3ObjectManager::put(const Target &target, const QJsonObjec
     if (!bytes)
         return bytes.error();
     QJsonObject input = object;
-    input.insert(QStringLiteral("Body"), QString::fromLatin1(bytes.value().toBase64()));
     // S3 checks the bytes against it: what arrives is what was read.
     input.insert(QStringLiteral("ContentMD5"),
                  QString::fromLatin1(
                      QCryptographicHash::hash(bytes.value(), QCryptographicHash::Md5).toBase64()));
-    auto answer = m_s3->call(QStringLiteral("PutObject"), input);
+    auto answer =
+        m_s3->call(QStringLiteral("PutObject"), input, QStringLiteral("Body"), bytes.value());
     if (!answer)
         return answer.error();
     return get(target);

@@ -4,7 +4,7 @@
 // Runs every benchmark of issue #11 side by side with the official SDKs and writes the figures:
 //
 //   node tests/bench/peers/bench.js --build BUILD_DIR --out FIGURES.json [--runs 5] [--quick 0|1]
-//       [--parts create,dynamo,drift,window[,explorer][,aws]] [--window-runs 1]
+//       [--parts create,dynamo,drift,window[,explorer][,aws][,s3]] [--window-runs 1]
 //       [--explorer-scale 1]
 //
 // scripts/bench.sh builds Release and calls this. Each timed run of benchmarks 1 and 2 gets
@@ -840,6 +840,111 @@ async function benchAws() {
   }];
 }
 
+// 9: S3 uploads on moto, `converge apply --wait` against a boto3 script: many small objects (8
+// threads), and one large file (boto3's upload_file, its 8 MiB parts, 8 threads). moto is reset
+// before each side; the sides take turns.
+
+function s3Manifest(file, endpoint, bucket, objects) {
+  const docs = [awsAccountDocument(endpoint),
+    `apiVersion: aws.converge.dev/v1\nkind: S3Bucket\nmetadata: {name: ${bucket}}\n` +
+    `spec: {owner: {name: bench}, name: ${bucket}}\n`];
+  for (const o of objects) {
+    docs.push(`apiVersion: aws.converge.dev/v1\nkind: S3Object\nmetadata: {name: ${o.name}}\n` +
+      `spec: {owner: {name: ${bucket}}, key: ${o.key}, contentType: text/plain, ` +
+      `${o.file ? `contentFile: ${JSON.stringify(o.file)}` : `content: ${JSON.stringify(o.content)}`}}\n`);
+  }
+  fs.writeFileSync(file, docs.join('---\n'));
+}
+
+async function benchS3() {
+  const count = quick ? 20 : 1000;
+  const bigMiB = quick ? 24 : Number(process.env.BENCH_S3_FILE_MIB || 1024);
+  const objectsName = `9a. ${count} small S3 objects on moto: apply --wait vs boto3 put_object, ` +
+    `${concurrency} threads`;
+  const fileName = `9b. one ${bigMiB} MiB file to S3 on moto: apply --wait vs boto3 upload_file ` +
+    `(8 MiB parts, ${concurrency} threads)`;
+  const goal = 'ratio <= 0.70';
+  const env = await startEmulators();
+  const vars = readEnv(env);
+  if (vars.CONVERGE_MOTO_MISSING) {
+    await stopEmulators();
+    return [skippedRow(objectsName, goal, vars.CONVERGE_MOTO_MISSING),
+      skippedRow(fileName, goal, vars.CONVERGE_MOTO_MISSING)];
+  }
+  const port = Number(vars.CONVERGE_MOTO_PORT);
+  const endpoint = `http://127.0.0.1:${port}`;
+  const python = await findBoto3(vars.CONVERGE_MOTO_SERVER);
+  if (python.missing) log(`9. the boto3 script is skipped: ${python.missing}`);
+  const peer = (args) => run(python.path, [path.join(__dirname, 's3-upload.py'),
+    '--endpoint', endpoint, '--threads', String(concurrency), ...args]);
+
+  const objects = [];
+  for (let n = 0; n < count; ++n) {
+    const id = String(n).padStart(5, '0');
+    objects.push({ name: `object-${id}`, key: `objects/object-${id}.txt`, content: `object ${n}\n` });
+  }
+  const objectsManifest = path.join(state, 's3-objects.yaml');
+  s3Manifest(objectsManifest, endpoint, 'bench-objects', objects);
+  // The large file, the same bytes for both sides: pseudo-random, so that nothing compresses.
+  const bigFile = path.join(state, `s3-${bigMiB}mib.bin`);
+  if (!fs.existsSync(bigFile) || fs.statSync(bigFile).size !== bigMiB * 2 ** 20) {
+    const fd = fs.openSync(bigFile, 'w');
+    const chunk = Buffer.alloc(2 ** 20);
+    for (let i = 0; i < bigMiB; ++i) {
+      require('crypto').randomFillSync(chunk);
+      fs.writeSync(fd, chunk);
+    }
+    fs.closeSync(fd);
+  }
+  const fileManifest = path.join(state, 's3-file.yaml');
+  s3Manifest(fileManifest, endpoint, 'bench-file',
+    [{ name: 'large', key: 'large/file.bin', file: bigFile }]);
+
+  log('9. warming up moto and both sides (untimed)');
+  const warmManifest = path.join(state, 's3-warm.yaml');
+  s3Manifest(warmManifest, endpoint, 'bench-warm', objects.slice(0, 2));
+  await convergeApply('s3-warm', warmManifest);
+  if (python.path) check(await peer(['--bucket', 'bench-warm-peer', 'objects', '--count', '2']),
+    'the boto3 script (warm-up)');
+
+  const sides = { objects: { converge: [], peer: [] }, file: { converge: [], peer: [] } };
+  const peerCounts = {};
+  for (let r = 0; r < runs; ++r) {
+    for (const part of ['objects', 'file']) {
+      log(`9. S3 ${part}, run ${r + 1} of ${runs}`);
+      await resetMoto(port);
+      await settle(env, 'CONVERGE_MOTO_PID');
+      sides[part].converge.push((await convergeApply(`s3-${part}`,
+        part === 'objects' ? objectsManifest : fileManifest)).seconds);
+      if (!python.path) continue;
+      await resetMoto(port);
+      await settle(env, 'CONVERGE_MOTO_PID');
+      const args = part === 'objects'
+        ? ['--bucket', 'bench-objects', 'objects', '--count', String(count)]
+        : ['--bucket', 'bench-file', 'file', '--path', bigFile, '--key', 'large/file.bin'];
+      const done = check(await peer(args), `the boto3 script (${part})`);
+      sides[part].peer.push(done.seconds);
+      peerCounts[part] = lastJson(done.stdout);
+    }
+  }
+  await stopEmulators();
+  const row = (name, part) => {
+    const c = stats(sides[part].converge);
+    const p = python.path ? stats(sides[part].peer) : null;
+    return {
+      name, unit: 's', converge: c, peer: p, ratio: p ? c.median / p.median : null, goal,
+      met: p ? c.median / p.median <= 0.70 : null,
+      ...(python.missing ? { skipped: `the boto3 script: ${python.missing}` } : {}),
+      counts: { peerRequests: peerCounts[part] ? peerCounts[part].requests : null,
+        peerByOperation: peerCounts[part] ? peerCounts[part].byOperation : null,
+        peerInScriptSeconds: peerCounts[part] ? peerCounts[part].seconds : null },
+      note: 'wall clock of the whole process on both sides, the bucket made by each; moto reset ' +
+        'before each side',
+    };
+  };
+  return [row(objectsName, 'objects'), row(fileName, 'file')];
+}
+
 // --- Report -------------------------------------------------------------------------------------
 
 function machine() {
@@ -884,7 +989,8 @@ async function main() {
     fs.writeFileSync(options.out, JSON.stringify(figures, null, 2) + '\n');
   };
   const steps = [['create', benchCreate], ['dynamo', benchDynamo], ['drift', benchDrift],
-    ['window', benchWindowAndStore], ['explorer', benchExplorer], ['aws', benchAws]];
+    ['window', benchWindowAndStore], ['explorer', benchExplorer], ['aws', benchAws],
+    ['s3', benchS3]];
   try {
     for (const [part, step] of steps) {
       if (!parts.includes(part)) continue;

@@ -15,6 +15,7 @@
 //   Python) recorded in the project's BACKENDS.md; canonical request and string to sign from Node.
 #include "sigv4signer.h"
 
+#include <QCryptographicHash>
 #include <QTest>
 #include <QTimeZone>
 
@@ -236,6 +237,34 @@ private slots:
             request.header("Authorization"),
             suiteAuthorization("host;x-amz-date;x-amz-security-token",
                                "85d96828115b5dc0cfc3bd16ad9e210dd772bbebba041836c64533a82be05ead"));
+    }
+
+    // S3's requests carry their payload's hash in x-amz-content-sha256 (AwsRestXmlClient): the
+    // canonical request ends with that header's value, and a large body is not hashed again
+    // (UNSIGNED-PAYLOAD is taken as it is, as AWS says).
+    void payloadHashComesFromItsHeader()
+    {
+        const SigV4Signer signer(suiteKeyId, suiteSecret, QStringLiteral("us-east-1"),
+                                 QStringLiteral("s3"));
+        HttpRequest request;
+        request.method = "PUT";
+        request.url = QUrl(QStringLiteral("https://examplebucket.s3.amazonaws.com/test.txt"));
+        request.setHeader("X-Amz-Date", "20130524T000000Z");
+        request.body = "Welcome to Amazon S3.";
+        const QByteArray hash =
+            QCryptographicHash::hash(request.body, QCryptographicHash::Sha256).toHex();
+        request.setHeader("x-amz-content-sha256", hash);
+        const SigV4Signer::Parts parts = signer.compute(request);
+        QVERIFY(parts.canonicalRequest.endsWith(QByteArray('\n' + hash)));
+        HttpRequest other = request;
+        other.body = "not what the header says";
+        QCOMPARE(signer.compute(other).canonicalRequest, parts.canonicalRequest);
+        other.setHeader("x-amz-content-sha256", "UNSIGNED-PAYLOAD");
+        QVERIFY(signer.compute(other).canonicalRequest.endsWith("\nUNSIGNED-PAYLOAD"));
+        // Without the header, the body's own hash, as before.
+        HttpRequest plain = request;
+        plain.headers.removeIf([](const auto &h) { return h.first == "x-amz-content-sha256"; });
+        QVERIFY(signer.compute(plain).canonicalRequest.endsWith(QByteArray('\n' + hash)));
     }
 
     void amzDateIsUtc()
