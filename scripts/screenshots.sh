@@ -113,3 +113,25 @@ shoot "$(dirname "$out")/events.png" CONVERGE_SCREENSHOT_OPEN=DynamoDBTable/orde
 shoot "$(dirname "$out")/details-empty.png"
 shoot "$(dirname "$out")/spec-draft.png" CONVERGE_SCREENSHOT_OPEN=BlobContainer/invoices \
     CONVERGE_SCREENSHOT_EDIT="# reviewed with the team on Monday"
+
+# A large upload under way (a 1 GiB file of zeros to the sample's moto): its progress in the
+# details' heading and in the condition, a step of parts at a time. Last, as it adds to the
+# workspace.
+truncate -s 1G "$state/orders.dump"
+cat > "$state/upload.yaml" <<MANIFEST
+apiVersion: aws.converge.dev/v1
+kind: S3Bucket
+metadata: {name: nightly-backups}
+spec: {owner: {name: local-aws}, name: nightly-backups}
+---
+apiVersion: aws.converge.dev/v1
+kind: S3Object
+metadata: {name: orders-db-dump}
+spec:
+  owner: {name: nightly-backups}
+  key: 2026/12/04/orders.dump
+  contentFile: $state/orders.dump
+MANIFEST
+"$converge" apply --workspace "$workspace" -f "$state/upload.yaml" >/dev/null
+DELAY=12 shoot "$(dirname "$out")/s3-upload-progress.png" \
+    CONVERGE_SCREENSHOT_OPEN=S3Object/orders-db-dump CONVERGE_SCREENSHOT_TAB=Conditions
