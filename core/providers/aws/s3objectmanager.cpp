@@ -301,7 +301,30 @@ Outcome<Observation> S3ObjectManager::put(const Target &target, const QJsonObjec
         m_s3->call(QStringLiteral("PutObject"), input, QStringLiteral("Body"), bytes.value());
     if (!answer)
         return answer.error();
-    return get(target);
+    // What was put is what S3 holds: the ETag it answers is the bytes' MD5, checked against
+    // Content-MD5 on the way in, and a put stores the type, metadata and tags it carries. No
+    // read back (a HeadObject and a GetObjectTagging an object); the next look reads it.
+    Observation o;
+    o.name = keyOf(target.resource);
+    o.resourceId = resourceId(bucket.value(), o.name);
+    o.requestId = answer.value().requestId;
+    o.spec = ownerSpec(target.resource.ownerName());
+    o.spec.insert(QStringLiteral("key"), o.name);
+    o.spec.insert(s3ContentTypeKey, object.value(QStringLiteral("ContentType")));
+    o.spec.insert(s3MetadataKey, metadata);
+    if (target.resource.spec.contains(s3TagsKey))
+        o.spec.insert(s3TagsKey, tags);
+    const QJsonObject &put = answer.value().body;
+    o.details.insert(QStringLiteral("etag"), put.value(QStringLiteral("ETag")).toString());
+    o.details.insert(QStringLiteral("contentLength"), qint64(bytes.value().size()));
+    for (const char *member : {"VersionId", "ServerSideEncryption"}) {
+        const QString name = QString::fromLatin1(member);
+        if (put.contains(name))
+            o.details.insert(name.left(1).toLower() + name.mid(1), put.value(name));
+    }
+    if (o.details.value(QStringLiteral("etag")).toString().isEmpty())
+        return get(target); // an answer without its ETag says nothing of the bytes
+    return judge(target, std::move(o));
 }
 
 Outcome<Observation> S3ObjectManager::create(const Target &target)
