@@ -17,17 +17,24 @@ const QString lambdaVariables = QStringLiteral("Variables");
 
 } // namespace
 
+Outcome<LambdaCode::Package> LambdaFunctionHook::packageOf(const QJsonObject &code)
+{
+    LambdaCode::Package package = LambdaCode::read(code.value(QStringLiteral("file")).toString());
+    if (!package.error.isEmpty())
+        return BackendError::make(BackendError::Category::Invalid, QStringLiteral("InvalidCode"),
+                                  QStringLiteral("spec.code.file: ") + package.error);
+    return package;
+}
+
 Outcome<QJsonObject> LambdaFunctionHook::codeMembers(const QJsonObject &code)
 {
     QJsonObject members;
-    const QString file = code.value(QStringLiteral("file")).toString();
-    if (!file.isEmpty()) {
-        const LambdaCode::Package package = LambdaCode::read(file);
-        if (!package.error.isEmpty())
-            return BackendError::make(BackendError::Category::Invalid,
-                                      QStringLiteral("InvalidCode"),
-                                      QStringLiteral("spec.code.file: ") + package.error);
-        members.insert(QStringLiteral("ZipFile"), QString::fromLatin1(package.zip.toBase64()));
+    if (code.contains(QStringLiteral("file"))) {
+        const auto package = packageOf(code);
+        if (!package)
+            return package.error();
+        members.insert(QStringLiteral("ZipFile"),
+                       QString::fromLatin1(package.value().zip.toBase64()));
     }
     const auto copy = [&](const char *field, const char *member) {
         const QString value = code.value(QLatin1String(field)).toString();
@@ -127,14 +134,11 @@ std::optional<BackendError> LambdaFunctionHook::observeCode(Observation &o,
     const QJsonObject code = desired.value(lambdaCodeField).toObject();
     const QString actual = resource.value(lambdaShaMember).toString();
     QString wanted = code.value(QStringLiteral("sha256")).toString();
-    const QString file = code.value(QStringLiteral("file")).toString();
-    if (!file.isEmpty()) {
-        const LambdaCode::Package package = LambdaCode::read(file);
-        if (!package.error.isEmpty())
-            return BackendError::make(BackendError::Category::Invalid,
-                                      QStringLiteral("InvalidCode"),
-                                      QStringLiteral("spec.code.file: ") + package.error);
-        wanted = package.sha256;
+    if (code.contains(QStringLiteral("file"))) {
+        const auto package = packageOf(code);
+        if (!package)
+            return package.error();
+        wanted = package.value().sha256;
     }
     if (!wanted.isEmpty() || code.isEmpty()) {
         o.spec.insert(lambdaCodeField,

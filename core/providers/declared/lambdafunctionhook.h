@@ -3,6 +3,7 @@
 #pragma once
 
 #include "declaredhook.h"
+#include "lambdacode.h"
 
 namespace converge {
 
@@ -36,6 +37,8 @@ public:
                                         const QSet<QString> &sent) override;
 
 private:
+    /// The package code.file names (zipped when a folder), or an Invalid error that says why.
+    static Outcome<LambdaCode::Package> packageOf(const QJsonObject &code);
     /// `code` (the spec's) as the members CreateFunction's Code and UpdateFunctionCode take.
     static Outcome<QJsonObject> codeMembers(const QJsonObject &code);
     std::optional<BackendError> observeCode(Observation &o, const QJsonObject &resource,
