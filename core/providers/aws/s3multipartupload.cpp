@@ -12,11 +12,6 @@ namespace converge {
 
 namespace {
 
-QString s3PartEtag(const QJsonValue &etag)
-{
-    return etag.toString().remove(QLatin1Char('"'));
-}
-
 QString s3UploadSize(qint64 bytes)
 {
     return QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeIecFormat);
@@ -37,43 +32,59 @@ S3MultipartUpload::S3MultipartUpload(ApiCaller &s3, std::chrono::milliseconds bu
     , m_budget(budget)
 {}
 
-Outcome<QList<S3MultipartUpload::Upload>> S3MultipartUpload::uploadsOf(const QString &bucket,
-                                                                       const QString &key)
+QString S3MultipartUpload::bareEtag(const QJsonValue &etag)
+{
+    return etag.toString().remove(QLatin1Char('"'));
+}
+
+QString S3MultipartUpload::etagOf(const QByteArray &digests)
+{
+    return QStringLiteral("%1-%2")
+        .arg(
+            QString::fromLatin1(QCryptographicHash::hash(digests, QCryptographicHash::Md5).toHex()))
+        .arg(digests.size() / 16);
+}
+
+Outcome<QStringList> S3MultipartUpload::uploadIds(const QString &bucket, const QString &key)
 {
     auto listed = m_s3.call(QStringLiteral("ListMultipartUploads"),
                             {{QStringLiteral("Bucket"), bucket}, {QStringLiteral("Prefix"), key}});
     if (!listed)
         return listed.error();
-    QList<Upload> uploads;
+    QStringList ids;
     for (const QJsonValue &item : listed.value().body.value(QStringLiteral("Uploads")).toArray()) {
-        if (item[QStringLiteral("Key")].toString() != key)
-            continue;
-        Upload upload;
-        upload.id = item[QStringLiteral("UploadId")].toString();
-        QJsonObject request{{QStringLiteral("Bucket"), bucket},
-                            {QStringLiteral("Key"), key},
-                            {QStringLiteral("UploadId"), upload.id}};
-        // At most 1,000 parts a page; 10,000 at most in all.
-        for (int page = 0; page < 11; ++page) {
-            auto parts = m_s3.call(QStringLiteral("ListParts"), request);
-            if (!parts) {
-                if (parts.error().category == BackendError::Category::NotFound)
-                    break; // completed or aborted meanwhile
-                return parts.error();
-            }
-            const QJsonObject &body = parts.value().body;
-            for (const QJsonValue &part : body.value(QStringLiteral("Parts")).toArray())
-                upload.parts.insert(part[QStringLiteral("PartNumber")].toInt(),
-                                    s3PartEtag(part[QStringLiteral("ETag")]) + QLatin1Char('/') +
-                                        QString::number(part[QStringLiteral("Size")].toInteger()));
-            if (!body.value(QStringLiteral("IsTruncated")).toBool())
-                break;
-            request.insert(QStringLiteral("PartNumberMarker"),
-                           body.value(QStringLiteral("NextPartNumberMarker")));
-        }
-        uploads << upload;
+        if (item[QStringLiteral("Key")].toString() == key)
+            ids << item[QStringLiteral("UploadId")].toString();
     }
-    return uploads;
+    return ids;
+}
+
+Outcome<QMap<int, S3MultipartUpload::Part>>
+S3MultipartUpload::partsOf(const QString &bucket, const QString &key, const QString &uploadId)
+{
+    QMap<int, Part> parts;
+    QJsonObject request{{QStringLiteral("Bucket"), bucket},
+                        {QStringLiteral("Key"), key},
+                        {QStringLiteral("UploadId"), uploadId}};
+    // At most 1,000 parts a page; 10,000 at most in all.
+    for (int page = 0; page < 11; ++page) {
+        auto listed = m_s3.call(QStringLiteral("ListParts"), request);
+        if (!listed) {
+            if (listed.error().category == BackendError::Category::NotFound)
+                break; // completed or aborted meanwhile
+            return listed.error();
+        }
+        const QJsonObject &body = listed.value().body;
+        for (const QJsonValue &part : body.value(QStringLiteral("Parts")).toArray())
+            parts.insert(part[QStringLiteral("PartNumber")].toInt(),
+                         Part{bareEtag(part[QStringLiteral("ETag")]),
+                              part[QStringLiteral("Size")].toInteger()});
+        if (!body.value(QStringLiteral("IsTruncated")).toBool())
+            break;
+        request.insert(QStringLiteral("PartNumberMarker"),
+                       body.value(QStringLiteral("NextPartNumberMarker")));
+    }
+    return parts;
 }
 
 std::optional<BackendError> S3MultipartUpload::abort(const QString &bucket, const QString &key,
@@ -90,14 +101,11 @@ std::optional<BackendError> S3MultipartUpload::abort(const QString &bucket, cons
 
 std::optional<BackendError> S3MultipartUpload::abortAll(const QString &bucket, const QString &key)
 {
-    auto listed = m_s3.call(QStringLiteral("ListMultipartUploads"),
-                            {{QStringLiteral("Bucket"), bucket}, {QStringLiteral("Prefix"), key}});
-    if (!listed)
-        return listed.error();
-    for (const QJsonValue &item : listed.value().body.value(QStringLiteral("Uploads")).toArray()) {
-        if (item[QStringLiteral("Key")].toString() != key)
-            continue;
-        if (auto failed = abort(bucket, key, item[QStringLiteral("UploadId")].toString()))
+    const auto ids = uploadIds(bucket, key);
+    if (!ids)
+        return ids.error();
+    for (const QString &id : ids.value()) {
+        if (auto failed = abort(bucket, key, id))
             return failed;
     }
     return std::nullopt;
@@ -137,29 +145,30 @@ Outcome<S3MultipartUpload::Step> S3MultipartUpload::step(const QJsonObject &obje
     const auto partSize = [&step](int number) {
         return std::min(partBytes, step.bytes - qint64(number - 1) * partBytes);
     };
-    // A part as ListParts says it: its ETag (the MD5 in hex) and its size.
-    const auto expected = [&](int number) -> QString {
-        QString part = QString::fromLatin1(digests.value().mid((number - 1) * 16, 16).toHex());
-        part += QLatin1Char('/');
-        part += QString::number(partSize(number));
-        return part;
+    // A part of this file as S3 says it: its MD5 in hex and its size.
+    const auto expected = [&](int number) {
+        return Part{QString::fromLatin1(digests.value().mid((number - 1) * 16, 16).toHex()),
+                    partSize(number)};
     };
 
     // Go on with the upload whose parts are this file's; any other of the key would stay, and
     // be billed. One without a part says nothing of whose it is: it goes too.
-    auto uploads = uploadsOf(bucket, key);
-    if (!uploads)
-        return uploads.error();
-    QMap<int, QString> have;
-    for (const Upload &upload : std::as_const(uploads.value())) {
-        bool ours = step.uploadId.isEmpty() && !upload.parts.isEmpty();
-        for (auto it = upload.parts.begin(); ours && it != upload.parts.end(); ++it)
+    const auto ids = uploadIds(bucket, key);
+    if (!ids)
+        return ids.error();
+    QMap<int, Part> have;
+    for (const QString &id : ids.value()) {
+        auto parts = partsOf(bucket, key, id);
+        if (!parts)
+            return parts.error();
+        bool ours = step.uploadId.isEmpty() && !parts.value().isEmpty();
+        for (auto it = parts.value().cbegin(); ours && it != parts.value().cend(); ++it)
             ours = it.key() >= 1 && it.key() <= step.parts && it.value() == expected(it.key());
         if (ours) {
-            step.uploadId = upload.id;
+            step.uploadId = id;
             step.resumed = true;
-            have = upload.parts;
-        } else if (auto failed = abort(bucket, key, upload.id)) {
+            have = parts.value();
+        } else if (auto failed = abort(bucket, key, id)) {
             return *failed;
         }
     }
@@ -197,24 +206,22 @@ Outcome<S3MultipartUpload::Step> S3MultipartUpload::step(const QJsonObject &obje
         auto sent = m_s3.call(QStringLiteral("UploadPart"), part, QStringLiteral("Body"), bytes);
         if (!sent)
             return sent.error();
-        have.insert(number, s3PartEtag(sent.value().body.value(QStringLiteral("ETag"))) +
-                                QLatin1Char('/') + QString::number(bytes.size()));
+        have.insert(number,
+                    Part{bareEtag(sent.value().body.value(QStringLiteral("ETag"))), bytes.size()});
         ++step.partsSent;
     }
-    for (auto it = have.begin(); it != have.end(); ++it) {
+    for (const Part &part : std::as_const(have)) {
         ++step.partsDone;
-        step.bytesDone += partSize(it.key());
+        step.bytesDone += part.size;
     }
     if (step.partsDone < step.parts)
         return step;
 
     QJsonArray parts;
     for (auto it = have.begin(); it != have.end(); ++it)
-        parts.append(
-            QJsonObject{{QStringLiteral("ETag"),
-                         QString(QLatin1Char('"') + it.value().section(QLatin1Char('/'), 0, 0) +
-                                 QLatin1Char('"'))},
-                        {QStringLiteral("PartNumber"), it.key()}});
+        parts.append(QJsonObject{{QStringLiteral("ETag"),
+                                  QString(QLatin1Char('"') + it.value().etag + QLatin1Char('"'))},
+                                 {QStringLiteral("PartNumber"), it.key()}});
     QJsonObject complete = upload;
     complete.insert(QStringLiteral("MultipartUpload"),
                     QJsonObject{{QStringLiteral("Parts"), parts}});

@@ -54,17 +54,27 @@ public:
     /// The MD5 of each part of the file at `path` (16 bytes a part), read again only when the
     /// file's size or time moved.
     Outcome<QByteArray> partDigests(const QString &path);
+    /// The ETag S3 gives an object put in parts whose MD5s are `digests` (partDigests'), without
+    /// quotes: the MD5 of the parts' MD5s and "-N".
+    static QString etagOf(const QByteArray &digests);
+    /// `etag` without the quotes S3 puts around it.
+    static QString bareEtag(const QJsonValue &etag);
     /// Every unfinished upload of `key` in `bucket` aborted.
     std::optional<BackendError> abortAll(const QString &bucket, const QString &key);
 
 private:
-    struct Upload
+    /// A part as ListParts and UploadPart say it.
+    struct Part
     {
-        QString id;
-        QMap<int, QString> parts; ///< part number → its ETag, bare
+        QString etag; ///< bare: the part's MD5 in hex
+        qint64 size = 0;
+        bool operator==(const Part &) const = default;
     };
-    /// The unfinished uploads of `key`.
-    Outcome<QList<Upload>> uploadsOf(const QString &bucket, const QString &key);
+    /// The IDs of the unfinished uploads of `key`.
+    Outcome<QStringList> uploadIds(const QString &bucket, const QString &key);
+    /// The parts upload `uploadId` holds, by number (none when it is gone meanwhile).
+    Outcome<QMap<int, Part>> partsOf(const QString &bucket, const QString &key,
+                                     const QString &uploadId);
     std::optional<BackendError> abort(const QString &bucket, const QString &key,
                                       const QString &uploadId);
 

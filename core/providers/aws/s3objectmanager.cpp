@@ -43,12 +43,6 @@ QString s3TaggingHeader(const QJsonObject &tags)
     return pairs.join(QLatin1Char('&'));
 }
 
-/// An ETag without the quotes S3 puts around it.
-QString s3BareEtag(const QJsonValue &etag)
-{
-    return etag.toString().remove(QLatin1Char('"'));
-}
-
 QJsonObject ownerSpec(const QString &bucketResource)
 {
     return {{QStringLiteral("owner"), QJsonObject{{QStringLiteral("name"), bucketResource}}}};
@@ -101,18 +95,6 @@ Outcome<QByteArray> S3ObjectManager::desiredBytes(const Resource &resource) cons
     return file.readAll();
 }
 
-QString S3ObjectManager::etagOf(qint64 size, const std::function<QByteArray()> &read)
-{
-    if (size < multipartThreshold)
-        return QString::fromLatin1(
-            QCryptographicHash::hash(read(), QCryptographicHash::Md5).toHex());
-    QCryptographicHash parts(QCryptographicHash::Md5);
-    qint64 count = 0;
-    for (qint64 done = 0; done < size; done += partBytes, ++count)
-        parts.addData(QCryptographicHash::hash(read(), QCryptographicHash::Md5));
-    return QStringLiteral("%1-%2").arg(QString::fromLatin1(parts.result().toHex())).arg(count);
-}
-
 Outcome<QString> S3ObjectManager::desiredEtag(const Resource &resource)
 {
     if (resource.spec.contains(s3ContentKey)) {
@@ -127,13 +109,10 @@ Outcome<QString> S3ObjectManager::desiredEtag(const Resource &resource)
         const Outcome<QByteArray> parts = m_uploads.partDigests(path);
         if (!parts)
             return parts.error();
-        return QStringLiteral("%1-%2")
-            .arg(QString::fromLatin1(
-                QCryptographicHash::hash(parts.value(), QCryptographicHash::Md5).toHex()))
-            .arg(parts.value().size() / 16);
+        return S3MultipartUpload::etagOf(parts.value());
     }
     const Outcome<QByteArray> etag = m_digests.of(path, [](QFile &file) {
-        return etagOf(file.size(), [&file] { return file.read(partBytes); }).toLatin1();
+        return QCryptographicHash::hash(file.readAll(), QCryptographicHash::Md5).toHex();
     });
     if (!etag)
         return etag.error();
@@ -193,7 +172,7 @@ Outcome<QJsonObject> S3ObjectManager::readTags(const QString &bucket, const QStr
 Outcome<Observation> S3ObjectManager::judge(const Target &target, Observation o)
 {
     const Resource &desired = target.resource;
-    const QString etag = s3BareEtag(o.details.value(QStringLiteral("etag")));
+    const QString etag = S3MultipartUpload::bareEtag(o.details.value(QStringLiteral("etag")));
     // Content: the desired value itself when the bytes match, so that Delta sees drift only
     // when they differ.
     if (desired.spec.contains(s3ContentKey) || desired.spec.contains(s3ContentFileKey)) {
@@ -223,7 +202,8 @@ Outcome<Observation> S3ObjectManager::judge(const Target &target, Observation o)
             }
             return e;
         }
-        const QString wanted = s3BareEtag(source.value().body.value(QStringLiteral("ETag")));
+        const QString wanted =
+            S3MultipartUpload::bareEtag(source.value().body.value(QStringLiteral("ETag")));
         o.spec.insert(s3CopySourceKey,
                       etag == wanted ? QJsonValue(uri)
                                      : QJsonValue(QStringLiteral("<not a copy of the source now, "

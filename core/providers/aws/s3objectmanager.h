@@ -8,7 +8,6 @@
 
 #include <QHash>
 
-#include <functional>
 #include <optional>
 
 #include "s3multipartupload.h"
@@ -50,12 +49,6 @@ public:
     /// A file of this size or more goes up in parts of partBytes (boto3's and the AWS CLI's
     /// defaults, so that an object either uploaded has the same multipart ETag).
     static constexpr qint64 multipartThreshold = qint64(8) * 1024 * 1024;
-    static constexpr qint64 partBytes = S3MultipartUpload::partBytes;
-
-    /// The ETag S3 gives `bytes` of a file of `size` put as this Manager puts it, without
-    /// quotes: the MD5 in hex, or for a multipart upload the MD5 of the parts' MD5s and "-N".
-    /// `read` gives the file's next up to `partBytes` bytes.
-    static QString etagOf(qint64 size, const std::function<QByteArray()> &read);
 
 private:
     static Outcome<QString> bucketOf(const Target &target);
@@ -63,7 +56,8 @@ private:
     static QString contentFilePath(const Resource &resource);
     static QString resourceId(const QString &bucket, const QString &key);
     Outcome<QByteArray> desiredBytes(const Resource &resource) const;
-    /// The ETag the desired content has once put (etagOf), the file's cached by size and time.
+    /// The ETag the desired content has once put, without quotes (the MD5 in hex; a large
+    /// file's S3MultipartUpload::etagOf), a file's cached by size and time.
     Outcome<QString> desiredEtag(const Resource &resource);
     /// HeadObject's answer (or a listed item's) compared with the desired content.
     Outcome<Observation> judge(const Target &target, Observation o);
