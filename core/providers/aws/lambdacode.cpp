@@ -29,6 +29,19 @@ QString LambdaCode::sha256(const QByteArray &zip)
         QCryptographicHash::hash(zip, QCryptographicHash::Sha256).toBase64());
 }
 
+QByteArray LambdaCode::stamp(const QString &path)
+{
+    const QFileInfo info(path);
+    if (info.isDir())
+        return "folder\n" + ZipWriter::folderStamp(path);
+    if (!info.exists())
+        return {};
+    return QStringLiteral("file %1|%2")
+        .arg(info.size())
+        .arg(info.lastModified().toMSecsSinceEpoch())
+        .toUtf8();
+}
+
 LambdaCode::Package LambdaCode::read(const QString &path, qint64 limit)
 {
     Package package;

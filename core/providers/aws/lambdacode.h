@@ -28,6 +28,10 @@ public:
     /// The package at `path` (`limit`: the direct upload's; smaller in tests).
     static Package read(const QString &path, qint64 limit = directUploadLimit);
 
+    /// What read()'s package of `path` depends on, read without reading the code (a folder's
+    /// ZipWriter::folderStamp, a file's size and time): when it is the same, so is the package.
+    static QByteArray stamp(const QString &path);
+
     /// Lambda's CodeSha256 of `zip`.
     static QString sha256(const QByteArray &zip);
 };

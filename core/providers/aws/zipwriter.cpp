@@ -103,6 +103,24 @@ QByteArray ZipWriter::write(QList<Entry> entries)
     return out;
 }
 
+QByteArray ZipWriter::folderStamp(const QString &folder)
+{
+    const QDir root(folder);
+    QStringList lines;
+    QDirIterator it(folder, QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot,
+                    QDirIterator::Subdirectories | QDirIterator::FollowSymlinks);
+    while (it.hasNext()) {
+        const QFileInfo info(it.next());
+        lines << QStringLiteral("%1|%2|%3|%4")
+                     .arg(root.relativeFilePath(info.filePath()))
+                     .arg(info.size())
+                     .arg(info.lastModified().toMSecsSinceEpoch())
+                     .arg(info.permission(QFileDevice::ExeOwner) ? 1 : 0);
+    }
+    lines.sort(); // the walk's order is the file system's
+    return lines.join(QLatin1Char('\n')).toUtf8();
+}
+
 ZipWriter::Result ZipWriter::writeFolder(const QString &folder, qint64 limit)
 {
     Result result;

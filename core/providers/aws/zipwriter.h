@@ -39,6 +39,10 @@ public:
     /// Every regular file under `folder` (symbolic links followed, hidden files included), named
     /// relative to it; refused with a message once the archive would pass `limit` bytes.
     static Result writeFolder(const QString &folder, qint64 limit);
+    /// What writeFolder's archive of `folder` depends on, without reading a file: each file's
+    /// name, size, modification time and execute bit, in the same walk. Equal stamps, equal
+    /// archives (a file rewritten with the same size within the same millisecond aside).
+    static QByteArray folderStamp(const QString &folder);
 
     /// The raw deflate stream of `data` (zlib's, without its framing).
     static QByteArray deflate(const QByteArray &data);

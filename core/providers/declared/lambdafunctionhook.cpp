@@ -26,6 +26,20 @@ Outcome<LambdaCode::Package> LambdaFunctionHook::packageOf(const QJsonObject &co
     return package;
 }
 
+Outcome<QString> LambdaFunctionHook::shaOf(const QJsonObject &code)
+{
+    const QString path = code.value(QStringLiteral("file")).toString();
+    const QByteArray stamp = LambdaCode::stamp(path);
+    if (const auto it = m_shas.constFind(path);
+        !stamp.isEmpty() && it != m_shas.cend() && it->first == stamp)
+        return it->second;
+    const auto package = packageOf(code);
+    if (!package)
+        return package.error();
+    m_shas.insert(path, {stamp, package.value().sha256});
+    return package.value().sha256;
+}
+
 Outcome<QJsonObject> LambdaFunctionHook::codeMembers(const QJsonObject &code)
 {
     QJsonObject members;
@@ -129,16 +143,16 @@ std::optional<BackendError> LambdaFunctionHook::observeCode(Observation &o,
                                                             const QJsonObject &resource,
                                                             const QJsonObject &desired,
                                                             const Target &target,
-                                                            const QSet<QString> &sent) const
+                                                            const QSet<QString> &sent)
 {
     const QJsonObject code = desired.value(lambdaCodeField).toObject();
     const QString actual = resource.value(lambdaShaMember).toString();
     QString wanted = code.value(QStringLiteral("sha256")).toString();
     if (code.contains(QStringLiteral("file"))) {
-        const auto package = packageOf(code);
-        if (!package)
-            return package.error();
-        wanted = package.value().sha256;
+        const auto sha = shaOf(code);
+        if (!sha)
+            return sha.error();
+        wanted = sha.value();
     }
     if (!wanted.isEmpty() || code.isEmpty()) {
         o.spec.insert(lambdaCodeField,

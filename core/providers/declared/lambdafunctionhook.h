@@ -5,6 +5,8 @@
 #include "declaredhook.h"
 #include "lambdacode.h"
 
+#include <QHash>
+
 namespace converge {
 
 /// The `lambdaFunction` hook: what AWS Lambda's model cannot say as data.
@@ -43,11 +45,15 @@ private:
     static Outcome<QJsonObject> codeMembers(const QJsonObject &code);
     std::optional<BackendError> observeCode(Observation &o, const QJsonObject &resource,
                                             const QJsonObject &desired, const Target &target,
-                                            const QSet<QString> &sent) const;
+                                            const QSet<QString> &sent);
+    /// The CodeSha256 of the package code.file names, zipped again only when its stamp moved
+    /// (LambdaCode::stamp): a look at a function does not zip its folder each time.
+    Outcome<QString> shaOf(const QJsonObject &code);
     std::optional<BackendError> observeEnvironment(Observation &o,
                                                    const QJsonObject &desired) const;
 
     CredentialStore *m_keychain;
+    QHash<QString, std::pair<QByteArray, QString>> m_shas; ///< path → (stamp, CodeSha256)
 };
 
 } // namespace converge

@@ -222,6 +222,40 @@ private slots:
                  QJsonValue(QJsonObject{{QStringLiteral("sha256"), QStringLiteral("eA==")}}));
     }
 
+    // The folder is zipped again only when it moved, and a change of it is seen at once.
+    void aChangedFolderIsSeen()
+    {
+        QTemporaryDir dir;
+        const QString folder = dir.filePath(QStringLiteral("code"));
+        QVERIFY(QDir().mkpath(folder));
+        const auto write = [&](const QByteArray &text, int secondsAhead) {
+            QFile f(folder + QStringLiteral("/index.py"));
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(text);
+            f.flush();
+            QVERIFY(f.setFileTime(QDateTime::currentDateTime().addSecs(secondsAhead),
+                                  QFileDevice::FileModificationTime));
+        };
+        write("def handler(e, c):\n    return 1\n", 0);
+        const QByteArray stamp = LambdaCode::stamp(folder);
+        QCOMPARE(LambdaCode::stamp(folder), stamp);
+        const QString before = LambdaCode::read(folder).sha256;
+        LambdaFunctionHook hook(nullptr);
+        const QJsonObject code{{QStringLiteral("file"), folder}};
+        const QJsonObject desired{{QStringLiteral("code"), code}};
+        const auto observed = [&](const QString &actual) {
+            Observation o;
+            const auto failed = hook.observe(o, {{QStringLiteral("CodeSha256"), actual}}, desired,
+                                             functionTarget(desired), {});
+            return failed ? QJsonValue() : o.spec[QStringLiteral("code")];
+        };
+        QCOMPARE(observed(before), QJsonValue(code));
+        write("def handler(e, c):\n    return 2\n", 5);
+        QVERIFY(LambdaCode::stamp(folder) != stamp);
+        QVERIFY(observed(before) != QJsonValue(code));
+        QCOMPARE(observed(LambdaCode::read(folder).sha256), QJsonValue(code));
+    }
+
     // InProgress is an operation in progress; Failed an error until the spec changes.
     void lastUpdateStatus()
     {
