@@ -17,7 +17,7 @@ std::unique_ptr<DeclaredHook> DeclaredHook::make(const QString &name, ApiCaller 
         return std::make_unique<LambdaFunctionHook>(keychain);
     if (name == QLatin1String("s3BucketLocation"))
         return std::make_unique<S3BucketLocation>(caller.region());
-    return nullptr;
+    return std::make_unique<DeclaredHook>(); // no hook: every point does nothing
 }
 
 } // namespace converge

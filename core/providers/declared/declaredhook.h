@@ -32,8 +32,8 @@ public:
         return {QStringLiteral("iamPolicyVersions"), QStringLiteral("lambdaFunction"),
                 QStringLiteral("s3BucketLocation")};
     }
-    /// The hook `name` (one of names()) over `caller`; `keychain` (may be null) resolves values
-    /// given by reference. Both must outlive it.
+    /// The hook `name` (one of names(); for any other, one that does nothing) over `caller`;
+    /// `keychain` (may be null) resolves values given by reference. Both must outlive it.
     static std::unique_ptr<DeclaredHook> make(const QString &name, ApiCaller &caller,
                                               CredentialStore *keychain);
 

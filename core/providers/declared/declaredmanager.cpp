@@ -225,9 +225,7 @@ Outcome<QJsonObject> DeclaredManager::request(const DeclaredCall &call, const QJ
     }
     if (!attributes.isEmpty())
         out.insert(m_declaration.attributesMember, attributes);
-    if (m_hook)
-        return m_hook->completeInput(call, out, spec, secrets);
-    return out;
+    return m_hook->completeInput(call, out, spec, secrets);
 }
 
 Outcome<ApiCaller::Reply> DeclaredManager::sendSecretly(const DeclaredCall &call,
@@ -462,10 +460,8 @@ Outcome<Observation> DeclaredManager::observeTarget(const Target &target, const 
     }
     if (auto failed = applyState(o, resource))
         return *failed;
-    if (m_hook) {
-        if (auto failed = m_hook->observe(o, resource, spec, target, sent))
-            return *failed;
-    }
+    if (auto failed = m_hook->observe(o, resource, spec, target, sent))
+        return *failed;
     if (!o.inProgress) {
         if (auto failed = m_secrets.compare(o, spec))
             return *failed;
@@ -588,10 +584,8 @@ Outcome<Observation> DeclaredManager::update(const Target &target, const Observa
         if (!fields.intersects(changed))
             continue;
         carried.unite(fields);
-        if (m_hook) {
-            if (auto failed = m_hook->beforeUpdate(call, id))
-                return *failed;
-        }
+        if (auto failed = m_hook->beforeUpdate(call, id))
+            return *failed;
         if (DeclaredSubResources::clears(call, desired)) {
             const DeclaredCall clear = DeclaredSubResources::clearCall(call);
             if (auto reply = send(clear, input(clear, name, id, desired)); !reply)
@@ -658,12 +652,10 @@ Outcome<std::optional<Observation>> DeclaredManager::deleteResource(const Target
                                                                 : QJsonValue(QJsonArray())))
             return *failed;
     }
-    if (m_hook) {
-        if (auto failed = m_hook->beforeDelete(id.value())) {
-            if (failed->category == BackendError::Category::NotFound)
-                return std::optional<Observation>();
-            return *failed;
-        }
+    if (auto failed = m_hook->beforeDelete(id.value())) {
+        if (failed->category == BackendError::Category::NotFound)
+            return std::optional<Observation>();
+        return *failed;
     }
     // The delete call carries what its fields say (a secret's recovery window).
     QStringList secrets;
@@ -724,8 +716,7 @@ Outcome<ListPage> DeclaredManager::list(const ListScope &scope)
         Observation o;
         if (item.isObject()) {
             o = observe(item.toObject(), reply.value().requestId);
-            if (m_hook)
-                m_hook->listed(o);
+            m_hook->listed(o);
         } else if (m_declaration.listItemsAreIds) {
             o.resourceId = item.toString();
             o.name = ApiValues::lastSegment(o.resourceId);

@@ -102,7 +102,7 @@ private:
     CredentialStore *m_keychain = nullptr;
     DeclaredCollections m_collections;
     DeclaredSecrets m_secrets;
-    std::unique_ptr<DeclaredHook> m_hook; ///< the declaration's, or none
+    std::unique_ptr<DeclaredHook> m_hook; ///< the declaration's; one that does nothing for none
 };
 
 } // namespace converge
