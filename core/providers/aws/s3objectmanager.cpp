@@ -119,6 +119,27 @@ Outcome<QString> S3ObjectManager::desiredEtag(const Resource &resource)
     return QString::fromLatin1(etag.value());
 }
 
+Observation S3ObjectManager::observation(const Target &target, const QString &bucket,
+                                         const ApiCaller::Reply &answer, const QString &contentType,
+                                         const QJsonObject &metadata)
+{
+    Observation o;
+    o.name = keyOf(target.resource);
+    o.resourceId = resourceId(bucket, o.name);
+    o.requestId = answer.requestId;
+    o.spec = ownerSpec(target.resource.ownerName());
+    o.spec.insert(QStringLiteral("key"), o.name);
+    o.spec.insert(s3ContentTypeKey, contentType);
+    o.spec.insert(s3MetadataKey, metadata);
+    o.details.insert(QStringLiteral("etag"), answer.body.value(QStringLiteral("ETag")).toString());
+    for (const char *member : {"VersionId", "StorageClass", "ServerSideEncryption"}) {
+        const QString name = QString::fromLatin1(member);
+        if (answer.body.contains(name))
+            o.details.insert(name.left(1).toLower() + name.mid(1), answer.body.value(name));
+    }
+    return o;
+}
+
 Outcome<Observation> S3ObjectManager::get(const Target &target)
 {
     const Outcome<QString> bucket = bucketOf(target);
@@ -131,23 +152,12 @@ Outcome<Observation> S3ObjectManager::get(const Target &target)
     if (!answer)
         return answer.error();
     const QJsonObject &head = answer.value().body;
-    Observation o;
-    o.name = key;
-    o.resourceId = resourceId(bucket.value(), key);
-    o.requestId = answer.value().requestId;
-    o.spec = ownerSpec(target.resource.ownerName());
-    o.spec.insert(QStringLiteral("key"), key);
-    o.spec.insert(s3ContentTypeKey, head.value(QStringLiteral("ContentType")).toString());
-    o.spec.insert(s3MetadataKey, head.value(QStringLiteral("Metadata")).toObject());
-    o.details.insert(QStringLiteral("etag"), head.value(QStringLiteral("ETag")).toString());
+    Observation o = observation(target, bucket.value(), answer.value(),
+                                head.value(QStringLiteral("ContentType")).toString(),
+                                head.value(QStringLiteral("Metadata")).toObject());
     o.details.insert(QStringLiteral("lastModified"),
                      head.value(QStringLiteral("LastModified")).toString());
     o.details.insert(QStringLiteral("contentLength"), head.value(QStringLiteral("ContentLength")));
-    for (const char *member : {"VersionId", "StorageClass", "ServerSideEncryption"}) {
-        const QString name = QString::fromLatin1(member);
-        if (head.contains(name))
-            o.details.insert(name.left(1).toLower() + name.mid(1), head.value(name));
-    }
     if (target.resource.spec.contains(s3TagsKey)) {
         auto tags = readTags(bucket.value(), key);
         if (!tags)
@@ -284,24 +294,11 @@ Outcome<Observation> S3ObjectManager::put(const Target &target, const QJsonObjec
     // What was put is what S3 holds: the ETag it answers is the bytes' MD5, checked against
     // Content-MD5 on the way in, and a put stores the type, metadata and tags it carries. No
     // read back (a HeadObject and a GetObjectTagging an object); the next look reads it.
-    Observation o;
-    o.name = keyOf(target.resource);
-    o.resourceId = resourceId(bucket.value(), o.name);
-    o.requestId = answer.value().requestId;
-    o.spec = ownerSpec(target.resource.ownerName());
-    o.spec.insert(QStringLiteral("key"), o.name);
-    o.spec.insert(s3ContentTypeKey, object.value(QStringLiteral("ContentType")));
-    o.spec.insert(s3MetadataKey, metadata);
+    Observation o = observation(target, bucket.value(), answer.value(),
+                                object.value(QStringLiteral("ContentType")).toString(), metadata);
     if (target.resource.spec.contains(s3TagsKey))
         o.spec.insert(s3TagsKey, tags);
-    const QJsonObject &put = answer.value().body;
-    o.details.insert(QStringLiteral("etag"), put.value(QStringLiteral("ETag")).toString());
     o.details.insert(QStringLiteral("contentLength"), qint64(bytes.value().size()));
-    for (const char *member : {"VersionId", "ServerSideEncryption"}) {
-        const QString name = QString::fromLatin1(member);
-        if (put.contains(name))
-            o.details.insert(name.left(1).toLower() + name.mid(1), put.value(name));
-    }
     if (o.details.value(QStringLiteral("etag")).toString().isEmpty())
         return get(target); // an answer without its ETag says nothing of the bytes
     return judge(target, std::move(o));

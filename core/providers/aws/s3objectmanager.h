@@ -59,6 +59,11 @@ private:
     /// The ETag the desired content has once put, without quotes (the MD5 in hex; a large
     /// file's S3MultipartUpload::etagOf), a file's cached by size and time.
     Outcome<QString> desiredEtag(const Resource &resource);
+    /// What HeadObject's or PutObject's `answer` says of the object: its key, type, metadata,
+    /// ETag and the version, storage class and encryption it names.
+    static Observation observation(const Target &target, const QString &bucket,
+                                   const ApiCaller::Reply &answer, const QString &contentType,
+                                   const QJsonObject &metadata);
     /// HeadObject's answer (or a listed item's) compared with the desired content.
     Outcome<Observation> judge(const Target &target, Observation o);
     /// The object put with `metadata` and `tags` (a put replaces both with what it carries).
