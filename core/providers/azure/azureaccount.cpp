@@ -2,13 +2,13 @@
 // SPDX-License-Identifier: MIT
 #include "azureaccount.h"
 
-#include "azuretokencache.h"
 #include "connectionstring.h"
 #include "credentialstore.h"
 #include "envcredentialstore.h"
 #include "filecredentialstore.h"
 #include "httpclient.h"
 #include "sastoken.h"
+#include "tokencommandcache.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -119,7 +119,7 @@ QString AzureAccount::emulatorKey()
 }
 
 Outcome<AzureAccount> AzureAccount::fromSpec(const QJsonObject &spec, CredentialStore *keychain,
-                                             std::shared_ptr<AzureTokenCache> tokens)
+                                             std::shared_ptr<TokenCommandCache> tokens)
 {
     AzureAccount account;
     account.name = spec.value(QStringLiteral("accountName")).toString();
@@ -204,7 +204,7 @@ Outcome<AzureAccount> AzureAccount::fromSpec(const QJsonObject &spec, Credential
 
     if (credential.contains(QStringLiteral("azureCli")) ||
         credential.contains(QStringLiteral("tokenCommand"))) {
-        AzureTokenCommand command;
+        TokenCommand command;
         if (credential.contains(QStringLiteral("azureCli"))) {
             const QJsonObject cli = credential.value(QStringLiteral("azureCli")).toObject();
             command =
@@ -218,8 +218,8 @@ Outcome<AzureAccount> AzureAccount::fromSpec(const QJsonObject &spec, Credential
             command = AzureTokenCommand::custom(argv);
         }
         if (!tokens) // a caller without a cache of its own (a one-off check) asks once
-            tokens = std::make_shared<AzureTokenCache>();
-        const Outcome<AzureToken> token = tokens->token(command);
+            tokens = std::make_shared<TokenCommandCache>();
+        const Outcome<AccessToken> token = tokens->token(command);
         if (!token)
             return token.error();
         account.credentialSource = command.description;

@@ -16,7 +16,7 @@
 
 namespace converge {
 
-class AzureTokenCache;
+class TokenCommandCache;
 class CredentialStore;
 
 /// A StorageAccount resolved for use: its endpoints and its credentials, read from the store
@@ -33,8 +33,8 @@ struct AzureAccount
     Credentials credentials; ///< a shared key, an account SAS or a bearer token
     /// For a bearer token: the command that gives it, asked again (through `tokens`) before
     /// each request so that a token about to expire is replaced.
-    std::optional<AzureTokenCommand> tokenCommand;
-    std::shared_ptr<AzureTokenCache> tokens;
+    std::optional<TokenCommand> tokenCommand;
+    std::shared_ptr<TokenCommandCache> tokens;
     bool allowInsecureHttp = false;
     QString credentialSource; ///< for messages: "the emulator key", "environment variable X", …
 
@@ -58,7 +58,7 @@ struct AzureAccount
     /// emulator key off loopback) is Invalid. Token commands (azureCli, tokenCommand) run
     /// through `tokens`, on the calling thread; their failures are Terminal.
     static Outcome<AzureAccount> fromSpec(const QJsonObject &spec, CredentialStore *keychain,
-                                          std::shared_ptr<AzureTokenCache> tokens = {});
+                                          std::shared_ptr<TokenCommandCache> tokens = {});
 };
 
 } // namespace converge

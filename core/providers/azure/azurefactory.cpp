@@ -3,12 +3,12 @@
 #include "azurefactory.h"
 
 #include "azurekinds.h"
-#include "azuretokencache.h"
 #include "blobcontainermanager.h"
 #include "blobmanager.h"
 #include "queuemanager.h"
 #include "storageaccountmanager.h"
 #include "tablemanager.h"
+#include "tokencommandcache.h"
 
 namespace converge {
 
@@ -18,7 +18,7 @@ AzureFactory::AzureFactory()
 
 AzureFactory::AzureFactory(Options options)
     : m_options(std::move(options))
-    , m_tokens(m_options.tokens ? m_options.tokens : std::make_shared<AzureTokenCache>())
+    , m_tokens(m_options.tokens ? m_options.tokens : std::make_shared<TokenCommandCache>())
 {
     m_options.listPageSize = std::clamp(m_options.listPageSize, 1, 5000);
 }

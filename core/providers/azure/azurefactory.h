@@ -9,7 +9,7 @@
 
 namespace converge {
 
-class AzureTokenCache;
+class TokenCommandCache;
 
 /// The Azure Storage provider: the kinds StorageAccount, BlobContainer, Blob, Queue and Table
 /// (azure.converge.dev/v1) and their Managers over the data-plane REST APIs.
@@ -17,7 +17,7 @@ class AzureTokenCache;
 /// manager() resolves the StorageAccount's credential (emulator key, keychain, environment,
 /// file, SAS or connection string) on the calling worker thread and gives the Managers of that
 /// call one AzureStorageClient on the worker's HttpClient. Bearer tokens from token commands
-/// are cached for all workers in one AzureTokenCache, in memory only.
+/// are cached for all workers in one TokenCommandCache, in memory only.
 class AzureFactory final : public Factory
 {
 public:
@@ -28,7 +28,7 @@ public:
         /// Sees every request attempt as sent; for tests that count requests.
         AzureStorageClient::RequestObserver requestObserver;
         /// Where bearer tokens are kept; null: a cache of this factory's own.
-        std::shared_ptr<AzureTokenCache> tokens;
+        std::shared_ptr<TokenCommandCache> tokens;
     };
 
     AzureFactory();
@@ -43,7 +43,7 @@ public:
 
 private:
     Options m_options;
-    std::shared_ptr<AzureTokenCache> m_tokens;
+    std::shared_ptr<TokenCommandCache> m_tokens;
 };
 
 } // namespace converge

@@ -3,9 +3,9 @@
 #include "azurestorageclient.h"
 
 #include "azureerrormapper.h"
-#include "azuretokencache.h"
 #include "sastoken.h"
 #include "sharedkeysigner.h"
+#include "tokencommandcache.h"
 
 #include <QUrlQuery>
 
@@ -103,7 +103,7 @@ HttpResponse AzureStorageClient::send(Service service, const HttpRequest &reques
 {
     if (m_account.tokenCommand && m_account.tokens) {
         // Cheap while the token is fresh; runs the command again when it is about to expire.
-        const Outcome<AzureToken> token = m_account.tokens->token(*m_account.tokenCommand);
+        const Outcome<AccessToken> token = m_account.tokens->token(*m_account.tokenCommand);
         if (!token) {
             HttpResponse refused;
             refused.clientError = token.error();

@@ -20,9 +20,10 @@ BackendError invalidOutput(const QString &message)
 
 } // namespace
 
-AzureTokenCommand AzureTokenCommand::azureCli(const QString &tenant, const QString &subscription)
+TokenCommand AzureTokenCommand::azureCli(const QString &tenant, const QString &subscription)
 {
-    AzureTokenCommand command;
+    TokenCommand command;
+    command.parse = parseAzureTokenOutput;
     command.argv = QStringList{QStringLiteral("az"),
                                QStringLiteral("account"),
                                QStringLiteral("get-access-token"),
@@ -44,9 +45,10 @@ AzureTokenCommand AzureTokenCommand::azureCli(const QString &tenant, const QStri
     return command;
 }
 
-AzureTokenCommand AzureTokenCommand::custom(const QStringList &argv)
+TokenCommand AzureTokenCommand::custom(const QStringList &argv)
 {
-    AzureTokenCommand command;
+    TokenCommand command;
+    command.parse = parseAzureTokenOutput;
     command.argv = argv;
     command.description =
         QStringLiteral("the token command %1").arg(argv.isEmpty() ? QString() : argv.first());
@@ -54,7 +56,7 @@ AzureTokenCommand AzureTokenCommand::custom(const QStringList &argv)
     return command;
 }
 
-Outcome<AzureToken> parseAzureTokenOutput(const QByteArray &output)
+Outcome<AccessToken> parseAzureTokenOutput(const QByteArray &output)
 {
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(output.trimmed(), &parseError);
@@ -62,7 +64,7 @@ Outcome<AzureToken> parseAzureTokenOutput(const QByteArray &output)
         return invalidOutput(
             QStringLiteral("its output is not a JSON object (%1)").arg(parseError.errorString()));
     const QJsonObject json = document.object();
-    AzureToken token;
+    AccessToken token;
     token.accessToken = json.value(QStringLiteral("accessToken")).toString();
     if (token.accessToken.isEmpty())
         return invalidOutput(QStringLiteral("its output has no accessToken"));

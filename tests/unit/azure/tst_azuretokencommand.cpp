@@ -4,8 +4,8 @@
 // Token commands: the Azure CLI's command line, both expiry forms it prints (expires_on in Unix
 // seconds, expiresOn in local time), refusals that never show the token, and the cache that
 // reuses a token until 5 minutes before it expires and holds a failure back.
-#include "azuretokencache.h"
 #include "azuretokencommand.h"
+#include "tokencommandcache.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -18,7 +18,7 @@ class tst_AzureTokenCommand final : public QObject
 
 private:
     /// A shell one-liner as a token command that counts its runs in `counter`.
-    static AzureTokenCommand script(const QString &counter, const QString &body)
+    static TokenCommand script(const QString &counter, const QString &body)
     {
         return AzureTokenCommand::custom(
             {QStringLiteral("/bin/sh"), QStringLiteral("-c"),
@@ -33,10 +33,10 @@ private:
 private slots:
     void azureCliArguments()
     {
-        const AzureTokenCommand plain = AzureTokenCommand::azureCli({}, {});
+        const TokenCommand plain = AzureTokenCommand::azureCli({}, {});
         QCOMPARE(plain.argv.join(u' '), QStringLiteral("az account get-access-token --resource "
                                                        "https://storage.azure.com/ -o json"));
-        const AzureTokenCommand both =
+        const TokenCommand both =
             AzureTokenCommand::azureCli(QStringLiteral("contoso"), QStringLiteral("dev"));
         QVERIFY(
             both.argv.join(u' ').endsWith(QLatin1String("--tenant contoso --subscription dev")));
@@ -69,7 +69,7 @@ private slots:
     {
         QFETCH(QByteArray, output);
         QFETCH(QDateTime, expires);
-        const Outcome<AzureToken> token = parseAzureTokenOutput(output);
+        const Outcome<AccessToken> token = parseAzureTokenOutput(output);
         if (!expires.isValid()) {
             QVERIFY(!token);
             QVERIFY(!token.error().message.contains(QLatin1String("abc")));
@@ -89,18 +89,18 @@ private slots:
                                                   "%d}' $(( $(date +%s) + %1 ))")
                                        .arg(lifetime));
         };
-        AzureTokenCache cache;
-        const AzureTokenCommand hour = printing(3600);
+        TokenCommandCache cache;
+        const TokenCommand hour = printing(3600);
         QVERIFY(cache.token(hour));
         QVERIFY(cache.token(hour));
         QCOMPARE(lines(counter), 1);
         // Inside the 5-minute margin: asked again every time.
-        const AzureTokenCommand soon = printing(120);
+        const TokenCommand soon = printing(120);
         QVERIFY(cache.token(soon));
         QVERIFY(cache.token(soon));
         QCOMPARE(lines(counter), 3);
         // Already expired: refused.
-        const Outcome<AzureToken> expired = cache.token(printing(-10));
+        const Outcome<AccessToken> expired = cache.token(printing(-10));
         QVERIFY(!expired);
         QVERIFY2(expired.error().message.contains(QLatin1String("expired")),
                  qPrintable(expired.error().message));
@@ -110,12 +110,12 @@ private slots:
     {
         QTemporaryDir dir;
         const QString counter = dir.filePath(QStringLiteral("runs"));
-        AzureTokenCache::Options options;
+        TokenCommandCache::Options options;
         options.failureHold = std::chrono::seconds(1);
-        AzureTokenCache cache(options);
-        const AzureTokenCommand failing =
+        TokenCommandCache cache(options);
+        const TokenCommand failing =
             script(counter, QStringLiteral("echo \"ERROR: Please run 'az login'\" >&2; exit 1"));
-        const Outcome<AzureToken> first = cache.token(failing);
+        const Outcome<AccessToken> first = cache.token(failing);
         QVERIFY(!first);
         QCOMPARE(first.error().category, BackendError::Category::Terminal);
         QCOMPARE(first.error().code, QStringLiteral("TokenCommandFailed"));
@@ -132,8 +132,8 @@ private slots:
 
     void missingProgram()
     {
-        AzureTokenCache cache;
-        const Outcome<AzureToken> token = cache.token(
+        TokenCommandCache cache;
+        const Outcome<AccessToken> token = cache.token(
             AzureTokenCommand::custom({QStringLiteral("/nonexistent/converge-token-command")}));
         QVERIFY(!token);
         QVERIFY2(token.error().message.contains(QLatin1String("could not be started")),

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: Converge contributors
 // SPDX-License-Identifier: MIT
-#include "azuretokencache.h"
+#include "tokencommandcache.h"
 
 #include <QProcess>
 
@@ -8,7 +8,7 @@ namespace converge {
 
 namespace {
 
-BackendError failed(const AzureTokenCommand &command, const QString &what)
+BackendError failed(const TokenCommand &command, const QString &what)
 {
     BackendError error;
     error.category = BackendError::Category::Terminal;
@@ -32,15 +32,15 @@ QString excerpt(const QByteArray &bytes)
 
 } // namespace
 
-AzureTokenCache::AzureTokenCache()
-    : AzureTokenCache(Options{})
+TokenCommandCache::TokenCommandCache()
+    : TokenCommandCache(Options{})
 {}
 
-AzureTokenCache::AzureTokenCache(Options options)
+TokenCommandCache::TokenCommandCache(Options options)
     : m_options(options)
 {}
 
-Outcome<AzureToken> AzureTokenCache::token(const AzureTokenCommand &command)
+Outcome<AccessToken> TokenCommandCache::token(const TokenCommand &command)
 {
     QMutexLocker lock(&m_mutex);
     const QDateTime now = QDateTime::currentDateTimeUtc();
@@ -55,7 +55,7 @@ Outcome<AzureToken> AzureTokenCache::token(const AzureTokenCommand &command)
         return it->error;
     }
     m_failures.remove(command.key());
-    Outcome<AzureToken> fresh = run(command);
+    Outcome<AccessToken> fresh = run(command);
     if (fresh && fresh.value().expiresOn <= now) {
         fresh = failed(command, QStringLiteral("printed a token that expired at %1")
                                     .arg(fresh.value().expiresOn.toString(Qt::ISODate)));
@@ -69,7 +69,7 @@ Outcome<AzureToken> AzureTokenCache::token(const AzureTokenCommand &command)
     return fresh;
 }
 
-Outcome<AzureToken> AzureTokenCache::run(const AzureTokenCommand &command)
+Outcome<AccessToken> TokenCommandCache::run(const TokenCommand &command)
 {
     if (command.argv.isEmpty())
         return failed(command, QStringLiteral("is empty"));
@@ -97,7 +97,9 @@ Outcome<AzureToken> AzureTokenCache::run(const AzureTokenCommand &command)
                                    .arg(process.exitCode())
                                    .arg(said.isEmpty() ? QString() : QStringLiteral(": ") + said));
     }
-    Outcome<AzureToken> parsed = parseAzureTokenOutput(output);
+    if (!command.parse)
+        return failed(command, QStringLiteral("has no reader of its output"));
+    Outcome<AccessToken> parsed = command.parse(output);
     if (!parsed)
         return failed(command, parsed.error().message);
     return parsed;

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "azuretokencommand.h"
 #include "outcome.h"
+#include "tokencommand.h"
 
 #include <QHash>
 #include <QMutex>
@@ -13,40 +13,42 @@
 
 namespace converge {
 
-/// Access tokens from token commands (AzureTokenCommand), kept in memory only and shared by
+/// Access tokens from token commands (TokenCommand), kept in memory only and shared by
 /// the workers: a token is reused until `refreshBefore` its expiry, then the command runs
 /// again. A failure is given again without running the command for `failureHold`: the
 /// resources under the account ask for it while they wait for their owner, and a command that
-/// said "run az login" would otherwise be run by each of them on every retry. After that, the
-/// next ask (the person's Reconcile) runs it again. Thread-safe; the command runs on the calling
-/// (worker) thread under the cache's lock, so that workers asking at once run it once.
-class AzureTokenCache final
+/// said "run az login" or "run gcloud auth login" would otherwise be run by each of them on every
+/// retry. After that, the next ask (the person's Reconcile) runs it again. Thread-safe; the command
+/// runs on the calling (worker) thread under the cache's lock, so that workers asking at once run
+/// it once.
+class TokenCommandCache final
 {
 public:
     struct Options
     {
         std::chrono::seconds refreshBefore{300};
-        std::chrono::milliseconds timeout{60000}; ///< the Azure CLI takes a few seconds
+        std::chrono::milliseconds timeout{
+            60000}; ///< the Azure and Google Cloud CLIs take a few seconds
         std::chrono::seconds failureHold{15};
     };
 
-    AzureTokenCache();
-    explicit AzureTokenCache(Options options);
-    Q_DISABLE_COPY_MOVE(AzureTokenCache)
+    TokenCommandCache();
+    explicit TokenCommandCache(Options options);
+    Q_DISABLE_COPY_MOVE(TokenCommandCache)
 
     /// A token valid for more than `refreshBefore`, or the freshly run command's. Errors are
     /// Terminal (nothing heals by retrying) and say what failed and what to do.
-    Outcome<AzureToken> token(const AzureTokenCommand &command);
+    Outcome<AccessToken> token(const TokenCommand &command);
 
     /// How many times a command was started (for tests and diagnostics).
     int runs() const { return m_runs; }
 
 private:
-    Outcome<AzureToken> run(const AzureTokenCommand &command);
+    Outcome<AccessToken> run(const TokenCommand &command);
 
     Options m_options;
     QMutex m_mutex;
-    QHash<QString, AzureToken> m_tokens;
+    QHash<QString, AccessToken> m_tokens;
     struct Failure
     {
         BackendError error;
