@@ -4,6 +4,7 @@
 
 #include "awsfactory.h"
 #include "azurefactory.h"
+#include "gcpfactory.h"
 
 #include <QDir>
 #include <QStandardPaths>
@@ -15,6 +16,7 @@ Services::Services()
 {
     m_factories.add(std::make_unique<AzureFactory>());
     m_factories.add(std::make_unique<AwsFactory>());
+    m_factories.add(std::make_unique<GcpFactory>());
     m_factories.registerKinds(m_kinds);
 }
 

@@ -10,12 +10,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# libssl-dev: OpenSSL's libcrypto signs a Google service account's token request (RS256), which
+# Qt has no primitive for.
 packages=(
     cmake ninja-build g++ lld pkg-config git
     qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite qt6-svg-dev qt6-tools-dev qt6-l10n-tools
     qt6-translations-l10n
     libgl-dev libyaml-cpp-dev qtkeychain-qt6-dev
     clang-format openssl
+    libssl-dev
     xvfb xauth
     clang-14 libclang-rt-14-dev llvm-14
     desktop-file-utils appstream libxml2-utils man-db

@@ -4,6 +4,7 @@
 
 #include "awskinds.h"
 #include "azurekinds.h"
+#include "gcpkinds.h"
 #include "kindexplainer.h"
 #include "kindregistry.h"
 
@@ -15,13 +16,16 @@ namespace {
 
 const QString azure = QStringLiteral("Azure");
 const QString aws = QStringLiteral("AWS");
+const QString gcp = QStringLiteral("Google Cloud");
 
-// Where a kind belongs: by its provider's group, and within AWS by its service (Kind::service,
-// as the window's tree groups them; the account has none).
+// Where a kind belongs: by its provider's group, and within AWS and Google Cloud by its service
+// (Kind::service, as the window's tree groups them; the account has none).
 std::pair<QString, QString> placeOf(const Kind &kind)
 {
     if (kind.group == AzureKinds::group())
         return {azure, QStringLiteral("Storage")};
+    if (kind.group == GcpKinds::group())
+        return {gcp, kind.service};
     if (kind.group != AwsKinds::group())
         return {kind.group, QString()};
     return {aws, kind.service};
@@ -29,7 +33,7 @@ std::pair<QString, QString> placeOf(const Kind &kind)
 
 int providerRank(const QString &provider)
 {
-    return provider == azure ? 0 : provider == aws ? 1 : 2;
+    return provider == azure ? 0 : provider == aws ? 1 : provider == gcp ? 2 : 3;
 }
 
 } // namespace

@@ -69,6 +69,13 @@ Outcome<AccessToken> TokenCommandCache::token(const TokenCommand &command)
     return fresh;
 }
 
+void TokenCommandCache::forget(const TokenCommand &command)
+{
+    QMutexLocker lock(&m_mutex);
+    m_tokens.remove(command.key());
+    m_failures.remove(command.key());
+}
+
 Outcome<AccessToken> TokenCommandCache::run(const TokenCommand &command)
 {
     if (command.argv.isEmpty())

@@ -40,6 +40,9 @@ public:
     /// Terminal (nothing heals by retrying) and say what failed and what to do.
     Outcome<AccessToken> token(const TokenCommand &command);
 
+    /// Forgets the command's token and failure (its token was refused): the next token() runs it.
+    void forget(const TokenCommand &command);
+
     /// How many times a command was started (for tests and diagnostics).
     int runs() const { return m_runs; }
 

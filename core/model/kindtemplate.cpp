@@ -256,6 +256,12 @@ QJsonObject KindTemplate::starterSpec(const Kind &kind)
                                     "\"Allow\", \"Action\": \"sqs:SendMessage\", \"Resource\": "
                                     "\"*\"}]}")}};
     }
+    if (kind.group == QLatin1String("gcp.converge.dev") && kind.name == QLatin1String("GcpProject"))
+        return {{QStringLiteral("projectId"), QStringLiteral("converge-local")},
+                {QStringLiteral("endpoints"),
+                 QJsonObject{{QStringLiteral("pubsub"), QStringLiteral("http://127.0.0.1:8085")},
+                             {QStringLiteral("spanner"), QStringLiteral("http://127.0.0.1:9020")}}},
+                {QStringLiteral("credential"), QJsonObject{{QStringLiteral("emulator"), true}}}};
     return {};
 }
 

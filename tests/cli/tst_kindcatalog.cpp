@@ -45,9 +45,10 @@ private slots:
                 listed << k->name;
         }
         // Azure, the AWS account, then one group per AWS service in name order: every declared
-        // service's title, and DynamoDB's.
+        // service's title, and DynamoDB's; Google Cloud's project last.
         QCOMPARE(titles.mid(0, 2), (QStringList{s("Azure Storage"), s("AWS")}));
-        QStringList services = titles.mid(2);
+        QCOMPARE(titles.constLast(), s("Google Cloud"));
+        QStringList services = titles.mid(2, titles.size() - 3);
         QStringList expected{s("AWS DynamoDB")};
         for (const ServiceDeclaration &service : AwsKinds::declarations())
             expected << s("AWS ") + service.title;

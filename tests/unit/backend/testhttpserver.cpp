@@ -125,7 +125,9 @@ void TestHttpServer::onReadyRead(QTcpSocket *socket)
 
 void TestHttpServer::answer(QTcpSocket *socket, const Received &request)
 {
-    const Reply reply = m_replies.isEmpty() ? m_fallback : m_replies.takeFirst();
+    const Reply reply = !m_replies.isEmpty() ? m_replies.takeFirst()
+                        : m_responder        ? m_responder(request)
+                                             : m_fallback;
     if (reply.stall)
         return;
     QByteArray out =

@@ -10,6 +10,8 @@
 #include <QTcpServer>
 #include <QUrl>
 
+#include <functional>
+
 class QTcpSocket;
 
 namespace converge::test {
@@ -56,6 +58,12 @@ public:
     QUrl url(const QString &path = QStringLiteral("/")) const;
 
     void enqueue(const Reply &reply) { m_replies.append(reply); }
+    /// Answers every request the queue does not by what `responder` makes of it (a token
+    /// endpoint that checks what it is sent), instead of the fallback.
+    void setResponder(std::function<Reply(const Received &)> responder)
+    {
+        m_responder = std::move(responder);
+    }
     void setFallback(const Reply &reply) { m_fallback = reply; }
     const QList<Received> &received() const { return m_received; }
     /// Connections accepted so far.
@@ -72,6 +80,7 @@ private:
     QHash<QTcpSocket *, QByteArray> m_buffers;
     QList<Reply> m_replies;
     Reply m_fallback;
+    std::function<Reply(const Received &)> m_responder;
     QList<Received> m_received;
     int m_connections = 0;
 };

@@ -4,6 +4,7 @@
 
 #include "awskinds.h"
 #include "azurekinds.h"
+#include "gcpkinds.h"
 #include "kindregistry.h"
 #include "manifestreader.h"
 #include "testkinds.h"
@@ -19,6 +20,7 @@ KindRegistry builtInKinds()
     KindRegistry kinds;
     AzureKinds::registerAll(kinds);
     AwsKinds::registerKinds(kinds);
+    GcpKinds::registerKinds(kinds);
     return kinds;
 }
 

@@ -1,0 +1,71 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#include "gcpfactory.h"
+
+#include "gcpkinds.h"
+#include "gcpprojectmanager.h"
+#include "httpclient.h"
+#include "resource.h"
+
+namespace converge {
+
+GcpFactory::GcpFactory()
+    : GcpFactory(Options{})
+{}
+
+GcpFactory::GcpFactory(Options options)
+    : m_options(std::move(options))
+    , m_credentials(std::make_shared<GcpCredentials>(m_options.credentials))
+{}
+
+void GcpFactory::registerKinds(KindRegistry &registry) const
+{
+    GcpKinds::registerKinds(registry);
+}
+
+QStringList GcpFactory::kinds() const
+{
+    return {GcpKinds::projectKind()};
+}
+
+QStringList GcpFactory::accountKinds() const
+{
+    return {GcpKinds::projectKind()};
+}
+
+std::shared_ptr<GcpSession>
+GcpFactory::session(const Resource &project, const ManagerEnvironment &env, const QString &service)
+{
+    // CredentialStore::read() is not const although looking a secret up changes nothing we
+    // own; the environment hands the store out as const.
+    auto *keychain = const_cast<CredentialStore *>(env.credentials);
+    auto token = [credentials = m_credentials, project, http = env.http, keychain,
+                  cancelled = env.isCancelled](bool fresh) {
+        return credentials->token(project, *http, keychain, cancelled, fresh);
+    };
+    auto session =
+        std::make_shared<GcpSession>(env.http, QUrl(GcpKinds::endpoint(project.spec, service)),
+                                     std::move(token), env.isCancelled);
+    if (m_options.requestObserver)
+        session->setRequestObserver(m_options.requestObserver);
+    return session;
+}
+
+Outcome<std::shared_ptr<Manager>> GcpFactory::manager(const QString &kind, const Resource &account,
+                                                      const ManagerEnvironment &env)
+{
+    if (account.kind != GcpKinds::projectKind())
+        return BackendError::make(
+            BackendError::Category::Invalid, QStringLiteral("WrongAccountKind"),
+            QStringLiteral("%1 needs a GcpProject as its owner, not a %2").arg(kind, account.kind));
+    if (!env.http)
+        return BackendError::make(BackendError::Category::Terminal, QStringLiteral("NoHttpClient"),
+                                  QStringLiteral("no HTTP client on this thread"));
+    if (kind == GcpKinds::projectKind())
+        return std::shared_ptr<Manager>(
+            std::make_shared<GcpProjectManager>(session(account, env, QStringLiteral("pubsub"))));
+    return BackendError::make(BackendError::Category::Terminal, QStringLiteral("UnknownKind"),
+                              QStringLiteral("the Google Cloud provider has no kind %1").arg(kind));
+}
+
+} // namespace converge

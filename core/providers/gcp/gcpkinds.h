@@ -1,0 +1,34 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "kind.h"
+
+#include <QString>
+
+namespace converge {
+
+class KindRegistry;
+
+/// The kinds of the Google Cloud provider (group gcp.converge.dev, version v1): GcpProject, the
+/// connection to one project, and the kinds it owns.
+class GcpKinds final
+{
+public:
+    static QString group() { return QStringLiteral("gcp.converge.dev"); }
+    static QString version() { return QStringLiteral("v1"); }
+    static QString apiVersion() { return group() + QLatin1Char('/') + version(); }
+    static QString projectKind() { return QStringLiteral("GcpProject"); }
+
+    /// GcpProject: projectId, endpoints (pubsub, spanner) and credential (exactly one of
+    /// emulator, gcloud, tokenCommand, applicationDefault, serviceAccountKey).
+    static Kind project();
+    /// Google's public endpoint of `service` (pubsub, spanner).
+    static QString defaultEndpoint(const QString &service);
+    /// The endpoint a project's spec gives `service`, else Google's.
+    static QString endpoint(const QJsonObject &projectSpec, const QString &service);
+
+    static void registerKinds(KindRegistry &registry);
+};
+
+} // namespace converge
