@@ -9,6 +9,7 @@
 #include "awsfactory.h"
 #include "awsjsonclient.h"
 #include "awskinds.h"
+#include "countingfactory.h"
 #include "emulators.h"
 #include "httpclient.h"
 #include "sigv4signer.h"
@@ -131,79 +132,11 @@ inline QString tableStatus(AwsJsonClient &client, const QString &tableName)
         .toString();
 }
 
-/// Calls made through the Managers of a CountingFactory, by operation.
-struct CallCounts
+/// The real AwsFactory; the Managers of every kind but the account count their calls.
+inline std::unique_ptr<Factory> countingAwsFactory(CallCounts &counts,
+                                                   AwsFactory::Options options = {})
 {
-    std::atomic<int> gets{0}, creates{0}, updates{0}, deletes{0}, lists{0};
-    int writes() const { return creates + updates + deletes; }
-};
-
-/// Forwards to a real Manager and counts.
-class CountingManager final : public Manager
-{
-public:
-    CountingManager(std::shared_ptr<Manager> inner, CallCounts &counts)
-        : m_inner(std::move(inner))
-        , m_counts(counts)
-    {}
-    Outcome<Observation> get(const Target &t) override
-    {
-        ++m_counts.gets;
-        return m_inner->get(t);
-    }
-    Outcome<Observation> create(const Target &t) override
-    {
-        ++m_counts.creates;
-        return m_inner->create(t);
-    }
-    Outcome<Observation> update(const Target &t, const Observation &l,
-                                const QStringList &d) override
-    {
-        ++m_counts.updates;
-        return m_inner->update(t, l, d);
-    }
-    Outcome<std::optional<Observation>> deleteResource(const Target &t,
-                                                       const Observation &l) override
-    {
-        ++m_counts.deletes;
-        return m_inner->deleteResource(t, l);
-    }
-    Outcome<ListPage> list(const ListScope &s) override
-    {
-        ++m_counts.lists;
-        return m_inner->list(s);
-    }
-
-private:
-    std::shared_ptr<Manager> m_inner;
-    CallCounts &m_counts;
-};
-
-/// The real AwsFactory; the Managers of every kind but the account are wrapped to count their
-/// calls.
-class CountingFactory final : public Factory
-{
-public:
-    CountingFactory(CallCounts &counts, AwsFactory::Options options = {})
-        : m_inner(options)
-        , m_counts(counts)
-    {}
-    QString provider() const override { return m_inner.provider(); }
-    void registerKinds(KindRegistry &registry) const override { m_inner.registerKinds(registry); }
-    QStringList kinds() const override { return m_inner.kinds(); }
-    QStringList accountKinds() const override { return m_inner.accountKinds(); }
-    Outcome<std::shared_ptr<Manager>> manager(const QString &kind, const Resource &account,
-                                              const ManagerEnvironment &env) override
-    {
-        auto made = m_inner.manager(kind, account, env);
-        if (!made || kind == AwsKinds::accountKind())
-            return made;
-        return std::shared_ptr<Manager>(std::make_shared<CountingManager>(made.value(), m_counts));
-    }
-
-private:
-    AwsFactory m_inner;
-    CallCounts &m_counts;
-};
+    return std::make_unique<CountingFactory>(counts, std::make_unique<AwsFactory>(options));
+}
 
 } // namespace converge::test

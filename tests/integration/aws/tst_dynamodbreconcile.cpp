@@ -39,7 +39,7 @@ struct Fixture
         direct = directClient(emulators, *http);
         AwsFactory::Options options;
         options.table.pollAfter = 100ms;
-        factories.add(std::make_unique<CountingFactory>(counts, options));
+        factories.add(countingAwsFactory(counts, options));
     }
     ~Fixture()
     {

@@ -543,7 +543,7 @@ private slots:
         CallCounts counts;
         AwsFactory::Options options;
         options.objects.uploadStep = std::chrono::milliseconds(0);
-        factories.add(std::make_unique<CountingFactory>(counts, options));
+        factories.add(countingAwsFactory(counts, options));
         GenericReconciler reconciler(m_kinds);
         SystemClock clock;
         Controller::Options o;
@@ -616,7 +616,7 @@ private slots:
         QVERIFY(ws);
         FactoryRegistry factories;
         CallCounts counts;
-        factories.add(std::make_unique<CountingFactory>(counts));
+        factories.add(countingAwsFactory(counts));
         GenericReconciler reconciler(m_kinds);
         SystemClock clock;
         Controller::Options o;
