@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-FileCopyrightText: Converge contributors
 # SPDX-License-Identifier: MIT
-"""Writes the declarations of Converge's declared AWS kinds from botocore's API models.
+"""Writes the declarations of Converge's declared kinds from the clouds' own API models.
 
-    scripts/kinds/generate.py [--check] [--data DIR] [SERVICE ...]
+    scripts/kinds/generate.py [--check] [--source botocore|google] [--data DIR] [--sdk DIR]
+                              [SERVICE ...]
     scripts/kinds/generate.py --operations OP[,OP...] [--data DIR] SERVICE
 
 The second form prints the REST part alone ({"operations", "shapes"}) for the operations named,
@@ -18,8 +19,13 @@ at start (docs/kinds.md describes both formats). The output is checked in: neith
 user needs botocore. --check writes nothing and exits 1 when a checked-in declaration differs from
 what the models give (the test kinds.generated runs it).
 
-botocore is found by importing it, or under --data (its `data` folder). Exit codes: 0 done, 1
-difference (--check), 2 bad input, 3 botocore not found.
+Google Cloud's kinds come the same way from resources/kinds/gcp/corrections/SERVICE.yaml and
+Google's models as the Google Cloud CLI ships them (googlemodel.py), into
+resources/kinds/gcp/generated/SERVICE.json.
+
+botocore is found by importing it, or under --data (its `data` folder); the Google Cloud CLI on
+PATH or under --sdk. A source that is missing skips its services and says so. Exit codes: 0 done,
+1 difference (--check), 2 bad input, 3 neither source found.
 """
 
 import argparse
@@ -31,10 +37,13 @@ import re
 import sys
 
 from findpackage import find_package
+import googlemodel
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
 CORRECTIONS = os.path.join(ROOT, 'resources', 'kinds', 'aws', 'corrections')
 GENERATED = os.path.join(ROOT, 'resources', 'kinds', 'aws', 'generated')
+GCP_CORRECTIONS = os.path.join(ROOT, 'resources', 'kinds', 'gcp', 'corrections')
+GCP_GENERATED = os.path.join(ROOT, 'resources', 'kinds', 'gcp', 'generated')
 DOC_LIMIT = 400  # characters of documentation a field keeps: the first sentences
 
 
@@ -95,9 +104,9 @@ def plain(doc):
 
 
 class Service:
-    def __init__(self, data, name):
+    def __init__(self, name, api_model, pages):
         self.name = name
-        self.model, self.pages = model(data, name)
+        self.model, self.pages = api_model, pages
         self.shapes = self.model['shapes']
         self.meta = self.model['metadata']
         self.nested_omit = set()
@@ -236,6 +245,9 @@ def call(service, spec, defaults, kind_name, what):
                 out['result'] = key[0] if isinstance(key, list) else key
     if 'limit' in spec:
         out['limit'] = spec['limit']
+    # A Google PATCH names what it changes in its updateMask: it carries the changed fields only.
+    if what == 'update' and service.operation(spec['operation']).get('google', {}).get('mask'):
+        out['changedOnly'] = True
     # What an SDK fills with a fresh UUID when it is not given (ClientRequestToken).
     for member, ref in members.items():
         if ref.get('idempotencyToken') and member not in inputs:
@@ -517,7 +529,7 @@ REST_FIXTURES = os.path.join(ROOT, 'tests', 'data', 'rest')
 
 def rest_fixture(data, name, operation_names):
     """The REST part of SERVICE's declaration for these operations alone (--operations)."""
-    service = Service(data, name)
+    service = Service(name, *model(data, name))
     for operation in operation_names:
         service.operation(operation)
         service.used_operations.append(operation)
@@ -547,10 +559,15 @@ def stale_rest_fixtures(data):
 
 
 def generate(data, source, corrections):
-    service = Service(data, corrections['service'])
+    if corrections.get('source') == 'google':
+        api_model = googlemodel.model(data, corrections['service'], corrections['version'],
+                                      corrections.get('title', corrections['service']))
+        service = Service(corrections['service'], api_model, {})
+    else:
+        service = Service(corrections['service'], *model(data, corrections['service']))
     meta = service.meta
     protocol = meta.get('protocol')
-    if protocol not in ('json', 'query', 'rest-xml', 'rest-json'):
+    if protocol not in ('json', 'query', 'rest-xml', 'rest-json', 'google-rest'):
         raise Bad(f'{service.name}: the {protocol} protocol is not supported')
     declared = {
         'format': 1,
@@ -577,6 +594,10 @@ def generate(data, source, corrections):
         service.used_operations.append(name)
     if protocol in ('rest-xml', 'rest-json'):
         declared['service']['operations'], declared['shapes'] = rest_model(service)
+    if protocol == 'google-rest':
+        # JSON is JSON both ways: the binding of each operation called is all the client needs.
+        declared['service']['operations'] = {
+            name: service.operation(name)['google'] for name in sorted(set(service.used_operations))}
     return json.dumps(declared, indent=1, ensure_ascii=False) + '\n'
 
 
@@ -584,14 +605,20 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('--check', action='store_true')
     parser.add_argument('--data', help="botocore's data folder")
+    parser.add_argument('--sdk', help="the Google Cloud CLI's root folder")
+    parser.add_argument('--source', choices=('botocore', 'google'),
+                        help="only the services of this source (each test checks one, so that "
+                             "each skips on its own)")
     parser.add_argument('--operations', help='print the REST model of these operations')
     parser.add_argument('services', nargs='*')
     args = parser.parse_args()
     data = botocore_data(args.data)
-    if not data:
-        print('skipped: botocore not found (pip install botocore, or --data DIR)', file=sys.stderr)
-        return 3
+    sdk = googlemodel.sdk_root(args.sdk)
     if args.operations:
+        if not data:
+            print('skipped: botocore not found (pip install botocore, or --data DIR)',
+                  file=sys.stderr)
+            return 3
         if len(args.services) != 1:
             print('generate.py: --operations takes one service', file=sys.stderr)
             return 2
@@ -601,28 +628,45 @@ def main():
             print(f'generate.py: {e}', file=sys.stderr)
             return 2
         return 0
-    services = args.services or sorted(
-        f[:-5] for f in os.listdir(CORRECTIONS) if f.endswith('.yaml'))
-    # The source's version is left out of the files so that a newer botocore that changes
-    # nothing in these services changes nothing here.
-    source = 'botocore'
+    # Each source's services, from its correction files. The source's version is left out of
+    # the files so that a newer botocore or CLI that changes nothing in these services changes
+    # nothing here.
+    sources = [
+        ('botocore', data, CORRECTIONS, GENERATED,
+         'botocore not found (pip install botocore, or --data DIR)'),
+        ('the Google Cloud CLI', sdk, GCP_CORRECTIONS, GCP_GENERATED,
+         'the Google Cloud CLI not found (the Debian package google-cloud-cli, or --sdk DIR)'),
+    ]
     differ = []
+    found = 0
     try:
-        for name in services:
-            corrections = load_yaml(os.path.join(CORRECTIONS, name + '.yaml'))
-            text = generate(data, source, corrections)
-            target = os.path.join(GENERATED, name + '.json')
-            old = open(target, encoding='utf-8').read() if os.path.exists(target) else None
-            if args.check:
-                if old != text:
-                    differ.append(name)
-            elif old != text:
-                with open(target, 'w', encoding='utf-8') as f:
-                    f.write(text)
-                print(f'wrote {os.path.relpath(target, ROOT)}')
-        if args.check and not args.services:
-            differ.extend(stale_rest_fixtures(data))
-    except (Bad, KeyError) as e:
+        for source, location, corrections_dir, generated_dir, missing in sources:
+            if args.source and (args.source == 'google') != (location is sdk):
+                continue
+            names = sorted(f[:-5] for f in os.listdir(corrections_dir) if f.endswith('.yaml'))
+            if args.services:
+                names = [n for n in names if n in args.services]
+            if not names:
+                continue
+            if not location:
+                print(f'skipped: {missing}; not checked: {", ".join(names)}', file=sys.stderr)
+                continue
+            found += 1
+            for name in names:
+                corrections = load_yaml(os.path.join(corrections_dir, name + '.yaml'))
+                text = generate(location, source, corrections)
+                target = os.path.join(generated_dir, name + '.json')
+                old = open(target, encoding='utf-8').read() if os.path.exists(target) else None
+                if args.check:
+                    if old != text:
+                        differ.append(name)
+                elif old != text:
+                    with open(target, 'w', encoding='utf-8') as f:
+                        f.write(text)
+                    print(f'wrote {os.path.relpath(target, ROOT)}')
+            if args.check and not args.services and source == 'botocore':
+                differ.extend(stale_rest_fixtures(data))
+    except (Bad, KeyError, googlemodel.GoogleModelError) as e:
         print(f'generate.py: {e}', file=sys.stderr)
         return 2
     if differ:
@@ -631,7 +675,7 @@ def main():
               '"generated" names) and commit the result: ' + ', '.join(differ),
               file=sys.stderr)
         return 1
-    return 0
+    return 0 if found else 3
 
 
 if __name__ == '__main__':

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-FileCopyrightText: Converge contributors
 # SPDX-License-Identifier: MIT
-"""Writes docs/kinds-reference.md, the manifest reference of the declared AWS kinds.
+"""Writes docs/kinds-reference.md, the manifest reference of the declared kinds (AWS, Google Cloud).
 
     scripts/kinds/reference.py [--check]
 
-Reads the declarations in resources/kinds/aws/generated/*.json (what scripts/kinds/generate.py
+Reads the declarations in resources/kinds/{aws,gcp}/generated/*.json (what scripts/kinds/generate.py
 writes) and writes, per service, per kind: its description, its ACK counterpart and a table of
 its spec fields (type, required/immutable, the first sentences of the description, enum values
 and constraints). The reference is made from the same files the program reads, so it cannot
@@ -23,10 +23,14 @@ import sys
 import textwrap
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
-GENERATED = os.path.join(ROOT, 'resources', 'kinds', 'aws', 'generated')
+# Each provider's declarations: its folder, its kinds' apiVersion and owner, its title.
+PROVIDERS = [
+    (os.path.join(ROOT, 'resources', 'kinds', 'aws', 'generated'), 'aws.converge.dev/v1',
+     'AwsAccount', 'AWS'),
+    (os.path.join(ROOT, 'resources', 'kinds', 'gcp', 'generated'), 'gcp.converge.dev/v1',
+     'GcpProject', 'Google Cloud'),
+]
 TARGET = os.path.join(ROOT, 'docs', 'kinds-reference.md')
-API_VERSION = 'aws.converge.dev/v1'
-OWNER_KIND = 'AwsAccount'
 SUMMARY_LIMIT = 160  # a first sentence shorter than this is followed by the second
 WIDTH = 100
 # Declarations generated but not read by the program yet: DynamoDBTable is still the hand-written
@@ -135,12 +139,12 @@ def rows(field, prefix=''):
     return out
 
 
-def owner_field():
+def owner_field(owner_kind):
     # What core/providers/declared/declarationreader.cpp adds to every declared kind's spec.
     return {'name': 'owner', 'type': 'object', 'required': True, 'immutable': True,
-            'doc': f'The {OWNER_KIND} the resource lives in.',
+            'doc': f'The {owner_kind} the resource lives in.',
             'fields': [{'name': 'name', 'type': 'string', 'required': True, 'minLength': 1,
-                        'maxLength': 253, 'doc': f"The {OWNER_KIND}'s name."}]}
+                        'maxLength': 253, 'doc': f"The {owner_kind}'s name."}]}
 
 
 def paragraph(text):
@@ -148,12 +152,13 @@ def paragraph(text):
                          break_on_hyphens=False)
 
 
-def kind_section(kind):
+def kind_section(kind, api_version, owner_kind):
     lines = [f'### {kind["kind"]}', '']
     if kind.get('description'):
         lines += [paragraph(kind['description']), '']
-    facts = [f'`apiVersion: {API_VERSION}`, `kind: {kind["kind"]}`, owned by an {OWNER_KIND} '
-             f'(`spec.owner.name`).']
+    article = 'an' if owner_kind[0] in 'AEIOU' else 'a'
+    facts = [f'`apiVersion: {api_version}`, `kind: {kind["kind"]}`, owned by {article} '
+             f'{owner_kind} (`spec.owner.name`).']
     if kind.get('nameField'):
         facts.append(f'Its backend name is `spec.{kind["nameField"]}`, else `metadata.name`.')
     ack = kind.get('ack') or {}
@@ -162,7 +167,7 @@ def kind_section(kind):
                      f'`kind: {ack["kind"]}`.')
     lines += [paragraph(' '.join(facts)), '']
     lines += ['| field | type | required/immutable | description |', '| --- | --- | --- | --- |']
-    for field in [owner_field()] + with_references(kind):
+    for field in [owner_field(owner_kind)] + with_references(kind):
         lines += rows(field)
     return lines + ['']
 
@@ -192,17 +197,21 @@ def with_references(kind):
 
 def read_services():
     services = []
-    for path in sorted(glob.glob(os.path.join(GENERATED, '*.json'))):
-        if os.path.basename(path) in NOT_SERVED:
-            continue
-        try:
-            with open(path, encoding='utf-8') as f:
-                declared = json.load(f)
-            services.append((declared['service']['title'], declared['kinds']))
-        except (OSError, ValueError, KeyError, TypeError) as e:
-            raise Bad(f'{os.path.relpath(path, ROOT)}: {e!r}')
+    for folder, api_version, owner_kind, provider in PROVIDERS:
+        for path in sorted(glob.glob(os.path.join(folder, '*.json'))):
+            if os.path.basename(path) in NOT_SERVED:
+                continue
+            try:
+                with open(path, encoding='utf-8') as f:
+                    declared = json.load(f)
+                title = declared['service']['title']
+                if provider != 'AWS':
+                    title = f'{provider} {title}'
+                services.append((title, declared['kinds'], api_version, owner_kind))
+            except (OSError, ValueError, KeyError, TypeError) as e:
+                raise Bad(f'{os.path.relpath(path, ROOT)}: {e!r}')
     if not services:
-        raise Bad(f'no declarations in {os.path.relpath(GENERATED, ROOT)}')
+        raise Bad('no declarations in resources/kinds')
     return sorted(services, key=lambda s: s[0].lower())
 
 
@@ -211,27 +220,28 @@ def reference():
     lines = [
         '# Declared kinds: the manifest reference',
         '',
-        '<!-- Written by scripts/kinds/reference.py from resources/kinds/aws/generated/*.json; '
+        '<!-- Written by scripts/kinds/reference.py from resources/kinds/*/generated/*.json; '
         'do not edit. -->',
         '',
-        paragraph('The AWS kinds declared as data (resources/kinds/aws/generated/, made by '
-                  'scripts/kinds/generate.py from botocore\'s models), field by field: every '
+        paragraph('The kinds declared as data (resources/kinds/*/generated/, made by '
+                  'scripts/kinds/generate.py from botocore\'s models for AWS and from the Google '
+                  'Cloud CLI\'s for Google Cloud), field by field: every '
                   'field of `spec`, its type, whether it is required or cannot change after '
                   'creation (immutable), the first sentences of its documentation and its rules. '
                   'A list\'s item fields are named through the list (`tags.key`). '
                   '`converge explain KIND[.FIELD]` prints the same at the terminal. The '
-                  'hand-written kinds (Azure Storage, AwsAccount, DynamoDBTable) are in the '
-                  'README\'s Manifests section.'),
+                  'hand-written kinds (Azure Storage, AwsAccount, DynamoDBTable, S3Object, '
+                  'GcpProject) are in the README\'s Manifests section.'),
         '',
     ]
-    for title, kinds in services:
+    for title, kinds, _, _ in services:
         names = ', '.join(f'[{k["kind"]}](#{k["kind"].lower()})' for k in kinds)
         lines.append(f'- {title}: {names}')
     lines.append('')
-    for title, kinds in services:
+    for title, kinds, api_version, owner_kind in services:
         lines += [f'## {title}', '']
         for kind in kinds:
-            lines += kind_section(kind)
+            lines += kind_section(kind, api_version, owner_kind)
     return '\n'.join(lines).rstrip('\n') + '\n'
 
 

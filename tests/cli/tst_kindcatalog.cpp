@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: MIT
 #include "kindcatalog.h"
 
+#include "declaredservices.h"
+#include "gcpkinds.h"
+
 #include "clirunner.h"
 
 #include "awskinds.h"
@@ -45,10 +48,16 @@ private slots:
                 listed << k->name;
         }
         // Azure, the AWS account, then one group per AWS service in name order: every declared
-        // service's title, and DynamoDB's; Google Cloud's project last.
+        // service's title, and DynamoDB's; then Google Cloud's project and its services.
         QCOMPARE(titles.mid(0, 2), (QStringList{s("Azure Storage"), s("AWS")}));
-        QCOMPARE(titles.constLast(), s("Google Cloud"));
-        QStringList services = titles.mid(2, titles.size() - 3);
+        const qsizetype google = titles.indexOf(s("Google Cloud"));
+        QVERIFY(google > 2);
+        QStringList googleServices;
+        for (const ServiceDeclaration &service : GcpKinds::declared().services())
+            googleServices << s("Google Cloud ") + service.title;
+        googleServices.sort(Qt::CaseInsensitive);
+        QCOMPARE(titles.mid(google + 1), googleServices);
+        QStringList services = titles.mid(2, google - 2);
         QStringList expected{s("AWS DynamoDB")};
         for (const ServiceDeclaration &service : AwsKinds::declarations())
             expected << s("AWS ") + service.title;

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "awskinds.h"
 
-#include "declarationreader.h"
+#include "declaredservices.h"
 #include "dynamodbjson.h"
 #include "httpclient.h"
 #include "kindregistry.h"
@@ -19,8 +19,6 @@
 namespace converge {
 
 namespace {
-
-Q_LOGGING_CATEGORY(lcAwsKinds, "converge.backend.aws")
 
 using F = FieldSchema;
 
@@ -448,57 +446,32 @@ Kind AwsKinds::table()
     return kind;
 }
 
+const DeclaredServices &AwsKinds::declared()
+{
+    // The declarations are compiled into the program: read once.
+    static const DeclaredServices services(QStringLiteral(":/kinds/aws"), group(), version(),
+                                           accountKind());
+    return services;
+}
+
 const QList<ServiceDeclaration> &AwsKinds::declarations()
 {
-    // The declarations are compiled into the program: read once, then as constant as the
-    // hand-written kinds. A file that does not read is the project's bug (tst_declarations reads
-    // every one); it is left out with a warning rather than taking the other kinds down.
-    static const QList<ServiceDeclaration> services = [] {
-        QList<ServiceDeclaration> read;
-        for (const DeclarationReader::Result &result : DeclarationReader::readFolder(
-                 QStringLiteral(":/kinds/aws"), group(), version(), accountKind())) {
-            if (!result.errors.isEmpty()) {
-                for (const QString &error : result.errors)
-                    qCWarning(lcAwsKinds, "%s", qPrintable(error));
-                continue;
-            }
-            read << result.service;
-        }
-        return read;
-    }();
-    return services;
+    return declared().services();
 }
 
 const KindDeclaration *AwsKinds::declaration(const QString &kind)
 {
-    for (const ServiceDeclaration &service : declarations()) {
-        for (const KindDeclaration &declared : service.kinds) {
-            if (declared.kind.name == kind)
-                return &declared;
-        }
-    }
-    return nullptr;
+    return declared().declaration(kind);
 }
 
 const ServiceDeclaration *AwsKinds::serviceOf(const QString &kind)
 {
-    for (const ServiceDeclaration &service : declarations()) {
-        for (const KindDeclaration &declared : service.kinds) {
-            if (declared.kind.name == kind)
-                return &service;
-        }
-    }
-    return nullptr;
+    return declared().serviceOf(kind);
 }
 
 QStringList AwsKinds::declaredKinds()
 {
-    QStringList names;
-    for (const ServiceDeclaration &service : declarations()) {
-        for (const KindDeclaration &declared : service.kinds)
-            names << declared.kind.name;
-    }
-    return names;
+    return declared().kindNames();
 }
 
 void AwsKinds::registerKinds(KindRegistry &registry)

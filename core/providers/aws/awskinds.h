@@ -11,6 +11,7 @@
 
 namespace converge {
 
+class DeclaredServices;
 class KindRegistry;
 
 /// The kinds of the AWS provider (group aws.converge.dev, version v1): AwsAccount, the
@@ -32,6 +33,7 @@ public:
     static Kind table();
 
     /// The declared services and their kinds, read from the program's resources once.
+    static const DeclaredServices &declared();
     static const QList<ServiceDeclaration> &declarations();
     /// The declaration of `kind`, or nullptr when it is not a declared kind.
     static const KindDeclaration *declaration(const QString &kind);

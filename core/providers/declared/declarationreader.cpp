@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "declarationreader.h"
 
+#include "declaredbindings.h"
+
 #include "declaredhook.h"
 #include "oneofcheck.h"
 #include "patterns.h"
@@ -227,7 +229,8 @@ DeclaredCall readCall(Reading &r, const QJsonObject &o, const QString &path)
                    QStringLiteral("value"),
                    QStringLiteral("absent"),
                    QStringLiteral("into"),
-                   QStringLiteral("clear")},
+                   QStringLiteral("clear"),
+                   QStringLiteral("changedOnly")},
                path);
     DeclaredCall call;
     call.operation = r.string(o, QStringLiteral("operation"), path, true);
@@ -251,6 +254,7 @@ DeclaredCall readCall(Reading &r, const QJsonObject &o, const QString &path)
     call.absent = r.strings(o, QStringLiteral("absent"), path);
     call.into = r.string(o, QStringLiteral("into"), path);
     call.clear = r.string(o, QStringLiteral("clear"), path);
+    call.changedOnly = o.value(QStringLiteral("changedOnly")).toBool();
     if (!call.matchFields.isEmpty() && call.match.isEmpty())
         r.fail(path + QStringLiteral(".matchFields"),
                QStringLiteral("needs match, the member that holds the ID"));
@@ -498,6 +502,8 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
     KindDeclaration d;
     d.service = service.name;
     d.serviceTitle = service.title;
+    // proto3's JSON leaves out a field at its zero value (false, 0, ""): Google's answers.
+    d.omitsZeroValues = service.protocol == QLatin1String("google-rest");
     d.kind.group = group;
     d.kind.version = version;
     d.kind.ownerKind = ownerKind;
@@ -742,32 +748,12 @@ DeclarationReader::Result DeclarationReader::read(const QByteArray &json, const 
         r.fail(at, QStringLiteral("the json protocol needs jsonVersion and targetPrefix"));
     service.operations = r.object(s, QStringLiteral("operations"), at);
     service.shapes = r.object(root, QStringLiteral("shapes"), QStringLiteral("$"));
-    const bool rest = service.protocol == QLatin1String("rest-xml") ||
-                      service.protocol == QLatin1String("rest-json");
-    if (rest && (service.operations.isEmpty() || service.shapes.isEmpty()))
-        r.fail(at,
-               QStringLiteral("the %1 protocol needs operations and shapes").arg(service.protocol));
     const QJsonArray kinds = root.value(QStringLiteral("kinds")).toArray();
     for (qsizetype i = 0; i < kinds.size(); ++i)
         service.kinds << readKind(r, kinds.at(i).toObject(), QStringLiteral("kinds[%1]").arg(i),
                                   service, group, version, ownerKind);
-    // The REST protocols have no operation the declaration does not describe (AwsRestXml and
-    // AwsRestJson read them).
-    if (rest) {
-        for (const KindDeclaration &kind : std::as_const(service.kinds)) {
-            QList<DeclaredCall> calls{kind.create, kind.read, kind.remove, kind.list};
-            calls << kind.followReads << kind.updates;
-            QStringList operations;
-            for (const DeclaredCall &call : std::as_const(calls))
-                operations << call.operation << call.clear;
-            for (const QString &operation : std::as_const(operations)) {
-                if (!operation.isEmpty() && !service.operations.contains(operation))
-                    r.fail(
-                        QStringLiteral("service.operations"),
-                        QStringLiteral("has no %1, which %2 calls").arg(operation, kind.kind.name));
-            }
-        }
-    }
+    for (const auto &[path, problem] : DeclaredBindings::problems(service))
+        r.fail(path, problem);
     result.errors = r.errors();
     return result;
 }

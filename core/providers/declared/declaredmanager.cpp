@@ -303,6 +303,20 @@ Observation DeclaredManager::observe(QJsonObject resource, const QString &reques
     o.spec =
         ApiValues::typed(m_declaration.kind.spec, ApiField::fromApi(m_declaration.fields, resource))
             .toObject();
+    if (m_declaration.omitsZeroValues) {
+        for (const ApiField &api : m_declaration.fields) {
+            const FieldSchema *field = m_declaration.kind.spec.field(api.field);
+            if (!field || o.spec.contains(api.field) ||
+                api.field == m_declaration.kind.backendNameField)
+                continue;
+            if (field->type == FieldSchema::Type::Bool)
+                o.spec.insert(api.field, false);
+            else if (field->type == FieldSchema::Type::Int)
+                o.spec.insert(api.field, 0);
+            else if (field->type == FieldSchema::Type::String)
+                o.spec.insert(api.field, QString());
+        }
+    }
     // A value given by reference is never observed as it is (compareSecrets says whether it
     // agrees), nor a plain field that holds a secret (a SecureString's Value: moto answers it
     // with the text inside).
@@ -314,16 +328,17 @@ Observation DeclaredManager::observe(QJsonObject resource, const QString &reques
     o.name = m_declaration.nameMember.isEmpty()
                  ? QString()
                  : resource.value(m_declaration.nameMember).toString();
-    if (!m_declaration.kind.backendNameField.isEmpty() && !o.name.isEmpty())
-        o.spec.insert(m_declaration.kind.backendNameField, o.name);
     o.resourceId = m_declaration.idMember.isEmpty()
                        ? id
                        : ApiValues::at(resource, m_declaration.idMember).toString();
     if (o.resourceId.isEmpty())
         o.resourceId = id;
-    // A kind known by its ID alone (an SNS topic's ARN) is named by the ID's last segment.
+    // A kind known by its ID alone (an SNS topic's ARN, a Pub/Sub topic's projects/P/topics/T)
+    // is named by the ID's last segment.
     if (o.name.isEmpty() && m_declaration.nameMember.isEmpty())
         o.name = ApiValues::lastSegment(o.resourceId);
+    if (!m_declaration.kind.backendNameField.isEmpty() && !o.name.isEmpty())
+        o.spec.insert(m_declaration.kind.backendNameField, o.name);
     // What the spec does not hold is there for people to read.
     const QStringList mapped = ApiField::observedMembers(m_declaration.fields);
     for (auto it = resource.begin(); it != resource.end(); ++it) {
@@ -593,9 +608,12 @@ Outcome<Observation> DeclaredManager::update(const Target &target, const Observa
             continue;
         }
         if (call.eachName.isEmpty()) {
+            DeclaredCall sent = call;
+            if (call.changedOnly)
+                sent.fields.removeIf([&changed](const QString &f) { return !changed.contains(f); });
             QStringList secrets;
             if (auto reply =
-                    sendSecretly(call, request(call, desired, name, id, &secrets), secrets);
+                    sendSecretly(sent, request(sent, desired, name, id, &secrets), secrets);
                 !reply)
                 return reply.error();
             continue;

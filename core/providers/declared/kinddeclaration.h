@@ -56,6 +56,9 @@ struct DeclaredCall
     /// An update: the operation, sent with the same `input`, that removes what the call sets
     /// when every field it carries is empty in the spec (DeleteBucketPolicy for `policy: ""`).
     QString clear;
+    /// An update that carries the fields of `fields` that changed, not all those the spec
+    /// gives (a Google PATCH, whose updateMask names what it changes).
+    bool changedOnly = false;
 
     bool isDeclared() const { return !operation.isEmpty(); }
 };
@@ -240,6 +243,9 @@ struct KindDeclaration
     QStringList unordered;
     DeclaredStates states;
     QStringList notFound; ///< error codes that mean the resource is absent
+    /// The API's answers leave out a field whose value is its type's zero (proto3's JSON, so
+    /// Google's: `retainAckedMessages: false` is not said): absent means false, 0 or "".
+    bool omitsZeroValues = false;
 };
 
 } // namespace converge

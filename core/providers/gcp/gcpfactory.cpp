@@ -2,8 +2,10 @@
 // SPDX-License-Identifier: MIT
 #include "gcpfactory.h"
 
+#include "declaredservices.h"
 #include "gcpkinds.h"
 #include "gcpprojectmanager.h"
+#include "gcprestclient.h"
 #include "httpclient.h"
 #include "resource.h"
 
@@ -25,7 +27,7 @@ void GcpFactory::registerKinds(KindRegistry &registry) const
 
 QStringList GcpFactory::kinds() const
 {
-    return {GcpKinds::projectKind()};
+    return QStringList{GcpKinds::projectKind()} + GcpKinds::declared().kindNames();
 }
 
 QStringList GcpFactory::accountKinds() const
@@ -64,6 +66,14 @@ Outcome<std::shared_ptr<Manager>> GcpFactory::manager(const QString &kind, const
     if (kind == GcpKinds::projectKind())
         return std::shared_ptr<Manager>(
             std::make_shared<GcpProjectManager>(session(account, env, QStringLiteral("pubsub"))));
+    if (const KindDeclaration *declared = GcpKinds::declared().declaration(kind)) {
+        const ServiceDeclaration *service = GcpKinds::declared().serviceOf(kind);
+        auto caller = std::make_shared<GcpRestClient>(
+            service->operations, account.spec.value(QStringLiteral("projectId")).toString(),
+            session(account, env, service->endpointPrefix));
+        return std::shared_ptr<Manager>(std::make_shared<DeclaredManager>(
+            *declared, std::move(caller), m_options.declared, env.credentials));
+    }
     return BackendError::make(BackendError::Category::Terminal, QStringLiteral("UnknownKind"),
                               QStringLiteral("the Google Cloud provider has no kind %1").arg(kind));
 }

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "declaredmanager.h"
 #include "factory.h"
 #include "gcpcredentials.h"
 #include "gcpsession.h"
@@ -11,13 +12,15 @@
 namespace converge {
 
 /// The Google Cloud provider: GcpProject, whose credential (GcpCredentials, shared by every
-/// worker) gives the bearer token of each request, sent through a GcpSession per service.
+/// worker) gives the bearer token of each request, sent through a GcpSession per service; and
+/// the declared kinds (GcpKinds::declared()), one DeclaredManager each over a GcpRestClient.
 class GcpFactory final : public Factory
 {
 public:
     struct Options
     {
         GcpCredentials::Options credentials;
+        DeclaredManager::Options declared;
         /// Sees every request of every session the factory makes (tests count them).
         GcpSession::RequestObserver requestObserver;
     };

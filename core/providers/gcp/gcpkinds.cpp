@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "gcpkinds.h"
 
+#include "declaredservices.h"
 #include "httpclient.h"
 #include "kindregistry.h"
 #include "secretreference.h"
@@ -187,9 +188,20 @@ QString GcpKinds::endpoint(const QJsonObject &projectSpec, const QString &servic
     return given.isEmpty() ? defaultEndpoint(service) : given;
 }
 
+const DeclaredServices &GcpKinds::declared()
+{
+    static const DeclaredServices services(QStringLiteral(":/kinds/gcp"), group(), version(),
+                                           projectKind());
+    return services;
+}
+
 void GcpKinds::registerKinds(KindRegistry &registry)
 {
     registry.add(project());
+    for (const ServiceDeclaration &service : declared().services()) {
+        for (const KindDeclaration &declaredKind : service.kinds)
+            registry.add(declaredKind.kind);
+    }
 }
 
 } // namespace converge

@@ -8,10 +8,12 @@
 
 namespace converge {
 
+class DeclaredServices;
 class KindRegistry;
 
 /// The kinds of the Google Cloud provider (group gcp.converge.dev, version v1): GcpProject, the
-/// connection to one project, and the kinds it owns.
+/// connection to one project, and the kinds it owns, declared as data (resources/kinds/gcp,
+/// docs/kinds.md) from Google's own API models.
 class GcpKinds final
 {
 public:
@@ -27,6 +29,10 @@ public:
     static QString defaultEndpoint(const QString &service);
     /// The endpoint a project's spec gives `service`, else Google's.
     static QString endpoint(const QJsonObject &projectSpec, const QString &service);
+
+    /// The declared services (Pub/Sub, …) and their kinds, read from the program's resources
+    /// (:/kinds/gcp) once.
+    static const DeclaredServices &declared();
 
     static void registerKinds(KindRegistry &registry);
 };

@@ -7,6 +7,7 @@
 
 #include "awskinds.h"
 #include "azurekinds.h"
+#include "gcpkinds.h"
 #include "kindregistry.h"
 #include "schemavalidator.h"
 
@@ -75,11 +76,24 @@ class tst_DeclarationReader final : public QObject
     Q_OBJECT
 
 private slots:
+    void everyCheckedInDeclarationReads_data()
+    {
+        QTest::addColumn<QString>("folder");
+        QTest::addColumn<QString>("group");
+        QTest::addColumn<QString>("owner");
+        QTest::newRow("aws") << QStringLiteral(":/kinds/aws") << AwsKinds::group()
+                             << AwsKinds::accountKind();
+        QTest::newRow("gcp") << QStringLiteral(":/kinds/gcp") << GcpKinds::group()
+                             << GcpKinds::projectKind();
+    }
+
     void everyCheckedInDeclarationReads()
     {
+        QFETCH(QString, folder);
+        QFETCH(QString, group);
+        QFETCH(QString, owner);
         const auto results =
-            DeclarationReader::readFolder(QStringLiteral(":/kinds/aws"), AwsKinds::group(),
-                                          AwsKinds::version(), AwsKinds::accountKind());
+            DeclarationReader::readFolder(folder, group, QStringLiteral("v1"), owner);
         QVERIFY2(!results.isEmpty(), "no declaration is compiled in");
         for (const auto &result : results) {
             QVERIFY2(result.errors.isEmpty(), qPrintable(result.errors.join(QLatin1Char('\n'))));
