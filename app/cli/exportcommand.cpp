@@ -6,6 +6,7 @@
 #include "asoexporter.h"
 #include "commandcontext.h"
 #include "console.h"
+#include "kccexporter.h"
 #include "manifestwriter.h"
 #include "services.h"
 #include "workspace.h"
@@ -21,7 +22,7 @@ QString ExportCommand::summary() const
 
 QString ExportCommand::synopsis() const
 {
-    return QStringLiteral("[KIND[/NAME]…] [-o yaml|json] [--for aso|ack [--namespace NS] "
+    return QStringLiteral("[KIND[/NAME]…] [-o yaml|json] [--for aso|ack|kcc [--namespace NS] "
                           "[--location L] [--sku S] [--account-kind K] [--resource-group G] "
                           "[--no-resource-group]]");
 }
@@ -35,8 +36,9 @@ QString ExportCommand::description() const
         "reports every object unchanged and bumps no generation; applying it to another one "
         "recreates the same desired state.\n\n"
         "--for aso writes Azure Service Operator v2 resources for the Azure kinds, --for ack "
-        "AWS Controllers for Kubernetes Tables for the DynamoDB tables (docs/interop.md has the "
-        "mapping); apply reads them back. A StorageAccount needs spec.location, spec.sku, "
+        "AWS Controllers for Kubernetes resources for the AWS kinds, --for kcc Config Connector "
+        "resources for the Google Cloud kinds (docs/interop.md has the mapping); apply reads "
+        "the first two back. A StorageAccount needs spec.location, spec.sku, "
         "spec.accountKind and spec.resourceGroup there, or the flags that override them; when "
         "one is missing nothing is written and the exit code is 2. Resources with no "
         "counterpart (blobs) are named on standard error and the exit code is 1.");
@@ -53,7 +55,9 @@ QString ExportCommand::examples() const
                           "--sku Standard_LRS --account-kind StorageV2 --resource-group rg-team "
                           "> aso.yaml\n"
                           "# The DynamoDB tables for ACK\n"
-                          "converge export --for ack > ack.yaml\n");
+                          "converge export --for ack > ack.yaml\n"
+                          "# The Pub/Sub topics and subscriptions for Config Connector\n"
+                          "converge export --for kcc --namespace team > kcc.yaml\n");
 }
 
 QList<QCommandLineOption> ExportCommand::options() const
@@ -135,8 +139,10 @@ int ExportCommand::exportFor(CommandContext &ctx, const QCommandLineParser &pars
         result = AsoExporter(options).exportResources(selection, all);
     } else if (target == QLatin1String("ack")) {
         result = AckExporter({ns}).exportResources(selection, all);
+    } else if (target == QLatin1String("kcc")) {
+        result = KccExporter({ns}).exportResources(selection, all);
     } else {
-        console.error(QStringLiteral("unknown target \"%1\" for --for (aso, ack)")
+        console.error(QStringLiteral("unknown target \"%1\" for --for (aso, ack, kcc)")
                           .arg(parser.value(QStringLiteral("for"))));
         return ExitUsage;
     }

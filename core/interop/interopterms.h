@@ -5,8 +5,8 @@
 #include <QString>
 #include <QStringList>
 
-/// The API groups, versions and annotations of Azure Service Operator v2 and AWS Controllers for
-/// Kubernetes that export writes and import reads.
+/// The API groups, versions and annotations of Azure Service Operator v2, AWS Controllers for
+/// Kubernetes and Google's Config Connector that export writes and import reads.
 namespace converge::InteropTerms {
 
 inline QString asoStorageGroup()
@@ -83,6 +83,22 @@ inline QString ackAdoptionPolicy()
 inline QString ackAdoptionFields()
 {
     return QStringLiteral("services.k8s.aws/adoption-fields");
+}
+
+/// Config Connector: the project a resource lives in (KCC takes the namespace's without it).
+inline QString kccProjectId()
+{
+    return QStringLiteral("cnrm.cloud.google.com/project-id");
+}
+/// `abandon`: deleting the object leaves the Google Cloud resource; anything else deletes it.
+inline QString kccDeletionPolicy()
+{
+    return QStringLiteral("cnrm.cloud.google.com/deletion-policy");
+}
+/// Every annotation KCC reads or writes starts with this.
+inline QString kccPrefix()
+{
+    return QStringLiteral("cnrm.cloud.google.com/");
 }
 
 /// Converge's own annotations (the policy, the engine's bookkeeping) start with this.

@@ -404,6 +404,8 @@ def kind(service, name, c):
         out['idIsName'] = True
     if 'ack' in c:
         out['ack'] = c['ack']
+    if 'kcc' in c:
+        out['kcc'] = c['kcc']
     out['fields'] = [ordered(f) for f in spec_fields]
     # A reference (topicRef: {name}) is made by core beside the ID field it stands in for.
     for reference in c.get('references', []):

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-FileCopyrightText: Converge contributors
 # SPDX-License-Identifier: MIT
-"""Validates what `converge export --for aso|ack` writes against the CRDs of Azure Service
-Operator and AWS Controllers for Kubernetes, strictly (unknown fields are errors, as kubectl's
+"""Validates what `converge export --for aso|ack|kcc` writes against the CRDs of Azure Service
+Operator, AWS Controllers for Kubernetes and Config Connector, strictly (unknown fields are errors, as kubectl's
 default field validation makes them), and checks that `converge apply` refuses each invalid
 ASO/ACK input with its documented message.
 
@@ -63,7 +63,8 @@ def draft4(schema):
 def load_crds(crd_dir):
     schemas = {}
     paths = glob.glob(os.path.join(crd_dir, "*.yaml")) + \
-        glob.glob(os.path.join(crd_dir, "ack", "*.yaml"))
+        glob.glob(os.path.join(crd_dir, "ack", "*.yaml")) + \
+        glob.glob(os.path.join(crd_dir, "kcc", "*.yaml"))
     for path in sorted(paths):
         with open(path, encoding="utf-8") as f:
             crd = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
@@ -111,7 +112,7 @@ def main():
             print(applied.stderr)
             return 1
         documents = []
-        for target in ("aso", "ack"):
+        for target in ("aso", "ack", "kcc"):
             out = run(converge, ws, "export", "--for", target, "--namespace", "team")
             # Blobs have no counterpart: named on stderr, exit 1, the rest written.
             if out.returncode not in (0, 1) or not out.stdout:

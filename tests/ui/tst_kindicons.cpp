@@ -5,6 +5,7 @@
 // and every bundled kind icon is drawn the one way ThemedIcons can recolour.
 #include "awskinds.h"
 #include "azurekinds.h"
+#include "gcpkinds.h"
 #include "kindregistry.h"
 #include "themedicons.h"
 
@@ -25,6 +26,7 @@ private slots:
         KindRegistry kinds;
         AzureKinds::registerAll(kinds);
         AwsKinds::registerKinds(kinds);
+        GcpKinds::registerKinds(kinds);
         QTest::addColumn<QString>("kind");
         const QStringList names = kinds.names();
         // The declared AWS kinds come from the resources; none read would pass trivially.

@@ -1061,8 +1061,19 @@ private slots:
             s.f.backend.objects.remove(widgetKey(QStringLiteral("stray")).toString());
         }
         QSignalSpy discovery{&controller, &Controller::discoveryChanged};
+        const qint64 listsBefore = controller.stats().listCalls;
         controller.resyncNow();
-        QTRY_COMPARE_WITH_TIMEOUT(s.model.discoveredCount(), 0, 15000);
+        // Which side kept the row when it stays (seen once in 80 runs under load): the store's
+        // rows, the lists made, the signals.
+        const auto diagnosis = [&] {
+            StoreError error;
+            return QStringLiteral("store holds %1 discovered row(s) of g; %2 list call(s) since "
+                                  "resyncNow; %3 discovery signal(s)")
+                .arg(s.f.ws->discovered(g, &error).size())
+                .arg(controller.stats().listCalls - listsBefore)
+                .arg(discovery.count());
+        };
+        QTRY_VERIFY2_WITH_TIMEOUT(s.model.discoveredCount() == 0, qPrintable(diagnosis()), 15000);
         QTRY_VERIFY(discovery.count() >= 1); // batched: it may come after a resource batch
         QCOMPARE(s.model.resourceCount(), 2);
         controller.stop();

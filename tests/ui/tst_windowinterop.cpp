@@ -13,6 +13,7 @@
 #include "asoexportoptionsdialog.h"
 #include "awskinds.h"
 #include "azurekinds.h"
+#include "gcpkinds.h"
 #include "kindregistry.h"
 #include "manifestreader.h"
 #include "manifestwriter.h"
@@ -54,6 +55,7 @@ struct Fixture
     {
         AzureKinds::registerAll(kinds);
         AwsKinds::registerKinds(kinds);
+        GcpKinds::registerKinds(kinds);
         path = dir.filePath(s("interop.converge"));
         const ManifestReader reader(kinds);
         const ManifestReader::Result read =

@@ -472,6 +472,7 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
                 QStringLiteral("nameMember"),
                 QStringLiteral("idMember"),
                 QStringLiteral("ack"),
+                QStringLiteral("kcc"),
                 QStringLiteral("fields"),
                 QStringLiteral("create"),
                 QStringLiteral("alreadyExists"),
@@ -579,6 +580,11 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
                QStringLiteral("names %1, which is not a field").arg(d.kind.backendNameField));
     d.ack =
         readAck(r, r.object(o, QStringLiteral("ack"), path), path + QStringLiteral(".ack"), d.kind);
+    QList<QPair<QString, QString>> kccProblems;
+    d.kcc = DeclaredKcc::read(r.object(o, QStringLiteral("kcc"), path), d.kind,
+                              path + QStringLiteral(".kcc"), &kccProblems);
+    for (const auto &[where, problem] : kccProblems)
+        r.fail(where, problem);
 
     const auto call = [&](const QString &key) {
         return o.contains(key) ? readCall(r, r.object(o, key, path), path + QLatin1Char('.') + key)

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "apifield.h"
+#include "declaredkcc.h"
 #include "kind.h"
 
 #include <QJsonObject>
@@ -189,6 +190,7 @@ struct KindDeclaration
     bool idIsName = false;
     QString idMember; ///< and the one with its backend ID (an ARN, a URL)
     DeclaredAck ack;
+    DeclaredKcc kcc; ///< the Google Cloud kinds' Config Connector counterpart
 
     /// Fields whose members travel inside one map member rather than beside it (SQS's and SNS's
     /// Attributes): their members, and the map's. Values go as strings, as those APIs want.

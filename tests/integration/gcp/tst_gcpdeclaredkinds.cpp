@@ -52,6 +52,65 @@ protected:
     QString apiVersion() const override { return GcpKinds::apiVersion(); }
     QStringList declaredKinds() const override { return GcpKinds::declared().kindNames(); }
     QString dataFolder() const override { return QStringLiteral("declared/gcp"); }
+
+private slots:
+    // The Quick start's Google Cloud sample, Ready on the emulators as `scripts/dev.sh run`
+    // shows it (under this test's project and names, so that parallel runs do not meet).
+    void quickStartSampleIsReady()
+    {
+        const ManifestReader reader(m_kinds);
+        const auto sample =
+            reader.readFile(qEnvironmentVariable("CONVERGE_SOURCE_DIR") +
+                            QStringLiteral("/resources/samples/local-emulators/google-cloud.yaml"));
+        QVERIFY(sample.ok());
+        QList<Resource> resources{account()};
+        for (const ManifestObject &o : sample.objects) {
+            Resource r = o.resource;
+            if (r.kind == GcpKinds::projectKind()) {
+                QCOMPARE(r.spec.value(QStringLiteral("credential")).toObject(),
+                         account().spec.value(QStringLiteral("credential")).toObject());
+                continue;
+            }
+            const Kind *kind = m_kinds.find(r.kind);
+            QVERIFY(kind);
+            r.spec.insert(QStringLiteral("owner"),
+                          QJsonObject{{QStringLiteral("name"), accountName()}});
+            r.spec.insert(kind->backendNameField, uniqueResourceName(r.kind.toLower()));
+            resources << r;
+        }
+        QVERIFY(resources.size() >= 3);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("sample.converge"));
+        auto ws = Workspace::open(path, nullptr);
+        QVERIFY(ws);
+        StoreError error;
+        QVERIFY(ws->apply(resources, nullptr, &error));
+        FactoryRegistry factories;
+        factories.add(makeFactory());
+        GenericReconciler reconciler(m_kinds);
+        SystemClock clock;
+        Controller::Options o;
+        o.workers = 2;
+        o.pollInterval = 20ms;
+        Controller controller(path, m_kinds, factories, reconciler, clock, nullptr, o);
+        QVERIFY(controller.start());
+        for (const Resource &r : std::as_const(resources)) {
+            QTRY_VERIFY2_WITH_TIMEOUT(ws->get(r.key()) &&
+                                          ws->get(r.key())->status.ready().isReady(),
+                                      qPrintable(r.key().toString() + QStringLiteral(": ") +
+                                                 ws->get(r.key())->status.ready().message),
+                                      settleTimeoutMs);
+        }
+        controller.stop();
+        // Owned and named before what they name.
+        for (qsizetype i = resources.size() - 1; i > 0; --i) {
+            const Resource stored = *ws->get(resources.at(i).key());
+            auto m = manager(stored.kind);
+            const Target target{stored, {account()}};
+            if (auto seen = m->get(target))
+                QVERIFY(m->deleteResource(target, seen.value()));
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_GcpDeclaredKinds)

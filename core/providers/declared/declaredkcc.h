@@ -1,0 +1,41 @@
+// SPDX-FileCopyrightText: Converge contributors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "kind.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QMap>
+#include <QPair>
+#include <QString>
+#include <QStringList>
+
+namespace converge {
+
+/// How a declared Google Cloud kind maps to its counterpart in Config Connector (the `kcc:` part
+/// of its declaration), for one exporter and one importer. Spec fields keep their names; a
+/// reference (`topicRef: {name}`) is KCC's `topicRef: {name}` as it is; the project is the
+/// `cnrm.cloud.google.com/project-id` annotation.
+struct DeclaredKcc
+{
+    QString apiVersion; ///< e.g. pubsub.cnrm.cloud.google.com/v1beta1; empty: no counterpart
+    QString kind;       ///< e.g. PubSubTopic
+    /// The spec field KCC keeps in metadata.labels (KCC has no spec.labels).
+    QString labels;
+    /// Spec fields (dotted paths) that hold a Google name directly, and the KCC reference
+    /// (dotted path) that takes it as `{external: …}`: `topic` → `topicRef`,
+    /// `deadLetterPolicy.deadLetterTopic` → `deadLetterPolicy.deadLetterTopicRef`.
+    QMap<QString, QString> externalRefs;
+    /// Spec fields (dotted paths) KCC's kind does not have.
+    QStringList omit;
+
+    bool isDeclared() const { return !apiVersion.isEmpty() && !kind.isEmpty(); }
+
+    /// Reads a declaration's `kcc:` object for `kind`; what is wrong goes to `problems` as
+    /// (JSON path, message) pairs.
+    static DeclaredKcc read(const QJsonObject &o, const Kind &kind, const QString &path,
+                            QList<QPair<QString, QString>> *problems);
+};
+
+} // namespace converge
