@@ -55,6 +55,18 @@ public:
         ++m_counts.lists;
         return m_inner->list(s);
     }
+    // What the engine asks of a Manager besides its calls, as the real one answers it (a
+    // wrapper that said "incomplete" would hide the resyncs by list pages).
+    bool listIsComplete() const override { return m_inner->listIsComplete(); }
+    Outcome<Observation> fromListing(const Target &t, Observation item) override
+    {
+        return m_inner->fromListing(t, std::move(item));
+    }
+    bool dependsOnLocalFiles(const Resource &r) const override
+    {
+        return m_inner->dependsOnLocalFiles(r);
+    }
+    bool createAdopts() const override { return m_inner->createAdopts(); }
 
 private:
     std::shared_ptr<Manager> m_inner;

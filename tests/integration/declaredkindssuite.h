@@ -559,6 +559,20 @@ private slots:
         };
         QTRY_VERIFY_WITH_TIMEOUT(ready(kept) && ready(removed), settleTimeoutMs);
 
+        // A resync observes them from list pages where the kind's list is complete (what the
+        // page holds, with what the workspace knows and the backend does not say): still
+        // Ready, nothing written.
+        {
+            const int writes = counts.writes();
+            const qint64 lists = controller.stats().listCalls;
+            controller.resyncNow();
+            QTRY_VERIFY_WITH_TIMEOUT(controller.stats().listCalls > lists && controller.isIdle(),
+                                     settleTimeoutMs);
+            QVERIFY2(ready(kept) && ready(removed),
+                     qPrintable(ws->get(ResourceKey{data.kind, kept})->status.ready().message));
+            QCOMPARE(counts.writes(), writes);
+        }
+
         // Each field that cannot change, changed in the workspace as an older version or an
         // edit by hand would have stored it (apply refuses it since): ImmutableFieldChanged
         // before any write, the resource still there; restored, Ready again without a write.

@@ -405,6 +405,46 @@ QString DeclaredManager::scheduledForDeletion(const QJsonObject &resource) const
     return {};
 }
 
+void DeclaredManager::asTheWorkspaceHasIt(const Target &target, const QJsonObject &spec,
+                                          const QString &name, Observation &o) const
+{
+    if (o.name.isEmpty())
+        o.name = name;
+    if (m_declaration.idIsName)
+        o.resourceId = o.name;
+    if (!m_declaration.kind.backendNameField.isEmpty())
+        o.spec.insert(m_declaration.kind.backendNameField, o.name);
+    // The owner is the workspace's, not the backend's: what was asked is what is.
+    if (target.resource.spec.contains(QStringLiteral("owner")))
+        o.spec.insert(QStringLiteral("owner"), target.resource.spec.value(QStringLiteral("owner")));
+    // What AWS takes but never answers is observed as asked; one that cannot change, as last
+    // observed (so a change of it shows, and is refused rather than taken as done).
+    const QJsonValue before = target.resource.status.observed.value(QStringLiteral("spec"));
+    for (const QString &field : m_declaration.writeOnly) {
+        const FieldSchema *schema = m_declaration.kind.spec.field(field);
+        const bool fixed = before.isObject() && schema && schema->immutable;
+        const QJsonObject &from = fixed ? before.toObject() : target.resource.spec;
+        if (from.contains(field) && !o.spec.contains(field))
+            o.spec.insert(field, from.value(field));
+    }
+    // So is a reference, when the ID it stands for is the one observed.
+    for (const KindReference &reference : m_declaration.kind.references) {
+        const QJsonValue named = target.resource.spec.value(reference.field);
+        const QString wanted = spec.value(reference.idField).toString();
+        if (named.isObject() && !wanted.isEmpty() &&
+            o.spec.value(reference.idField).toString() == wanted)
+            o.spec.insert(reference.field, named);
+    }
+}
+
+Outcome<Observation> DeclaredManager::fromListing(const Target &target, Observation item)
+{
+    // A listed item as get() would observe it: the owner, the name field, what is observed as
+    // asked (write-only fields, references whose ID is the one listed).
+    asTheWorkspaceHasIt(target, resolvedSpec(target), backendName(target.resource), item);
+    return item;
+}
+
 Outcome<Observation> DeclaredManager::observeTarget(const Target &target, const QString &knownId,
                                                     const QSet<QString> &sent)
 {
@@ -446,33 +486,7 @@ Outcome<Observation> DeclaredManager::observeTarget(const Target &target, const 
             resource, name, id.value(), spec))
         return *failed;
     Observation o = observe(resource, reply.value().requestId, id.value());
-    if (o.name.isEmpty())
-        o.name = name;
-    if (m_declaration.idIsName)
-        o.resourceId = o.name;
-    if (!m_declaration.kind.backendNameField.isEmpty())
-        o.spec.insert(m_declaration.kind.backendNameField, o.name);
-    // The owner is the workspace's, not the backend's: what was asked is what is.
-    if (target.resource.spec.contains(QStringLiteral("owner")))
-        o.spec.insert(QStringLiteral("owner"), target.resource.spec.value(QStringLiteral("owner")));
-    // What AWS takes but never answers is observed as asked; one that cannot change, as last
-    // observed (so a change of it shows, and is refused rather than taken as done).
-    const QJsonValue before = target.resource.status.observed.value(QStringLiteral("spec"));
-    for (const QString &field : m_declaration.writeOnly) {
-        const FieldSchema *schema = m_declaration.kind.spec.field(field);
-        const bool fixed = before.isObject() && schema && schema->immutable;
-        const QJsonObject &from = fixed ? before.toObject() : target.resource.spec;
-        if (from.contains(field) && !o.spec.contains(field))
-            o.spec.insert(field, from.value(field));
-    }
-    // So is a reference, when the ID it stands for is the one observed.
-    for (const KindReference &reference : m_declaration.kind.references) {
-        const QJsonValue named = target.resource.spec.value(reference.field);
-        const QString wanted = spec.value(reference.idField).toString();
-        if (named.isObject() && !wanted.isEmpty() &&
-            o.spec.value(reference.idField).toString() == wanted)
-            o.spec.insert(reference.field, named);
-    }
+    asTheWorkspaceHasIt(target, spec, name, o);
     if (auto failed = applyState(o, resource))
         return *failed;
     if (auto failed = m_hook->observe(o, resource, spec, target, sent))

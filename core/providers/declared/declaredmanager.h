@@ -50,6 +50,7 @@ public:
                                                        const Observation &latest) override;
     Outcome<ListPage> list(const ListScope &scope) override;
     bool listIsComplete() const override { return m_declaration.listIsComplete; }
+    Outcome<Observation> fromListing(const Target &target, Observation item) override;
     bool createAdopts() const override
     {
         return !m_declaration.alreadyExists.isEmpty() || m_declaration.createIsIdempotent;
@@ -91,6 +92,10 @@ private:
                                            const QStringList &secrets);
     Outcome<ApiCaller::Reply> readResource(const QString &name, const QString &id,
                                            const QJsonObject &spec, QJsonObject *resource);
+    /// `o` (read or listed) as the workspace holds what the backend does not answer: the owner,
+    /// the name field, write-only fields and references as asked.
+    void asTheWorkspaceHasIt(const Target &target, const QJsonObject &spec, const QString &name,
+                             Observation &o) const;
     Observation observe(QJsonObject resource, const QString &requestId,
                         const QString &id = {}) const;
     std::optional<BackendError> applyState(Observation &observation,
