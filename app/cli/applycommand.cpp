@@ -22,7 +22,8 @@ QString ApplyCommand::summary() const
 
 QString ApplyCommand::synopsis() const
 {
-    return QStringLiteral("-f PATH… [--wait[=DURATION]] [--dry-run] [--aws-account NAME]");
+    return QStringLiteral(
+        "-f PATH… [--wait[=DURATION]] [--dry-run] [--aws-account NAME] [--gcp-project NAME]");
 }
 
 QString ApplyCommand::description() const
@@ -37,7 +38,9 @@ QString ApplyCommand::description() const
         "version, and stored as the Converge kinds they map to (docs/interop.md). An ASO "
         "StorageAccount joins the workspace's account of the same name, or is created without a "
         "credential, to be connected; an ACK Table goes under the AwsAccount of its region "
-        "(services.k8s.aws/region) or the one --aws-account names.\n\n"
+        "(services.k8s.aws/region) or the one --aws-account names. Config Connector's Pub/Sub "
+        "resources (pubsub.cnrm.cloud.google.com) go under the GcpProject of their "
+        "cnrm.cloud.google.com/project-id, or the one --gcp-project names.\n\n"
         "Prints one line per object: created, configured (metadata or spec changed) or "
         "unchanged. A changed spec bumps the object's generation, which the controller "
         "reconciles.\n\n"
@@ -61,6 +64,8 @@ QString ApplyCommand::examples() const
                           "cat storage.yaml | converge apply -f -\n"
                           "# A GitOps folder of ASO and ACK resources\n"
                           "converge apply -f cluster/ --aws-account local\n"
+                          "# Config Connector files of a namespace's project\n"
+                          "converge apply -f kcc/ --gcp-project local-gcp\n"
                           "# Validate and show the plan, store nothing\n"
                           "converge apply --dry-run -f storage.yaml\n");
 }
@@ -75,6 +80,12 @@ QList<QCommandLineOption> ApplyCommand::options() const
     list.append(QCommandLineOption(QStringLiteral("aws-account"),
                                    QStringLiteral("Put every ACK Table read under this "
                                                   "AwsAccount, whatever its region."),
+                                   QStringLiteral("NAME")));
+    list.append(QCommandLineOption(QStringLiteral("gcp-project"),
+                                   QStringLiteral("Put every Config Connector resource without "
+                                                  "a cnrm.cloud.google.com/project-id "
+                                                  "annotation under this GcpProject (created "
+                                                  "without a credential when there is none)."),
                                    QStringLiteral("NAME")));
     list.append(QCommandLineOption(QStringLiteral("dry-run"),
                                    QStringLiteral("Validate and print what would change; store "
@@ -108,7 +119,8 @@ int ApplyCommand::run(CommandContext &ctx, const QCommandLineParser &parser)
     }
     const KindRegistry &kinds = ctx.services().kinds();
     const ManifestReader::Result read =
-        ApplyPlan::readPaths(paths, ws.get(), kinds, parser.value(QStringLiteral("aws-account")));
+        ApplyPlan::readPaths(paths, ws.get(), kinds, parser.value(QStringLiteral("aws-account")),
+                             parser.value(QStringLiteral("gcp-project")));
     const ApplyPlan plan = ApplyPlan::build(paths, read, ws.get(), kinds);
     if (!plan.isValid()) {
         PlanPrinter::printErrors(console, plan);

@@ -21,7 +21,7 @@ QString DiffCommand::summary() const
 
 QString DiffCommand::synopsis() const
 {
-    return QStringLiteral("-f PATH… [--aws-account NAME]");
+    return QStringLiteral("-f PATH… [--aws-account NAME] [--gcp-project NAME]");
 }
 
 QString DiffCommand::description() const
@@ -55,6 +55,10 @@ QList<QCommandLineOption> DiffCommand::options() const
             QCommandLineOption(QStringLiteral("aws-account"),
                                QStringLiteral("Put every ACK Table read under this AwsAccount, "
                                               "whatever its region."),
+                               QStringLiteral("NAME")),
+            QCommandLineOption(QStringLiteral("gcp-project"),
+                               QStringLiteral("Put every Config Connector resource without a "
+                                              "project-id annotation under this GcpProject."),
                                QStringLiteral("NAME"))};
 }
 
@@ -78,7 +82,8 @@ int DiffCommand::run(CommandContext &ctx, const QCommandLineParser &parser)
     }
     const KindRegistry &kinds = ctx.services().kinds();
     const ManifestReader::Result read =
-        ApplyPlan::readPaths(paths, ws.get(), kinds, parser.value(QStringLiteral("aws-account")));
+        ApplyPlan::readPaths(paths, ws.get(), kinds, parser.value(QStringLiteral("aws-account")),
+                             parser.value(QStringLiteral("gcp-project")));
     const ApplyPlan plan = ApplyPlan::build(paths, read, ws.get(), kinds);
     if (!plan.isValid()) {
         PlanPrinter::printErrors(console, plan);

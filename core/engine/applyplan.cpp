@@ -9,7 +9,9 @@
 #include "azurekinds.h"
 #include "delta.h"
 #include "fieldpath.h"
+#include "gcpkinds.h"
 #include "immutablefields.h"
+#include "kccimporter.h"
 #include "kindregistry.h"
 #include "workspace.h"
 
@@ -103,7 +105,8 @@ QList<Resource> accountsOf(const Workspace *workspace)
 {
     if (!workspace)
         return {};
-    return workspace->list(AzureKinds::storageAccount()) + workspace->list(AwsKinds::accountKind());
+    return workspace->list(AzureKinds::storageAccount()) +
+           workspace->list(AwsKinds::accountKind()) + workspace->list(GcpKinds::projectKind());
 }
 
 } // namespace
@@ -118,13 +121,15 @@ QString ApplyPlan::Change::toString() const
 }
 
 ManifestReader::Result ApplyPlan::readPaths(const QStringList &paths, const Workspace *workspace,
-                                            const KindRegistry &kinds, const QString &awsAccount)
+                                            const KindRegistry &kinds, const QString &awsAccount,
+                                            const QString &gcpProject)
 {
     const QList<Resource> accounts = accountsOf(workspace);
     const AsoImporter aso(accounts);
     const AckImporter ack(accounts, awsAccount);
+    const KccImporter kcc(accounts, gcpProject);
     ManifestReader::Options options;
-    options.translators = {&aso, &ack};
+    options.translators = {&aso, &ack, &kcc};
     return ManifestReader(kinds, options).readPaths(paths);
 }
 
@@ -134,8 +139,9 @@ ManifestReader::Result ApplyPlan::readText(const QByteArray &data, const QString
     const QList<Resource> accounts = accountsOf(workspace);
     const AsoImporter aso(accounts);
     const AckImporter ack(accounts, QString());
+    const KccImporter kcc(accounts, QString());
     ManifestReader::Options options;
-    options.translators = {&aso, &ack};
+    options.translators = {&aso, &ack, &kcc};
     return ManifestReader(kinds, options).read(data, fileName);
 }
 

@@ -67,10 +67,12 @@ public:
 
     /// Reads manifest files, folders and "-" as `converge apply -f` does: Converge, ASO and ACK
     /// documents alike, ASO and ACK accounts joining those of `workspace` (may be null).
-    /// `awsAccount`, when set, takes every ACK Table.
+    /// `awsAccount`, when set, takes every ACK resource; `gcpProject` every Config Connector
+    /// resource without a project-id annotation (KccImporter).
     static ManifestReader::Result readPaths(const QStringList &paths, const Workspace *workspace,
                                             const KindRegistry &kinds,
-                                            const QString &awsAccount = {});
+                                            const QString &awsAccount = {},
+                                            const QString &gcpProject = {});
     /// The same for text, `fileName` naming it in locations.
     static ManifestReader::Result readText(const QByteArray &data, const QString &fileName,
                                            const Workspace *workspace, const KindRegistry &kinds);

@@ -103,7 +103,7 @@ ExportResult KccExporter::exportResources(const QList<Resource> &selection,
         for (auto it = kcc.externalRefs.cbegin(); it != kcc.externalRefs.cend(); ++it) {
             const QJsonValue value = takePath(spec, it.key().split(QLatin1Char('.')));
             if (!value.isUndefined() && !value.toString().isEmpty())
-                putPath(spec, it.value().split(QLatin1Char('.')),
+                putPath(spec, it->ref.split(QLatin1Char('.')),
                         QJsonObject{{QStringLiteral("external"), value}});
         }
         // KCC's name in Google Cloud is resourceID, else metadata.name.

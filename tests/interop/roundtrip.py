@@ -32,7 +32,7 @@ def main():
         if applied.returncode != 0:
             print(applied.stderr)
             return 1
-        for target in ("aso", "ack"):
+        for target in ("aso", "ack", "kcc"):
             exported = run(converge, first, "export", "--for", target)
             path = os.path.join(tmp, f"{target}.yaml")
             with open(path, "w", encoding="utf-8") as f:
@@ -44,7 +44,8 @@ def main():
                 continue
             # A new account has no credential: Ready False, saying to connect it (no request
             # is sent without one).
-            account = "storageaccount/devstore" if target == "aso" else "awsaccount/aws-eu-west-1"
+            account = {"aso": "storageaccount/devstore", "ack": "awsaccount/aws-eu-west-1",
+                       "kcc": "gcpproject/converge-interop"}[target]
             ready = run(converge, second, "reconcile", account, "--wait=20s")
             if ready.returncode != 1 or "is not connected" not in ready.stderr:
                 failures.append(f"{target}: {account} is not Ready False as unconnected: "

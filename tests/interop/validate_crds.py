@@ -9,7 +9,10 @@ ASO/ACK input with its documented message.
 ACK_SAMPLES holds ACK manifests as a team keeps them (one per kind, no region): each must
 validate against its CRD, apply under `--aws-account`, and export again as valid documents.
 
-usage: validate_crds.py CONVERGE CRD_DIR WORKSPACE_MANIFEST INVALID_DIR [ACK_SAMPLES]
+KCC_SAMPLES holds Config Connector's own samples (no project-id annotation): each must
+validate, apply under `--gcp-project`, and export again as valid documents.
+
+usage: validate_crds.py CONVERGE CRD_DIR WORKSPACE_MANIFEST INVALID_DIR [ACK_SAMPLES [KCC_SAMPLES]]
 
 Exits 77 (CTest's SKIP_RETURN_CODE) when CRD_DIR is not there.
 """
@@ -98,6 +101,7 @@ def run(converge, workspace, *args, stdin=None):
 def main():
     converge, crd_dir, manifest, invalid_dir = sys.argv[1:5]
     samples_dir = sys.argv[5] if len(sys.argv) > 5 else None
+    kcc_dir = sys.argv[6] if len(sys.argv) > 6 else None
     if not os.path.isdir(crd_dir):
         print(f"SKIPPED: no CRDs at {crd_dir} (the validation needs ../shared/crds beside the "
               "source folder)")
@@ -143,6 +147,26 @@ def main():
                 failures.append(f"ACK samples: {len(again)} of {len(samples)} exported again: "
                                 f"{out.stderr}")
             documents += samples + again
+        kcc_samples = []
+        if kcc_dir:
+            for path in sorted(glob.glob(os.path.join(kcc_dir, "*.yaml"))):
+                with open(path, encoding="utf-8") as f:
+                    kcc_samples += [d for d in yaml.safe_load_all(f) if d]
+            # As KCC's samples are kept: no project annotation, so under --gcp-project.
+            kcc_ws = os.path.join(tmp, "kcc.converge")
+            applied = run(converge, kcc_ws, "apply", "--gcp-project", "team-gcp", "-f", kcc_dir)
+            if applied.returncode != 0:
+                failures.append(f"KCC samples: apply exited {applied.returncode}: "
+                                f"{applied.stderr}")
+            names = [d["metadata"]["name"] for d in kcc_samples]
+            out = run(converge, kcc_ws, "export", "--for", "kcc")
+            again = [d for d in yaml.safe_load_all(out.stdout or "") if d and
+                     d.get("metadata", {}).get("name") in names]
+            if len(again) != len(kcc_samples):
+                failures.append(f"KCC samples: {len(again)} of {len(kcc_samples)} exported "
+                                f"again: {out.stderr}")
+            documents += kcc_samples + again
+            samples += kcc_samples
         for doc in documents:
             key = (doc.get("apiVersion"), doc.get("kind"))
             name = f"{key[1]}/{doc.get('metadata', {}).get('name')} ({key[0]})"
@@ -160,7 +184,7 @@ def main():
             validated += 1
         kinds = sorted({d["kind"] for d in documents})
         print(f"{validated} documents validated against their CRDs ({len(schemas)} CRD "
-              f"versions loaded), {len(samples)} of them ACK samples and as many exported "
+              f"versions loaded), {len(samples)} of them ACK and KCC samples and as many exported "
               f"from them again: {', '.join(kinds)}")
 
         refused = 0

@@ -53,7 +53,15 @@ DeclaredKcc DeclaredKcc::read(const QJsonObject &o, const Kind &kind, const QStr
     const QJsonObject refs = o.value(QStringLiteral("externalRefs")).toObject();
     for (auto it = refs.begin(); it != refs.end(); ++it) {
         known(it.key(), path + QStringLiteral(".externalRefs"));
-        kcc.externalRefs.insert(it.key(), it.value().toString());
+        // `field: REF`, or `field: {ref: REF, names: FORMAT}`.
+        const QJsonObject o2 = it.value().toObject();
+        const ExternalRef ref{it.value().isString() ? it.value().toString()
+                                                    : o2.value(QStringLiteral("ref")).toString(),
+                              o2.value(QStringLiteral("names")).toString()};
+        if (ref.ref.isEmpty())
+            problems->append({path + QStringLiteral(".externalRefs.") + it.key(),
+                              QStringLiteral("needs the KCC reference it maps to")});
+        kcc.externalRefs.insert(it.key(), ref);
     }
     for (const QJsonValue &field : o.value(QStringLiteral("omit")).toArray()) {
         known(field.toString(), path + QStringLiteral(".omit"));

@@ -23,10 +23,18 @@ struct DeclaredKcc
     QString kind;       ///< e.g. PubSubTopic
     /// The spec field KCC keeps in metadata.labels (KCC has no spec.labels).
     QString labels;
-    /// Spec fields (dotted paths) that hold a Google name directly, and the KCC reference
-    /// (dotted path) that takes it as `{external: …}`: `topic` → `topicRef`,
-    /// `deadLetterPolicy.deadLetterTopic` → `deadLetterPolicy.deadLetterTopicRef`.
-    QMap<QString, QString> externalRefs;
+    /// A spec field that holds a Google name directly, as a KCC reference takes it.
+    struct ExternalRef
+    {
+        QString ref; ///< the KCC reference (dotted path) that holds it as `{external: …}`
+        /// The Google name of a KCC object the reference names by `{name}` instead, with
+        /// `{project}` and `{name}` (its resourceID, else its metadata.name) to fill in, e.g.
+        /// `projects/{project}/topics/{name}`; empty when Converge cannot tell it.
+        QString names;
+    };
+    /// By spec field (dotted path): `topic` → `topicRef`, `deadLetterPolicy.deadLetterTopic` →
+    /// `deadLetterPolicy.deadLetterTopicRef`.
+    QMap<QString, ExternalRef> externalRefs;
     /// Spec fields (dotted paths) KCC's kind does not have.
     QStringList omit;
 

@@ -10,6 +10,7 @@
 
 #include "awskinds.h"
 #include "azurekinds.h"
+#include "gcpkinds.h"
 #include "kindregistry.h"
 #include "manifestreader.h"
 
@@ -75,11 +76,12 @@ void compareDynamoFields(const FieldSchema &handWritten, const FieldSchema &decl
                             path + QStringLiteral("[]"), out);
 }
 
-// Azure's kinds and the AWS kinds as the program registers them, but for DynamoDBTable, which
-// is `table`.
+// Azure's, AWS's and Google Cloud's kinds as the program registers them, but for DynamoDBTable,
+// which is `table`.
 void registerDynamoKinds(KindRegistry &kinds, const Kind &table)
 {
     AzureKinds::registerAll(kinds);
+    GcpKinds::registerKinds(kinds);
     kinds.add(AwsKinds::account());
     kinds.add(table);
     for (const ServiceDeclaration &service : AwsKinds::declarations()) {

@@ -8,6 +8,7 @@
 #include "asoexporter.h"
 #include "awskinds.h"
 #include "azurekinds.h"
+#include "gcpkinds.h"
 #include "kindregistry.h"
 #include "manifestwriter.h"
 #include "testkinds.h"
@@ -97,6 +98,7 @@ private slots:
         if (m_azure.names().isEmpty()) {
             AzureKinds::registerAll(m_azure);
             AwsKinds::registerKinds(m_azure);
+            GcpKinds::registerKinds(m_azure);
             registerTestKinds(m_test);
         }
         QFile::remove(m_dir.filePath(QStringLiteral("plan.converge")));

@@ -5,6 +5,7 @@
 #include "annotations.h"
 #include "awskinds.h"
 #include "azurekinds.h"
+#include "gcpkinds.h"
 #include "kinddeclaration.h"
 #include "kindregistry.h"
 #include "manifestreader.h"
@@ -41,6 +42,7 @@ private slots:
         KindRegistry kinds;
         AzureKinds::registerAll(kinds);
         AwsKinds::registerKinds(kinds);
+        GcpKinds::registerKinds(kinds);
         const ManifestReader reader(kinds);
         const auto read = reader.readFile(qEnvironmentVariable("CONVERGE_TEST_DATA") +
                                           QStringLiteral("/interop/workspace.yaml"));

@@ -5,6 +5,7 @@
 #include "ackexporter.h"
 #include "awskinds.h"
 #include "azurekinds.h"
+#include "gcpkinds.h"
 #include "kindregistry.h"
 #include "manifestreader.h"
 #include "manifestwriter.h"
@@ -70,6 +71,7 @@ private slots:
     {
         AzureKinds::registerAll(m_kinds);
         AwsKinds::registerKinds(m_kinds);
+        GcpKinds::registerKinds(m_kinds);
         const auto result = ManifestReader(m_kinds).readFile(
             qEnvironmentVariable("CONVERGE_TEST_DATA") + QStringLiteral("/interop/workspace.yaml"));
         QVERIFY(result.ok());

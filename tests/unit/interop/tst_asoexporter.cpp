@@ -4,6 +4,7 @@
 
 #include "awskinds.h"
 #include "azurekinds.h"
+#include "gcpkinds.h"
 #include "kindregistry.h"
 #include "manifestreader.h"
 
@@ -51,6 +52,7 @@ private slots:
         KindRegistry kinds;
         AzureKinds::registerAll(kinds);
         AwsKinds::registerKinds(kinds);
+        GcpKinds::registerKinds(kinds);
         const ManifestReader reader(kinds);
         const auto read = reader.readFile(qEnvironmentVariable("CONVERGE_TEST_DATA") +
                                           QStringLiteral("/interop/workspace.yaml"));

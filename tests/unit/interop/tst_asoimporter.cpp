@@ -5,6 +5,7 @@
 #include "asoexporter.h"
 #include "awskinds.h"
 #include "azurekinds.h"
+#include "gcpkinds.h"
 #include "kindregistry.h"
 #include "manifestreader.h"
 #include "manifestwriter.h"
@@ -54,6 +55,7 @@ private slots:
     {
         AzureKinds::registerAll(m_kinds);
         AwsKinds::registerKinds(m_kinds);
+        GcpKinds::registerKinds(m_kinds);
         const auto result = ManifestReader(m_kinds).readFile(
             qEnvironmentVariable("CONVERGE_TEST_DATA") + QStringLiteral("/interop/workspace.yaml"));
         QVERIFY(result.ok());
@@ -108,10 +110,12 @@ private slots:
             QCOMPARE(o.resource.spec, same->spec);
             QCOMPARE(o.resource.metadata, same->metadata);
         }
-        const auto aws =
-            std::count_if(m_workspace.cbegin(), m_workspace.cend(),
-                          [](const Resource &r) { return r.apiVersion == AwsKinds::apiVersion(); });
-        QCOMPARE(imported.objects.size(), m_workspace.size() - 1 - aws); // no blob, no AWS
+        const auto others =
+            std::count_if(m_workspace.cbegin(), m_workspace.cend(), [](const Resource &r) {
+                return r.apiVersion == AwsKinds::apiVersion() ||
+                       r.apiVersion == GcpKinds::apiVersion();
+            });
+        QCOMPARE(imported.objects.size(), m_workspace.size() - 1 - others); // no blob, AWS, GCP
     }
 
     // Every served, non-storage version reads alike.
