@@ -23,6 +23,7 @@
 #include "clock.h"
 #include "controller.h"
 #include "factoryregistry.h"
+#include "gcpfactory.h"
 #include "genericreconciler.h"
 #include "kindregistry.h"
 #include "workspace.h"
@@ -133,6 +134,7 @@ int main(int argc, char **argv)
     FactoryRegistry factories;
     factories.add(std::make_unique<AzureFactory>(azureOptions));
     factories.add(std::make_unique<AwsFactory>());
+    factories.add(std::make_unique<GcpFactory>());
     factories.registerKinds(kinds);
     GenericReconciler reconciler(kinds);
     SystemClock clock;

@@ -4,7 +4,7 @@
 // Runs every benchmark of issue #11 side by side with the official SDKs and writes the figures:
 //
 //   node tests/bench/peers/bench.js --build BUILD_DIR --out FIGURES.json [--runs 5] [--quick 0|1]
-//       [--parts create,dynamo,drift,window[,explorer][,aws][,s3]] [--window-runs 1]
+//       [--parts create,dynamo,drift,window[,explorer][,aws][,s3][,pubsub]] [--window-runs 1]
 //       [--explorer-scale 1]
 //
 // scripts/bench.sh builds Release and calls this. Each timed run of benchmarks 1 and 2 gets
@@ -42,8 +42,8 @@ const runs = quick ? 1 : Math.max(1, options.runs);
 // about four minutes a round: one round by default, to stay within the time budget.
 const windowRuns = quick ? 1 : Math.max(1, options['window-runs']);
 const sizes = quick
-  ? { create: 12, dynamo: 4, drift: 20, scale: 0.01, queues: 8, topics: 4 }
-  : { create: 1000, dynamo: 200, drift: 10000, scale: 1, queues: 1000, topics: 200 };
+  ? { create: 12, dynamo: 4, drift: 20, scale: 0.01, queues: 8, topics: 4, pubsub: 4 }
+  : { create: 1000, dynamo: 200, drift: 10000, scale: 1, queues: 1000, topics: 200, pubsub: 500 };
 const concurrency = 8;
 const state = path.join(build, 'bench');
 const emuState = path.join(state, 'emulators');
@@ -840,6 +840,142 @@ async function benchAws() {
   }];
 }
 
+// 10: Pub/Sub on Google's emulator: topics and subscriptions (each naming a topic) made by
+// `converge apply --wait` against a plain REST script (Python's standard library, 8 threads),
+// and a no-change pass over them (requests sent). The emulator keeps what it holds: each side of
+// each run gets a project of its own instead of a reset.
+function pubsubNames(project, count) {
+  const numbered = (prefix) =>
+    Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(4, '0')}`);
+  const topics = numbered('bench-topic-');
+  return { project, topics,
+    subscriptions: topics.map((topic, i) => ({ name: `bench-sub-${String(i).padStart(4, '0')}`,
+      topic })) };
+}
+
+function pubsubManifest(file, endpoint, names) {
+  const docs = [`apiVersion: gcp.converge.dev/v1\nkind: GcpProject\nmetadata: {name: bench-gcp}\n` +
+    `spec: {projectId: ${names.project}, endpoints: {pubsub: '${endpoint}'}, ` +
+    'credential: {emulator: true}}\n'];
+  for (const name of names.topics) {
+    docs.push(`apiVersion: gcp.converge.dev/v1\nkind: PubSubTopic\nmetadata: {name: ${name}}\n` +
+      'spec: {owner: {name: bench-gcp}}\n');
+  }
+  for (const s of names.subscriptions) {
+    docs.push(`apiVersion: gcp.converge.dev/v1\nkind: PubSubSubscription\n` +
+      `metadata: {name: ${s.name}}\nspec: {owner: {name: bench-gcp}, ` +
+      `topicRef: {name: ${s.topic}}, ackDeadlineSeconds: 30}\n`);
+  }
+  fs.writeFileSync(file, docs.join('---\n'));
+}
+
+async function benchPubSub() {
+  const count = sizes.pubsub;
+  const what = `${count} Pub/Sub topics and ${count} subscriptions on Google's emulator`;
+  const createName = `10a. ${what}: apply --wait vs a REST script, 8 threads`;
+  const createGoal = 'ratio <= 0.70';
+  const passName = `10b. a no-change pass over the same ${what} (requests sent)`;
+  const passGoal = 'one list walk per kind, zero writes, no read of a single resource';
+  const env = await startEmulators();
+  const vars = readEnv(env);
+  if (vars.CONVERGE_PUBSUB_MISSING) {
+    log(`10. skipped: ${vars.CONVERGE_PUBSUB_MISSING}`);
+    await stopEmulators();
+    return [skippedRow(createName, createGoal, vars.CONVERGE_PUBSUB_MISSING),
+      skippedRow(passName, passGoal, vars.CONVERGE_PUBSUB_MISSING)];
+  }
+  const port = Number(vars.CONVERGE_PUBSUB_PORT);
+  const endpoint = `http://127.0.0.1:${port}`;
+  const peerScript = (file) => run('python3', [path.join(__dirname, 'pubsub-create.py'),
+    '--endpoint', endpoint, '--names', file, '--threads', String(concurrency)]);
+  const side = (label, r, n = count) => pubsubNames(`bench-${label}-${r}-${Date.now() % 100000}`, n);
+
+  // The emulator's Java warms up on its first requests: both sides first, untimed, a few each.
+  log('10. warming up the emulator and both sides (untimed)');
+  const warmManifest = path.join(state, 'pubsub-warm.yaml');
+  pubsubManifest(warmManifest, endpoint, side('warm-converge', 0, 4));
+  await convergeApply('pubsub-warm', warmManifest);
+  const warmFile = path.join(state, 'pubsub-warm.json');
+  fs.writeFileSync(warmFile, JSON.stringify(side('warm-peer', 0, 4)));
+  check(await peerScript(warmFile), 'the REST script (warm-up)');
+
+  const sides = { converge: [], peer: [] };
+  let peerCounts = null;
+  for (let r = 0; r < runs; ++r) {
+    log(`10. ${what}, run ${r + 1} of ${runs}`);
+    const manifest = path.join(state, 'pubsub.yaml');
+    pubsubManifest(manifest, endpoint, side('converge', r));
+    sides.converge.push((await convergeApply('pubsub', manifest)).seconds);
+    const namesFile = path.join(state, 'pubsub-names.json');
+    fs.writeFileSync(namesFile, JSON.stringify(side('peer', r)));
+    const peer = check(await peerScript(namesFile), 'the REST script');
+    sides.peer.push(peer.seconds);
+    peerCounts = lastJson(peer.stdout);
+  }
+
+  // Untimed: the same apply through a counting proxy, then bench_drift's passes over it.
+  log('10. counting the requests of converge apply --wait and of the resync passes');
+  const proxy = await startProxy(port);
+  const countedManifest = path.join(state, 'pubsub-counted.yaml');
+  pubsubManifest(countedManifest, `http://127.0.0.1:${proxy.port}`, side('counted', 0));
+  const setup = await convergeApply('pubsub-counted', countedManifest);
+  const applied = countsBetween({ requests: 0, writes: 0, byMethod: {}, byService: {} },
+    proxy.counts);
+  const marks = [copyCounts(proxy.counts)];
+  const out = path.join(state, 'pubsub-drift.json');
+  const drift = await run(path.join(benchDir, 'bench_drift'), [setup.workspace, String(runs), out],
+    {}, (line) => {
+      if (/^bench_drift: .*\bpass\b.*\bover\b/.test(line)) marks.push(copyCounts(proxy.counts));
+    });
+  await proxy.close();
+  await stopEmulators();
+  check(drift, 'bench_drift (Pub/Sub)');
+  const passes = JSON.parse(fs.readFileSync(out, 'utf8'));
+  expect(marks.length === 2 + 2 * runs, `bench_drift printed ${marks.length - 1} passes`);
+  const counted = marks.slice(1).map((m, i) => countsBetween(marks[i], m));
+  const resyncs = counted.slice(1, 1 + runs);
+  expect(applied.byOperation['PUT topics/*'] === count &&
+    applied.byOperation['PUT subscriptions/*'] === count,
+  `converge apply sent ${JSON.stringify(applied.byOperation)}`);
+  // A pass is a walk of each kind's list and nothing else: no PUT, PATCH, DELETE, no GET of one.
+  const walkOnly = (pass) => pass.writes === 0 &&
+    Object.keys(pass.byOperation).every((op) => op === 'GET topics' ||
+      op === 'GET subscriptions') && (pass.byOperation['GET topics'] || 0) >= 1 &&
+    (pass.byOperation['GET subscriptions'] || 0) >= 1;
+  const c = stats(sides.converge);
+  const p = stats(sides.peer);
+  const requests = stats(resyncs.map((x) => x.requests));
+  const last = resyncs[resyncs.length - 1];
+  return [{
+    name: createName, unit: 's', converge: c, peer: p, ratio: c.median / p.median,
+    goal: createGoal, met: c.median / p.median <= 0.70,
+    counts: {
+      topics: count, subscriptions: count, concurrency,
+      convergeRequests: applied.requests, convergeWrites: applied.writes,
+      convergeByOperation: applied.byOperation,
+      peerRequests: peerCounts.requests, peerByOperation: peerCounts.byOperation,
+      peerInScriptSeconds: peerCounts.seconds,
+    },
+    note: 'wall clock of the whole process on both sides (converge apply --wait: reading and ' +
+      'storing the manifest, the controller, every resource Ready; the script: Python, every ' +
+      'create answered); a project of its own for each side of each run',
+  }, {
+    name: passName, unit: 'requests', converge: requests, peer: null, ratio: null,
+    goal: passGoal, met: resyncs.every(walkOnly),
+    counts: {
+      resources: passes.resources, convergeRequests: last.requests, convergeWrites: last.writes,
+      byOperation: last.byOperation,
+      reconciles: passes.passes[passes.passes.length - 1].reconciles,
+      skippedUnchanged: passes.passes[passes.passes.length - 1].skippedUnchanged,
+      passSeconds: stats(passes.passes.map((x) => x.seconds)),
+      startupPass: { requests: counted[0].requests, byOperation: counted[0].byOperation },
+      setupSeconds: setup.seconds,
+    },
+    note: 'bench_drift\'s resync passes (Controller::resyncNow to idle) through a counting proxy ' +
+      'in front of the emulator: the requests each pass sends, by method and collection',
+  }];
+}
+
 // 9: S3 uploads on moto, `converge apply --wait` against a boto3 script: many small objects (8
 // threads), and one large file (boto3's upload_file, its 8 MiB parts, 8 threads). moto is reset
 // before each side; the sides take turns.
@@ -990,7 +1126,7 @@ async function main() {
   };
   const steps = [['create', benchCreate], ['dynamo', benchDynamo], ['drift', benchDrift],
     ['window', benchWindowAndStore], ['explorer', benchExplorer], ['aws', benchAws],
-    ['s3', benchS3]];
+    ['s3', benchS3], ['pubsub', benchPubSub]];
   try {
     for (const [part, step] of steps) {
       if (!parts.includes(part)) continue;

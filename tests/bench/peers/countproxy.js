@@ -12,6 +12,10 @@ const http = require('http');
 /// What an AWS request asks for: the json protocol (DynamoDB, SQS) names it in X-Amz-Target, the
 /// query protocol (SNS, STS) in the form body's Action. Azure's requests are counted by method.
 function operationOf(req, body) {
+  // Google's REST APIs: the method and the collection (`GET topics` lists, `PUT topics/*`
+  // creates a topic, `GET topics/*` reads one).
+  const google = /^\/v1\/projects\/[^/]+\/([a-zA-Z]+)(\/[^/?]+)?/.exec(req.url);
+  if (google) return `${req.method} ${google[1]}${google[2] ? '/*' : ''}`;
   const target = req.headers['x-amz-target'];
   if (target) return String(target).replace(/^.*\./, '');
   const action = body ? new URLSearchParams(body.toString('utf8')).get('Action') : null;
@@ -20,6 +24,7 @@ function operationOf(req, body) {
 
 /// The AWS service a request is signed for (SigV4's credential scope), or null.
 function serviceOf(req) {
+  if (/^\/v1\/projects\//.test(req.url)) return 'google';
   const authorization = req.headers.authorization || '';
   const scope = /Credential=[^/,]*\/\d{8}\/[^/,]*\/([^/,]*)\//.exec(authorization);
   return scope ? scope[1] : null;
@@ -27,6 +32,7 @@ function serviceOf(req) {
 
 /// AWS's operations are POSTs; their writes are told apart by the operation's name.
 function isWrite(req, operation) {
+  if (operation.startsWith(`${req.method} `)) return !['GET', 'HEAD'].includes(req.method);
   if (operation !== req.method)
     return /^(Create|Update|Delete|Put|Set|Tag|Untag|Add|Remove)/.test(operation);
   return !['GET', 'HEAD'].includes(req.method);
