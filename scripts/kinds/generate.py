@@ -430,6 +430,13 @@ def kind(service, name, c):
     out['alreadyExists'] = c.get('alreadyExists', [])
     if c.get('createIsIdempotent'):
         out['createIsIdempotent'] = True
+    # A Google create that answers the resource as the read does (not a long-running operation):
+    # its answer is the observation.
+    if create and service.meta.get('protocol') == 'google-rest':
+        read_op = c['read'] if isinstance(c['read'], str) else c['read']['operation']
+        create_op = create if isinstance(create, str) else create['operation']
+        if service.operation(create_op)['output'] == service.operation(read_op)['output']:
+            out['createAnswersResource'] = True
     out['read'] = call(service, c['read'], identity, name, 'read')
     if 'followReads' in c:
         out['followReads'] = [call(service, f, identity, name, 'followRead')

@@ -495,6 +495,7 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
                 QStringLiteral("followReads"),
                 QStringLiteral("writeOnly"),
                 QStringLiteral("createIsIdempotent"),
+                QStringLiteral("createAnswersResource"),
                 QStringLiteral("secretWhen"),
                 QStringLiteral("idIsName"),
                 QStringLiteral("unordered"),
@@ -604,6 +605,7 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
         r.fail(path + QStringLiteral(".read"), QStringLiteral("is required"));
     d.alreadyExists = r.strings(o, QStringLiteral("alreadyExists"), path);
     d.createIsIdempotent = o.value(QStringLiteral("createIsIdempotent")).toBool();
+    d.createAnswersResource = o.value(QStringLiteral("createAnswersResource")).toBool();
     d.notFound = r.strings(o, QStringLiteral("notFound"), path);
     d.listIsComplete = o.value(QStringLiteral("listIsComplete")).toBool();
     const QJsonObject exclude = r.object(o, QStringLiteral("listExclude"), path);

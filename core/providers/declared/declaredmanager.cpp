@@ -480,12 +480,20 @@ Outcome<Observation> DeclaredManager::observeTarget(const Target &target, const 
         error.requestId = reply.value().requestId;
         return error;
     }
+    return observed(target, spec, name, id.value(), resource, reply.value().requestId, sent);
+}
+
+Outcome<Observation> DeclaredManager::observed(const Target &target, const QJsonObject &spec,
+                                               const QString &name, const QString &id,
+                                               QJsonObject resource, const QString &requestId,
+                                               const QSet<QString> &sent)
+{
     if (auto failed = DeclaredSubResources::follow(
             m_declaration,
             [this](const DeclaredCall &call, const QJsonObject &in) { return send(call, in); },
-            resource, name, id.value(), spec))
+            resource, name, id, spec))
         return *failed;
-    Observation o = observe(resource, reply.value().requestId, id.value());
+    Observation o = observe(resource, requestId, id);
     asTheWorkspaceHasIt(target, spec, name, o);
     if (auto failed = applyState(o, resource))
         return *failed;
@@ -544,8 +552,15 @@ Outcome<Observation> DeclaredManager::create(const Target &target)
     const QString createdId = create.result.isEmpty()
                                   ? QString()
                                   : ApiValues::at(reply.value().body, create.result).toString();
+    const QSet<QString> carried(create.fields.begin(), create.fields.end());
+    // A create that answers the resource as a read does (a Pub/Sub topic's PUT) is its own
+    // observation: no read after it.
     Outcome<Observation> created =
-        observeTarget(target, createdId, QSet<QString>(create.fields.begin(), create.fields.end()));
+        m_declaration.createAnswersResource && !reply.value().body.isEmpty()
+            ? observed(target, spec, name,
+                       ApiValues::at(reply.value().body, m_declaration.idMember).toString(),
+                       reply.value().body, reply.value().requestId, carried)
+            : observeTarget(target, createdId, carried);
     if (!created || created.value().inProgress)
         return created;
     const QStringList left = Delta::between(m_declaration.kind.spec, spec, created.value().spec);

@@ -92,6 +92,11 @@ private:
                                            const QStringList &secrets);
     Outcome<ApiCaller::Reply> readResource(const QString &name, const QString &id,
                                            const QJsonObject &spec, QJsonObject *resource);
+    /// What `resource` (a read's answer, or a create's that answers the resource) observes,
+    /// with what follows a read: follow reads, the state, the hook, secrets, collections, tags.
+    Outcome<Observation> observed(const Target &target, const QJsonObject &spec,
+                                  const QString &name, const QString &id, QJsonObject resource,
+                                  const QString &requestId, const QSet<QString> &sent);
     /// `o` (read or listed) as the workspace holds what the backend does not answer: the owner,
     /// the name field, write-only fields and references as asked.
     void asTheWorkspaceHasIt(const Target &target, const QJsonObject &spec, const QString &name,

@@ -208,6 +208,9 @@ struct KindDeclaration
     /// The create answers the resource that is there as if it had made it (SNS's CreateTopic
     /// and Subscribe): it adopts, so the engine creates a resource never seen without a get.
     bool createIsIdempotent = false;
+    /// The create answers the resource as the read does (Google's PUT of a topic): its answer is
+    /// observed, with no read after it.
+    bool createAnswersResource = false;
     DeclaredCall read;
     /// Reads after `read` whose answers (their `result`) add to what it read (an IAM policy's
     /// document, in its default version); `$read.MEMBER` in their inputs stands for a member of
