@@ -561,8 +561,8 @@ private slots:
 
         // A resync observes them from list pages where the kind's list is complete (what the
         // page holds, with what the workspace knows and the backend does not say): still
-        // Ready, nothing written.
-        {
+        // Ready, nothing written. (Other kinds' resyncs are reads, as every run's.)
+        if (manager(data.kind)->listIsComplete()) {
             const int writes = counts.writes();
             const qint64 lists = controller.stats().listCalls;
             controller.resyncNow();
