@@ -6,44 +6,13 @@
 #include "declaredservices.h"
 #include "gcpkinds.h"
 #include "interopterms.h"
+#include "jsonpath.h"
 
 #include <QJsonArray>
 
 namespace converge {
 
 namespace T = InteropTerms;
-
-namespace {
-
-// `value` at the dotted `path` of `o`, and `o` without it.
-QJsonValue takePath(QJsonObject &o, const QStringList &path)
-{
-    if (path.size() == 1)
-        return o.take(path.first());
-    auto it = o.find(path.first());
-    if (it == o.end() || !it->isObject())
-        return QJsonValue(QJsonValue::Undefined);
-    QJsonObject inner = it->toObject();
-    const QJsonValue value = takePath(inner, path.mid(1));
-    if (inner.isEmpty())
-        o.remove(path.first());
-    else
-        *it = inner;
-    return value;
-}
-
-void putPath(QJsonObject &o, const QStringList &path, const QJsonValue &value)
-{
-    if (path.size() == 1) {
-        o.insert(path.first(), value);
-        return;
-    }
-    QJsonObject inner = o.value(path.first()).toObject();
-    putPath(inner, path.mid(1), value);
-    o.insert(path.first(), inner);
-}
-
-} // namespace
 
 KccExporter::KccExporter(const Options &options)
     : m_options(options)
@@ -95,16 +64,16 @@ ExportResult KccExporter::exportResources(const QList<Resource> &selection,
                 labels.insert(it.key(), it.value().toString());
         }
         for (const QString &path : kcc.omit) {
-            if (!takePath(spec, path.split(QLatin1Char('.'))).isUndefined())
+            if (!JsonPath::take(spec, path.split(QLatin1Char('.'))).isUndefined())
                 result.notes.append(QStringLiteral("%1: spec.%2 is not exported: Config "
                                                    "Connector's %3 has no such field")
                                         .arg(id, path, kcc.kind));
         }
         for (auto it = kcc.externalRefs.cbegin(); it != kcc.externalRefs.cend(); ++it) {
-            const QJsonValue value = takePath(spec, it.key().split(QLatin1Char('.')));
+            const QJsonValue value = JsonPath::take(spec, it.key().split(QLatin1Char('.')));
             if (!value.isUndefined() && !value.toString().isEmpty())
-                putPath(spec, it->ref.split(QLatin1Char('.')),
-                        QJsonObject{{QStringLiteral("external"), value}});
+                JsonPath::put(spec, it->ref.split(QLatin1Char('.')),
+                              QJsonObject{{QStringLiteral("external"), value}});
         }
         // KCC's name in Google Cloud is resourceID, else metadata.name.
         const QString nameField = declared->kind.backendNameField;

@@ -6,6 +6,7 @@
 #include "declaredservices.h"
 #include "gcpkinds.h"
 #include "interopterms.h"
+#include "jsonpath.h"
 
 #include <QMap>
 
@@ -27,33 +28,6 @@ const KindDeclaration *kccCounterpart(const QString &group, const QString &kind)
         }
     }
     return nullptr;
-}
-
-QJsonValue kccTake(QJsonObject &o, const QStringList &path)
-{
-    if (path.size() == 1)
-        return o.take(path.first());
-    auto it = o.find(path.first());
-    if (it == o.end() || !it->isObject())
-        return QJsonValue(QJsonValue::Undefined);
-    QJsonObject inner = it->toObject();
-    const QJsonValue value = kccTake(inner, path.mid(1));
-    if (inner.isEmpty())
-        o.remove(path.first());
-    else
-        *it = inner;
-    return value;
-}
-
-void kccPut(QJsonObject &o, const QStringList &path, const QJsonValue &value)
-{
-    if (path.size() == 1) {
-        o.insert(path.first(), value);
-        return;
-    }
-    QJsonObject inner = o.value(path.first()).toObject();
-    kccPut(inner, path.mid(1), value);
-    o.insert(path.first(), inner);
 }
 
 } // namespace
@@ -181,12 +155,13 @@ ManifestTranslator::Result KccImporter::translate(const QList<ForeignDocument> &
         if (!labels.isEmpty())
             spec.insert(d->kcc.labels, labels);
         for (auto it = d->kcc.externalRefs.cbegin(); it != d->kcc.externalRefs.cend(); ++it) {
-            const QJsonValue ref = kccTake(spec, it->ref.split(QLatin1Char('.')));
+            const QJsonValue ref = JsonPath::take(spec, it->ref.split(QLatin1Char('.')));
             if (ref.isUndefined())
                 continue;
             const QJsonObject r = ref.toObject();
             if (r.contains(QStringLiteral("external"))) {
-                kccPut(spec, it.key().split(QLatin1Char('.')), r.value(QStringLiteral("external")));
+                JsonPath::put(spec, it.key().split(QLatin1Char('.')),
+                              r.value(QStringLiteral("external")));
                 continue;
             }
             const QString named = r.value(QStringLiteral("name")).toString();
@@ -210,7 +185,7 @@ ManifestTranslator::Result KccImporter::translate(const QList<ForeignDocument> &
                 QString value = it->names;
                 value.replace(QStringLiteral("{project}"), projectId)
                     .replace(QStringLiteral("{name}"), resourceId);
-                kccPut(spec, it.key().split(QLatin1Char('.')), value);
+                JsonPath::put(spec, it.key().split(QLatin1Char('.')), value);
                 continue;
             }
             fail(i, QStringLiteral("spec.") + it->ref,
