@@ -252,6 +252,7 @@ Controller::Stats Controller::stats() const
     s.backendWrites = d->counters.backendWrites;
     s.failures = d->counters.failures;
     s.listCalls = d->counters.listCalls;
+    s.listsSkipped = d->counters.listsSkipped;
     return s;
 }
 

@@ -72,6 +72,9 @@ public:
         qint64 backendWrites = 0; ///< create, update and delete calls since start
         qint64 failures = 0;
         qint64 listCalls = 0; ///< list pages asked for by resyncs and discovery
+        /// List jobs that ran and listed nothing: their owner was not Ready (or gone), or no
+        /// Manager could be made for it.
+        qint64 listsSkipped = 0;
     };
 
     /// None of the references is owned; all must outlive the controller.

@@ -18,6 +18,7 @@ struct ControllerCounters
     std::atomic<qint64> backendWrites{0};
     std::atomic<qint64> failures{0};
     std::atomic<qint64> listCalls{0};
+    std::atomic<qint64> listsSkipped{0};
 };
 
 } // namespace converge

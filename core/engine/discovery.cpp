@@ -215,8 +215,10 @@ void Discovery::run(ThreadContext &tc, const ResourceKey &jobKey)
 
     Workspace &ws = tc.workspace();
     const std::optional<Resource> owner = ws.get(job.owner);
-    if (!owner || owner->metadata.isBeingDeleted() || !owner->status.ready().isReady())
+    if (!owner || owner->metadata.isBeingDeleted() || !owner->status.ready().isReady()) {
+        ++m_counters.listsSkipped;
         return finish();
+    }
     ListScope scope;
     scope.owners = tc.ownersOf(*owner);
     scope.owners.append(*owner);
@@ -225,8 +227,10 @@ void Discovery::run(ThreadContext &tc, const ResourceKey &jobKey)
     std::optional<BackendError> managerError;
     const std::shared_ptr<Manager> manager =
         tc.managerFor(probe, scope.owners.first(), &managerError);
-    if (!manager)
+    if (!manager) {
+        ++m_counters.listsSkipped;
         return finish();
+    }
     const bool complete = manager->listIsComplete();
     if (job.discoveryOnly) {
         // Children applied meanwhile (perhaps still being created) are managed, not found.

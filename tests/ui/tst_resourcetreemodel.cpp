@@ -1062,16 +1062,22 @@ private slots:
         }
         QSignalSpy discovery{&controller, &Controller::discoveryChanged};
         const qint64 listsBefore = controller.stats().listCalls;
+        const qint64 skippedBefore = controller.stats().listsSkipped;
         controller.resyncNow();
         // Which side kept the row when it stays (seen once in 80 runs under load): the store's
         // rows, the lists made, the signals.
         const auto diagnosis = [&] {
             StoreError error;
-            return QStringLiteral("store holds %1 discovered row(s) of g; %2 list call(s) since "
-                                  "resyncNow; %3 discovery signal(s)")
+            const Controller::Stats now = controller.stats();
+            return QStringLiteral("store holds %1 discovered row(s) of g; %2 list call(s) and %3 "
+                                  "list job(s) that listed nothing since resyncNow; %4 discovery "
+                                  "signal(s); %5 queued, %6 in flight")
                 .arg(s.f.ws->discovered(g, &error).size())
-                .arg(controller.stats().listCalls - listsBefore)
-                .arg(discovery.count());
+                .arg(now.listCalls - listsBefore)
+                .arg(now.listsSkipped - skippedBefore)
+                .arg(discovery.count())
+                .arg(now.queued)
+                .arg(now.inFlight);
         };
         QTRY_VERIFY2_WITH_TIMEOUT(s.model.discoveredCount() == 0, qPrintable(diagnosis()), 15000);
         QTRY_VERIFY(discovery.count() >= 1); // batched: it may come after a resource batch
