@@ -253,6 +253,8 @@ Controller::Stats Controller::stats() const
     s.failures = d->counters.failures;
     s.listCalls = d->counters.listCalls;
     s.listsSkipped = d->counters.listsSkipped;
+    s.resyncs = d->counters.resyncs;
+    s.listsQueued = d->counters.listsQueued;
     return s;
 }
 

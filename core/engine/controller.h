@@ -75,6 +75,8 @@ public:
         /// List jobs that ran and listed nothing: their owner was not Ready (or gone), or no
         /// Manager could be made for it.
         qint64 listsSkipped = 0;
+        qint64 resyncs = 0;     ///< resync passes queued (periodic or asked for)
+        qint64 listsQueued = 0; ///< list jobs those passes queued
     };
 
     /// None of the references is owned; all must outlive the controller.

@@ -19,6 +19,8 @@ struct ControllerCounters
     std::atomic<qint64> failures{0};
     std::atomic<qint64> listCalls{0};
     std::atomic<qint64> listsSkipped{0};
+    std::atomic<qint64> resyncs{0};
+    std::atomic<qint64> listsQueued{0};
 };
 
 } // namespace converge

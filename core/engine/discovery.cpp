@@ -105,6 +105,8 @@ void Discovery::queueResync(const QHash<ResourceKey, Snapshot> &snapshots)
             job->managedByName.insert(it->backendName, it.key());
         }
     }
+    ++m_counters.resyncs;
+    m_counters.listsQueued += jobs.size();
     const Scheduler::Lock lock = m_scheduler.lock();
     for (auto it = jobs.begin(); it != jobs.end(); ++it) {
         m_scheduler.setGroup(lock, it.key(), it->account);

@@ -1063,21 +1063,30 @@ private slots:
         QSignalSpy discovery{&controller, &Controller::discoveryChanged};
         const qint64 listsBefore = controller.stats().listCalls;
         const qint64 skippedBefore = controller.stats().listsSkipped;
+        const qint64 resyncsBefore = controller.stats().resyncs;
+        const qint64 queuedBefore = controller.stats().listsQueued;
         controller.resyncNow();
         // Which side kept the row when it stays (seen once in 80 runs under load): the store's
         // rows, the lists made, the signals.
         const auto diagnosis = [&] {
             StoreError error;
             const Controller::Stats now = controller.stats();
+            const std::optional<Resource> stored = s.f.ws->get(g);
             return QStringLiteral("store holds %1 discovered row(s) of g; %2 list call(s) and %3 "
                                   "list job(s) that listed nothing since resyncNow; %4 discovery "
-                                  "signal(s); %5 queued, %6 in flight")
+                                  "signal(s); %5 queued, %6 in flight; %7 resync(s) queueing %8 "
+                                  "list job(s); g at generation %9, Ready %10 of generation %11")
                 .arg(s.f.ws->discovered(g, &error).size())
                 .arg(now.listCalls - listsBefore)
                 .arg(now.listsSkipped - skippedBefore)
                 .arg(discovery.count())
                 .arg(now.queued)
-                .arg(now.inFlight);
+                .arg(now.inFlight)
+                .arg(now.resyncs - resyncsBefore)
+                .arg(now.listsQueued - queuedBefore)
+                .arg(stored ? stored->metadata.generation : -1)
+                .arg(stored ? Condition::statusName(stored->status.ready().status) : QString())
+                .arg(stored ? stored->status.ready().observedGeneration : -1);
         };
         QTRY_VERIFY2_WITH_TIMEOUT(s.model.discoveredCount() == 0, qPrintable(diagnosis()), 15000);
         QTRY_VERIFY(discovery.count() >= 1); // batched: it may come after a resource batch
