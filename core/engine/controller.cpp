@@ -303,10 +303,13 @@ void Controller::Private::schedulerLoop()
     }
     Workspace *ws = &tc.workspace();
     startup.run(tc, scanner);
+    // What the start-up scan saw, taken before any worker may write: a commit between waking
+    // them and this read would not make the loop scan again, and the snapshots would keep an
+    // owner as not Ready (its children never listed by a resync) until some other write.
+    qint64 dataVersion = ws->dataVersion();
     scheduler.setRecovered(scheduler.lock());
     scheduler.wakeWorkers();
 
-    qint64 dataVersion = ws->dataVersion();
     QDateTime nextResync = nextResyncTime(clock.now());
     while (!scheduler.stopping()) {
         const std::optional<Scheduler::Requests> requests =
