@@ -30,6 +30,20 @@ const KindDeclaration *kccCounterpart(const QString &group, const QString &kind)
     return nullptr;
 }
 
+// What Converge reads of KCC, for the message about a kind it does not: "group Kind, …".
+QStringList kccKindsRead()
+{
+    QStringList kinds;
+    for (const ServiceDeclaration &service : GcpKinds::declared().services()) {
+        for (const KindDeclaration &d : service.kinds) {
+            if (d.kcc.isDeclared())
+                kinds << d.kcc.apiVersion.section(QLatin1Char('/'), 0, 0) + QLatin1Char(' ') +
+                             d.kcc.kind;
+        }
+    }
+    return kinds;
+}
+
 } // namespace
 
 KccImporter::KccImporter(const QList<Resource> &projects, const QString &project)
@@ -72,10 +86,8 @@ ManifestTranslator::Result KccImporter::translate(const QList<ForeignDocument> &
         const KindDeclaration *d = kccCounterpart(group, kind);
         if (!d) {
             fail(i, QStringLiteral("kind"),
-                 QStringLiteral("%1 %2 has no Converge counterpart (Converge reads "
-                                "pubsub.cnrm.cloud.google.com's PubSubTopic and "
-                                "PubSubSubscription)")
-                     .arg(group, kind));
+                 QStringLiteral("%1 %2 has no Converge counterpart (Converge reads %3)")
+                     .arg(group, kind, kccKindsRead().join(QStringLiteral(", "))));
             continue;
         }
         if (apiVersion != d->kcc.apiVersion) {

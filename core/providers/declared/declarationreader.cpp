@@ -3,6 +3,7 @@
 #include "declarationreader.h"
 
 #include "declaredbindings.h"
+#include "secretreferencefield.h"
 
 #include "declaredhook.h"
 #include "oneofcheck.h"
@@ -148,20 +149,7 @@ ReadField readField(Reading &r, const QJsonObject &o, const QString &path)
         out.schema = F::list(name, itemField.schema, doc);
         out.api.fields = itemField.api.fields;
     } else if (type == QLatin1String("secretRef")) {
-        out.schema = F::object(
-            name,
-            {F::string(QStringLiteral("env"),
-                       QStringLiteral("An environment variable of Converge's process.")),
-             F::string(QStringLiteral("keychain"), QStringLiteral("An OS keychain entry.")),
-             F::string(QStringLiteral("file"),
-                       QStringLiteral("A file whose whole content is the value; mode "
-                                      "0600 or stricter."))},
-            (doc.isEmpty() ? QString() : doc + QLatin1Char(' ')) +
-                QStringLiteral("Given only by reference: {env: VARIABLE}, {keychain: "
-                               "ENTRY} or {file: PATH}; the value never reaches the "
-                               "workspace, events or logs."));
-        out.schema.setCheck(
-            [](const QJsonValue &value) { return SecretReference::check(value.toObject()); });
+        out.schema = SecretReferenceField::make(name, doc);
     } else if (type == QLatin1String("textOrSecretRef")) {
         out.schema = F::string(
             name, (doc.isEmpty() ? QString() : doc + QLatin1Char(' ')) +

@@ -5,7 +5,7 @@
 #include "declaredservices.h"
 #include "httpclient.h"
 #include "kindregistry.h"
-#include "secretreference.h"
+#include "secretreferencefield.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -76,23 +76,6 @@ QString checkGcpProject(const QJsonValue &value)
     return QString();
 }
 
-F secretReferenceField(const QString &name, const QString &description)
-{
-    F field = F::object(
-        name,
-        {F::string(QStringLiteral("env"),
-                   QStringLiteral("An environment variable of Converge's process.")),
-         F::string(QStringLiteral("keychain"), QStringLiteral("An OS keychain entry.")),
-         F::string(QStringLiteral("file"),
-                   QStringLiteral("A file whose whole content is the value; mode 0600 or "
-                                  "stricter; '~/' means the home folder."))},
-        description + QStringLiteral(" Given only by reference: {env: VARIABLE}, {keychain: "
-                                     "ENTRY} or {file: PATH}; it never reaches the workspace, "
-                                     "events or logs."));
-    field.setCheck([](const QJsonValue &v) { return SecretReference::check(v.toObject()); });
-    return field;
-}
-
 } // namespace
 
 Kind GcpKinds::project()
@@ -152,10 +135,10 @@ Kind GcpKinds::project()
                                    "~/.config/gcloud/application_default_credentials.json "
                                    "(written by `gcloud auth application-default login`): an "
                                    "authorized user's refresh token or a service account key.")),
-         secretReferenceField(QStringLiteral("serviceAccountKey"),
-                              QStringLiteral("A service account's JSON key: Converge signs a "
-                                             "token request with it (RS256) and exchanges it "
-                                             "at the key's token_uri."))},
+         SecretReferenceField::make(QStringLiteral("serviceAccountKey"),
+                                    QStringLiteral("A service account's JSON key: Converge signs a "
+                                                   "token request with it (RS256) and exchanges it "
+                                                   "at the key's token_uri."))},
         QStringLiteral("Where the access token comes from: exactly one of emulator, gcloud, "
                        "tokenCommand, applicationDefault, serviceAccountKey; {} for a project "
                        "not connected yet. Tokens and keys never enter the workspace."));
