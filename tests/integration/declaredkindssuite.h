@@ -156,6 +156,52 @@ protected:
     /// The folder of the kinds' test data under tests/data.
     virtual QString dataFolder() const = 0;
 
+    /// `resources` applied to a new workspace at `path` and reconciled by a controller with the
+    /// provider's factory until every one is Ready: the workspace, or null when one is not (it
+    /// says which and why).
+    std::unique_ptr<Workspace> reconciledUntilReady(const QString &path,
+                                                    const QList<Resource> &resources) const
+    {
+        auto ws = Workspace::open(path, nullptr);
+        StoreError error;
+        if (!ws || !ws->apply(resources, nullptr, &error)) {
+            qWarning() << "cannot apply:" << error.message;
+            return nullptr;
+        }
+        FactoryRegistry factories;
+        factories.add(makeFactory());
+        GenericReconciler reconciler(m_kinds);
+        SystemClock clock;
+        Controller::Options o;
+        o.workers = 2;
+        o.pollInterval = std::chrono::milliseconds(20);
+        Controller controller(path, m_kinds, factories, reconciler, clock, nullptr, o);
+        if (!controller.start())
+            return nullptr;
+        QString notReady;
+        const auto allReady = [&] {
+            for (const Resource &r : resources) {
+                const std::optional<Resource> stored = ws->get(r.key());
+                if (!stored || !stored->status.ready().isReady()) {
+                    notReady = r.key().toString() + QStringLiteral(": ") +
+                               (stored ? stored->status.ready().message : QString());
+                    return false;
+                }
+            }
+            return true;
+        };
+        QElapsedTimer timer;
+        timer.start();
+        while (!allReady() && timer.elapsed() < settleTimeoutMs)
+            QTest::qWait(50);
+        controller.stop();
+        if (!allReady()) {
+            qWarning("not Ready: %s", qPrintable(notReady));
+            return nullptr;
+        }
+        return ws;
+    }
+
     QStringList declaredKindData() const
     {
         const QDir dir(qEnvironmentVariable("CONVERGE_TEST_DATA") + QLatin1Char('/') +

@@ -117,27 +117,8 @@ private slots:
         QVERIFY(resources.size() >= 3);
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("sample.converge"));
-        auto ws = Workspace::open(path, nullptr);
+        const auto ws = reconciledUntilReady(path, resources);
         QVERIFY(ws);
-        StoreError error;
-        QVERIFY(ws->apply(resources, nullptr, &error));
-        FactoryRegistry factories;
-        factories.add(makeFactory());
-        GenericReconciler reconciler(m_kinds);
-        SystemClock clock;
-        Controller::Options o;
-        o.workers = 2;
-        o.pollInterval = 20ms;
-        Controller controller(path, m_kinds, factories, reconciler, clock, nullptr, o);
-        QVERIFY(controller.start());
-        for (const Resource &r : std::as_const(resources)) {
-            QTRY_VERIFY2_WITH_TIMEOUT(ws->get(r.key()) &&
-                                          ws->get(r.key())->status.ready().isReady(),
-                                      qPrintable(r.key().toString() + QStringLiteral(": ") +
-                                                 ws->get(r.key())->status.ready().message),
-                                      settleTimeoutMs);
-        }
-        controller.stop();
         // Owned and named before what they name.
         for (qsizetype i = resources.size() - 1; i > 0; --i) {
             const Resource stored = *ws->get(resources.at(i).key());
