@@ -8,7 +8,6 @@
 #include "resource.h"
 #include "secretreference.h"
 
-#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -34,13 +33,6 @@ QString gcpAlternatives()
     return QStringLiteral("credential alternatives: gcloud: {}, tokenCommand: {command}, "
                           "applicationDefault: true, serviceAccountKey: {file|env|keychain}, or "
                           "emulator: true for the local emulators");
-}
-
-// A cache key that holds no secret: a digest of it.
-QString digestOf(const QByteArray &secret)
-{
-    return QString::fromLatin1(
-        QCryptographicHash::hash(secret, QCryptographicHash::Sha256).toHex().left(32));
 }
 
 QString applicationDefaultPath()
@@ -105,21 +97,30 @@ Outcome<QString> GcpCredentials::token(const Resource &project, HttpClient &http
         command.parse = TokenCommand::bareToken(lifetime);
         return fromCommand(command, fresh);
     }
+    // A key or an ADC file is read only when a token is to be asked for: the cache is keyed by
+    // where it is (a keychain read is a D-Bus call, and every request asks for a token).
     if (credential.contains(QStringLiteral("serviceAccountKey"))) {
         const QJsonObject reference =
             credential.value(QStringLiteral("serviceAccountKey")).toObject();
-        const QString field = QStringLiteral("spec.credential.serviceAccountKey");
-        const Outcome<QString> json = SecretReference::resolve(reference, keychain, field);
-        if (!json)
-            return gcpUnauthorized(json.error().code.isEmpty()
-                                       ? QStringLiteral("CredentialUnavailable")
-                                       : json.error().code,
-                                   json.error().message);
-        return fromKey(json.value().toUtf8(), SecretReference::describe(reference), http,
-                       isCancelled, fresh);
+        const QString where =
+            QString::fromUtf8(QJsonDocument(reference).toJson(QJsonDocument::Compact));
+        return cached(QStringLiteral("key|") + where, fresh, [&]() -> Outcome<AccessToken> {
+            const Outcome<QString> json = SecretReference::resolve(
+                reference, keychain, QStringLiteral("spec.credential.serviceAccountKey"));
+            if (!json)
+                return gcpUnauthorized(json.error().code.isEmpty()
+                                           ? QStringLiteral("CredentialUnavailable")
+                                           : json.error().code,
+                                       json.error().message);
+            return keyExchange(json.value().toUtf8(), SecretReference::describe(reference), http,
+                               isCancelled);
+        });
     }
-    if (credential.value(QStringLiteral("applicationDefault")).toBool())
-        return fromApplicationDefault(http, isCancelled, fresh);
+    if (credential.value(QStringLiteral("applicationDefault")).toBool()) {
+        const QString path = applicationDefaultPath();
+        return cached(QStringLiteral("adc|") + path, fresh,
+                      [&] { return applicationDefaultExchange(path, http, isCancelled); });
+    }
     return gcpUnauthorized(QStringLiteral("NoCredential"),
                            QStringLiteral("%1 is not connected: spec.credential names no "
                                           "credential; connect it (File ▸ Connect account) or "
@@ -164,37 +165,31 @@ Outcome<QString> GcpCredentials::cached(const QString &key, bool fresh,
     return token.value().accessToken;
 }
 
-Outcome<QString> GcpCredentials::fromKey(const QByteArray &json, const QString &source,
-                                         HttpClient &http, const std::function<bool()> &isCancelled,
-                                         bool fresh)
+Outcome<AccessToken> GcpCredentials::keyExchange(const QByteArray &json, const QString &source,
+                                                 HttpClient &http,
+                                                 const std::function<bool()> &isCancelled)
 {
     const Outcome<GcpServiceAccountKey> key = GcpServiceAccountKey::parse(json, source);
     if (!key)
         return key.error();
     const GcpServiceAccountKey &k = key.value();
-    const QString cacheKey =
-        QStringLiteral("sa|%1|%2|%3|%4")
-            .arg(k.clientEmail, k.tokenUri, k.privateKeyId, digestOf(k.privateKeyPem));
-    return cached(cacheKey, fresh, [&]() -> Outcome<AccessToken> {
-        const Outcome<QByteArray> assertion = k.assertion(QDateTime::currentDateTimeUtc());
-        if (!assertion)
-            return assertion.error();
-        QUrlQuery form;
-        form.addQueryItem(QStringLiteral("grant_type"),
-                          QStringLiteral("urn:ietf:params:oauth:grant-type:jwt-bearer"));
-        form.addQueryItem(QStringLiteral("assertion"), QString::fromLatin1(assertion.value()));
-        return GcpOAuth::exchange(
-            http, QUrl(k.tokenUri), form,
-            QStringLiteral("the service account key of %1 (%2)").arg(k.clientEmail, source),
-            isCancelled);
-    });
+    const Outcome<QByteArray> assertion = k.assertion(QDateTime::currentDateTimeUtc());
+    if (!assertion)
+        return assertion.error();
+    QUrlQuery form;
+    form.addQueryItem(QStringLiteral("grant_type"),
+                      QStringLiteral("urn:ietf:params:oauth:grant-type:jwt-bearer"));
+    form.addQueryItem(QStringLiteral("assertion"), QString::fromLatin1(assertion.value()));
+    return GcpOAuth::exchange(
+        http, QUrl(k.tokenUri), form,
+        QStringLiteral("the service account key of %1 (%2)").arg(k.clientEmail, source),
+        isCancelled);
 }
 
-Outcome<QString> GcpCredentials::fromApplicationDefault(HttpClient &http,
-                                                        const std::function<bool()> &isCancelled,
-                                                        bool fresh)
+Outcome<AccessToken>
+GcpCredentials::applicationDefaultExchange(const QString &path, HttpClient &http,
+                                           const std::function<bool()> &isCancelled)
 {
-    const QString path = applicationDefaultPath();
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return gcpUnauthorized(
@@ -208,7 +203,7 @@ Outcome<QString> GcpCredentials::fromApplicationDefault(HttpClient &http,
     const QString type = o.value(QStringLiteral("type")).toString();
     const QString source = QStringLiteral("the Application Default Credentials at %1").arg(path);
     if (type == QLatin1String("service_account"))
-        return fromKey(json, source, http, isCancelled, fresh);
+        return keyExchange(json, source, http, isCancelled);
     if (type != QLatin1String("authorized_user"))
         return gcpUnauthorized(
             QStringLiteral("UnsupportedApplicationDefaultCredentials"),
@@ -216,25 +211,23 @@ Outcome<QString> GcpCredentials::fromApplicationDefault(HttpClient &http,
                            "auth application-default login`) and service_account")
                 .arg(source, type));
     const QString clientId = o.value(QStringLiteral("client_id")).toString();
-    const QString clientSecret = o.value(QStringLiteral("client_secret")).toString();
     const QString refreshToken = o.value(QStringLiteral("refresh_token")).toString();
-    const QString tokenUri =
-        o.value(QStringLiteral("token_uri")).toString(GcpServiceAccountKey::defaultTokenUri());
     if (clientId.isEmpty() || refreshToken.isEmpty())
         return gcpUnauthorized(QStringLiteral("InvalidApplicationDefaultCredentials"),
                                QStringLiteral("%1 have no client_id or no refresh_token: run "
                                               "`gcloud auth application-default login` again")
                                    .arg(source));
-    const QString cacheKey =
-        QStringLiteral("user|%1|%2|%3").arg(clientId, tokenUri, digestOf(refreshToken.toUtf8()));
-    return cached(cacheKey, fresh, [&]() -> Outcome<AccessToken> {
-        QUrlQuery form;
-        form.addQueryItem(QStringLiteral("grant_type"), QStringLiteral("refresh_token"));
-        form.addQueryItem(QStringLiteral("client_id"), clientId);
-        form.addQueryItem(QStringLiteral("client_secret"), clientSecret);
-        form.addQueryItem(QStringLiteral("refresh_token"), refreshToken);
-        return GcpOAuth::exchange(http, QUrl(tokenUri), form, source, isCancelled);
-    });
+    QUrlQuery form;
+    form.addQueryItem(QStringLiteral("grant_type"), QStringLiteral("refresh_token"));
+    form.addQueryItem(QStringLiteral("client_id"), clientId);
+    form.addQueryItem(QStringLiteral("client_secret"),
+                      o.value(QStringLiteral("client_secret")).toString());
+    form.addQueryItem(QStringLiteral("refresh_token"), refreshToken);
+    return GcpOAuth::exchange(
+        http,
+        QUrl(
+            o.value(QStringLiteral("token_uri")).toString(GcpServiceAccountKey::defaultTokenUri())),
+        form, source, isCancelled);
 }
 
 } // namespace converge

@@ -67,10 +67,14 @@ private:
     /// A token from the cache under `key`, or from `exchange` (run under the lock).
     Outcome<QString> cached(const QString &key, bool fresh,
                             const std::function<Outcome<AccessToken>()> &exchange);
-    Outcome<QString> fromKey(const QByteArray &json, const QString &source, HttpClient &http,
-                             const std::function<bool()> &isCancelled, bool fresh);
-    Outcome<QString> fromApplicationDefault(HttpClient &http,
-                                            const std::function<bool()> &isCancelled, bool fresh);
+    /// The token a service account key's JWT is exchanged for; `source` names the key.
+    static Outcome<AccessToken> keyExchange(const QByteArray &json, const QString &source,
+                                            HttpClient &http,
+                                            const std::function<bool()> &isCancelled);
+    /// The token the ADC file at `path` gives: a refresh token's, or a key's.
+    static Outcome<AccessToken>
+    applicationDefaultExchange(const QString &path, HttpClient &http,
+                               const std::function<bool()> &isCancelled);
 
     Options m_options;
     TokenCommandCache m_commands;

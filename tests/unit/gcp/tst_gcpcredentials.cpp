@@ -227,7 +227,9 @@ private slots:
         QCOMPARE(observed.value().details.value(QStringLiteral("reachable")).toBool(), true);
         QCOMPARE(observed.value().resourceId, QStringLiteral("projects/") + projectId);
         QCOMPARE(m_tokenRequests, before + 1);
-        // The token is kept: a second look asks no endpoint for another.
+        // The token is kept: a second look asks no endpoint for another, nor reads the key
+        // again (it is read when a token is asked for; gone now, it is not missed).
+        QVERIFY(QFile::remove(key));
         QVERIFY(get(factory, p));
         QCOMPARE(m_tokenRequests, before + 1);
         QCOMPARE(factory.credentials().exchanges(), 1);
