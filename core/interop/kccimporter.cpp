@@ -78,6 +78,12 @@ ManifestTranslator::Result KccImporter::translate(const QList<ForeignDocument> &
         projectIdOf.insert(p.metadata.name, id);
     }
     QMap<QString, QPair<QString, qsizetype>> created; // name → projectId, first document
+    QHash<QString, QString> resourceIds; // metadata.name → spec.resourceID, where the files say
+    for (const ForeignDocument &document : documents) {
+        const QJsonValue id = document.object[u"spec"][u"resourceID"];
+        if (id.isString())
+            resourceIds.insert(document.object[u"metadata"][u"name"].toString(), id.toString());
+    }
     for (qsizetype i = 0; i < documents.size(); ++i) {
         const QJsonObject &o = documents.at(i).object;
         const QString apiVersion = o.value(QStringLiteral("apiVersion")).toString();
@@ -188,12 +194,7 @@ ManifestTranslator::Result KccImporter::translate(const QList<ForeignDocument> &
             // Else its Google name, made as KCC makes it: the object's resourceID when the
             // files hold it, else its name (KCC's default).
             if (!it->names.isEmpty() && !named.isEmpty()) {
-                QString resourceId = named;
-                for (const ForeignDocument &other : documents) {
-                    if (other.object[u"metadata"][u"name"].toString() == named &&
-                        other.object[u"spec"][u"resourceID"].isString())
-                        resourceId = other.object[u"spec"][u"resourceID"].toString();
-                }
+                const QString resourceId = resourceIds.value(named, named);
                 QString value = it->names;
                 value.replace(QStringLiteral("{project}"), projectId)
                     .replace(QStringLiteral("{name}"), resourceId);
