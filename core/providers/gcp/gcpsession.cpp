@@ -35,6 +35,29 @@ BackendError::Category categoryOfStatus(const QString &status, int http)
     return it != byStatus.cend() ? *it : BackendError::categoryForStatus(http);
 }
 
+// google.rpc.Code's name of the number `code`; empty for none.
+QString statusOfCode(int code)
+{
+    static const char *const names[] = {"OK",
+                                        "CANCELLED",
+                                        "UNKNOWN",
+                                        "INVALID_ARGUMENT",
+                                        "DEADLINE_EXCEEDED",
+                                        "NOT_FOUND",
+                                        "ALREADY_EXISTS",
+                                        "PERMISSION_DENIED",
+                                        "RESOURCE_EXHAUSTED",
+                                        "FAILED_PRECONDITION",
+                                        "ABORTED",
+                                        "OUT_OF_RANGE",
+                                        "UNIMPLEMENTED",
+                                        "INTERNAL",
+                                        "UNAVAILABLE",
+                                        "DATA_LOSS",
+                                        "UNAUTHENTICATED"};
+    return code > 0 && code < int(std::size(names)) ? QString::fromLatin1(names[code]) : QString();
+}
+
 } // namespace
 
 GcpSession::GcpSession(HttpClient *http, QUrl endpoint, TokenSource token,
@@ -108,8 +131,14 @@ BackendError GcpSession::errorFor(const HttpResponse &response, const QString &o
         return error;
     const QJsonObject e =
         QJsonDocument::fromJson(response.body).object().value(QStringLiteral("error")).toObject();
-    const QString status = e.value(QStringLiteral("status")).toString();
+    QString status = e.value(QStringLiteral("status")).toString();
     QString message = e.value(QStringLiteral("message")).toString();
+    if (e.isEmpty()) {
+        // A gRPC gateway's google.rpc.Status, its code a number (the Spanner emulator's).
+        const QJsonObject s = QJsonDocument::fromJson(response.body).object();
+        status = statusOfCode(s.value(QStringLiteral("code")).toInt(-1));
+        message = s.value(QStringLiteral("message")).toString();
+    }
     if (message.isEmpty())
         message = QString::fromUtf8(response.body.left(300)).trimmed();
     error.code = status.isEmpty() ? QStringLiteral("HTTP%1").arg(response.status) : status;
