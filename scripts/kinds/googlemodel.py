@@ -16,7 +16,9 @@ An operation's input is what the declaration's calls fill: the path's parameters
 body's fields. A create whose body is the resource itself (Pub/Sub's PUT of a Topic) has the
 resource's fields as its members; a patch whose body is `{topic, updateMask}` has the topic's
 fields too, and GcpRestClient puts the fields a call carries under `topic` and names them in
-`updateMask`.
+`updateMask`. Members beside the wrapped resource (`instanceId` of `{instance, instanceId}`) stay
+at the body's top level (`beside`); a mask in the query string (`maskInQuery`) names the members
+of a body that is the resource itself.
 """
 
 import importlib
@@ -205,17 +207,39 @@ def model(root, api, version, title):
                 binding['body'] = '*'
             elif c.request_field:
                 body_message = request.field_by_name(c.request_field).type
-                names = {f.name for f in body_message.all_fields()}
-                inner = [f for f in body_message.all_fields() if f.name != 'updateMask']
-                if 'updateMask' in names and len(inner) == 1 and \
-                        type(inner[0]).__name__ == 'MessageField':
-                    body = inner[0].type
+                # A request that wraps the resource (`{topic, updateMask}`, `{instance,
+                # instanceId}`): its member named after the path's collection goes under `wrap`,
+                # a field mask names what changes, the other members go beside.
+                collection = [p for p in re.findall(r'/(\w+)', path) if not p.startswith('v')]
+                singular = collection[-1][:-1] if collection and collection[-1].endswith('s') \
+                    else None
+                fields = {f.name: f for f in body_message.all_fields()}
+                inner = fields.get(singular)
+                if inner is not None and type(inner).__name__ == 'MessageField':
+                    body = inner.type
                     binding['body'] = '*'
-                    binding['wrap'] = inner[0].name
-                    binding['mask'] = 'updateMask'
+                    binding['wrap'] = singular
+                    for mask in ('updateMask', 'fieldMask'):
+                        if mask in fields:
+                            binding['mask'] = mask
+                    beside = [f for f in sorted(fields)
+                              if f not in (singular, binding.get('mask'))]
+                    if beside:
+                        binding['beside'] = beside
+                        for member in beside:
+                            members[member] = shapes.ref(fields[member])
                 else:
                     body = body_message
                     binding['body'] = '*'
+                    # The resource itself, with the mask in the query (a Spanner database's
+                    # PATCH): the members it carries are named there.
+                    if 'updateMask' in c.query_params:
+                        binding['mask'] = 'updateMask'
+                        binding['maskInQuery'] = True
+                        binding['query'].remove('updateMask')
+                        if not binding['query']:
+                            del binding['query']
+                        members.pop('updateMask', None)
             required = []
             if body is not None:
                 body_shape = shapes.shapes[shapes.message(body)]

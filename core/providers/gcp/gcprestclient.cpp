@@ -28,6 +28,16 @@ QString snakeCase(const QString &name)
     return out;
 }
 
+// A field mask's paths for what `members` holds, as the protobuf names them (schema_settings):
+// Google's servers take the JSON names too, its emulators only these.
+QString fieldPaths(const QJsonObject &members)
+{
+    QStringList paths;
+    for (const QString &key : members.keys())
+        paths << snakeCase(key);
+    return paths.join(QLatin1Char(','));
+}
+
 } // namespace
 
 GcpRestClient::GcpRestClient(QJsonObject operations, QString projectId,
@@ -66,22 +76,34 @@ Outcome<ApiCaller::Reply> GcpRestClient::call(const QString &operation, const QJ
             query.addQueryItem(member.toString(),
                                QString::fromUtf8(QUrl::toPercentEncoding(ApiValues::text(value))));
     }
+    // A short name where the API wants a full one (a Spanner instance's config): the
+    // operation's `fullNames` say the prefix, in which `{projectsId}` is the project's ID.
+    const QJsonObject fullNames = op.value(QStringLiteral("fullNames")).toObject();
+    for (auto it = fullNames.begin(); it != fullNames.end(); ++it) {
+        const QString value = rest.value(it.key()).toString();
+        if (!value.isEmpty() && !value.contains(QLatin1Char('/')))
+            rest.insert(it.key(), QString(it.value().toString().replace(
+                                              QStringLiteral("{projectsId}"), m_projectId) +
+                                          value));
+    }
+    const QString mask = op.value(QStringLiteral("mask")).toString();
     std::optional<QJsonObject> body;
     if (op.value(QStringLiteral("body")).toString() == QLatin1String("*")) {
         const QString wrap = op.value(QStringLiteral("wrap")).toString();
         if (wrap.isEmpty()) {
             body = rest;
+            if (!mask.isEmpty() && op.value(QStringLiteral("maskInQuery")).toBool())
+                query.addQueryItem(mask, fieldPaths(rest));
         } else {
-            QJsonObject wrapped{{wrap, rest}};
-            const QString mask = op.value(QStringLiteral("mask")).toString();
-            if (!mask.isEmpty()) {
-                // Field paths as the protobuf names them (schema_settings): Google's servers
-                // take the JSON names too, its emulators only these.
-                QStringList paths;
-                for (const QString &key : rest.keys())
-                    paths << snakeCase(key);
-                wrapped.insert(mask, paths.join(QLatin1Char(',')));
+            // Members beside the resource (a create's instanceId) stay at the top.
+            QJsonObject wrapped;
+            for (const QJsonValue &member : op.value(QStringLiteral("beside")).toArray()) {
+                if (rest.contains(member.toString()))
+                    wrapped.insert(member.toString(), rest.take(member.toString()));
             }
+            wrapped.insert(wrap, rest);
+            if (!mask.isEmpty())
+                wrapped.insert(mask, fieldPaths(rest));
             body = wrapped;
         }
     }

@@ -18,7 +18,10 @@ class GcpSession;
 /// path's `{projectsId}` is the project's ID and every other `{param}` the input member of that
 /// name; `query` members go in the query string; with `body: "*"` the rest of the input is the
 /// JSON body, or with `wrap` the body's member `wrap`, beside `mask` naming those members (a
-/// PATCH's updateMask: only what the call carries changes). The answer's JSON is the output.
+/// PATCH's updateMask: only what the call carries changes) and the members `beside` names (a
+/// create's instanceId); `maskInQuery` puts the mask in the query string instead. `fullNames`
+/// gives the prefix of a member sent short (a Spanner instance's config). The answer's JSON is the
+/// output.
 ///
 /// Used from one worker thread, like its session's HttpClient.
 class GcpRestClient final : public ApiCaller
