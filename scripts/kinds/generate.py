@@ -446,7 +446,20 @@ def kind(service, name, c):
         out['delete'] = call(service, c['delete'], identity, name, 'delete')
     if 'list' in c:
         out['list'] = call(service, c['list'], {}, name, 'list')
+    # A kind listed parent by parent (a Spanner instance's databases): the parents' list, and the
+    # member of the kind's list each parent's ID goes in (its last segment).
+    if 'listWithin' in c:
+        within = call(service, c['listWithin'], {}, name, 'list')
+        within['member'] = c['listWithin']['member']
+        out['listWithin'] = within
     out['listIsComplete'] = c.get('listIsComplete', False)
+    # The API's answer for a missing resource says nothing sure (the Spanner emulator's 500): the
+    # list says whether it is there.
+    if c.get('absentConfirmedByList'):
+        out['absentConfirmedByList'] = True
+    # Google's long-running operations of a resource not done yet: an update in flight.
+    if 'pending' in c:
+        out['pending'] = call(service, c['pending'], identity, name, 'pending')
     if 'listExclude' in c:
         out['listExclude'] = c['listExclude']
     if c.get('listItemsAreIds'):
@@ -479,6 +492,25 @@ def kind(service, name, c):
         out['oneOf'] = c['oneOf']
     if 'states' in c:
         out['states'] = c['states']
+    # Members sent as a full name but declared by a short one (a Spanner instance's config,
+    # projects/P/instanceConfigs/CONFIG): the client adds the prefix to what each call sends,
+    # the Manager observes the last segment.
+    if c.get('fullNames'):
+        for field_name, prefix in c['fullNames'].items():
+            f = by_name.get(field_name)
+            if f is None:
+                raise Bad(f'{name}.fullNames: no field {field_name}')
+            for op_name in set(service.used_operations):
+                op = service.operation(op_name)
+                if f['member'] in service.input_members(op_name)[0] and 'google' in op:
+                    op['google'].setdefault('fullNames', {})[f['member']] = prefix
+        out['shortNames'] = sorted(c['fullNames'])
+    # Spec fields the resource's ID says (a database's instance): the segment before each.
+    if c.get('fromId'):
+        for field_name in c['fromId']:
+            if field_name not in by_name:
+                raise Bad(f'{name}.fromId: no field {field_name}')
+        out['fromId'] = c['fromId']
     out['notFound'] = c.get('notFound', [])
     return out
 

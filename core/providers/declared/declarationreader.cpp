@@ -487,7 +487,12 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
                 QStringLiteral("secretWhen"),
                 QStringLiteral("idIsName"),
                 QStringLiteral("unordered"),
-                QStringLiteral("listExclude")},
+                QStringLiteral("listExclude"),
+                QStringLiteral("listWithin"),
+                QStringLiteral("absentConfirmedByList"),
+                QStringLiteral("pending"),
+                QStringLiteral("shortNames"),
+                QStringLiteral("fromId")},
                path);
     KindDeclaration d;
     d.service = service.name;
@@ -589,6 +594,15 @@ KindDeclaration readKind(Reading &r, const QJsonObject &o, const QString &path,
     d.read = call(QStringLiteral("read"));
     d.remove = call(QStringLiteral("delete"));
     d.list = call(QStringLiteral("list"));
+    d.listWithin = call(QStringLiteral("listWithin"));
+    d.listWithinMember = r.string(r.object(o, QStringLiteral("listWithin"), path),
+                                  QStringLiteral("member"), path + QStringLiteral(".listWithin"));
+    d.absentConfirmedByList = o.value(QStringLiteral("absentConfirmedByList")).toBool();
+    d.pending = call(QStringLiteral("pending"));
+    d.shortNames = r.strings(o, QStringLiteral("shortNames"), path);
+    const QJsonObject fromId = r.object(o, QStringLiteral("fromId"), path);
+    for (auto it = fromId.begin(); it != fromId.end(); ++it)
+        d.fromId.insert(it.key(), it.value().toString());
     if (!d.read.isDeclared())
         r.fail(path + QStringLiteral(".read"), QStringLiteral("is required"));
     d.alreadyExists = r.strings(o, QStringLiteral("alreadyExists"), path);

@@ -30,7 +30,7 @@ public:
     static QStringList names()
     {
         return {QStringLiteral("iamPolicyVersions"), QStringLiteral("lambdaFunction"),
-                QStringLiteral("s3BucketLocation")};
+                QStringLiteral("s3BucketLocation"), QStringLiteral("spannerDatabase")};
     }
     /// The hook `name` (one of names(); for any other, one that does nothing) over `caller`;
     /// `keychain` (may be null) resolves values given by reference. Both must outlive it.
@@ -47,11 +47,14 @@ public:
         Q_UNUSED(secrets)
         return input;
     }
-    /// Before update `call` is sent to the resource `id`.
-    virtual std::optional<BackendError> beforeUpdate(const DeclaredCall &call, const QString &id)
+    /// Before update `call` is sent to the resource `id`, last observed as `latest` (its input is
+    /// completed after this).
+    virtual std::optional<BackendError> beforeUpdate(const DeclaredCall &call, const QString &id,
+                                                     const Observation &latest)
     {
         Q_UNUSED(call)
         Q_UNUSED(id)
+        Q_UNUSED(latest)
         return std::nullopt;
     }
     /// Before the delete call is sent.

@@ -4,6 +4,8 @@
 
 #include "annotations.h"
 #include "apivalues.h"
+#include "declaredlistings.h"
+#include "declaredoperations.h"
 #include "declaredsubresources.h"
 #include "delta.h"
 #include "redactor.h"
@@ -142,6 +144,12 @@ Outcome<ApiCaller::Reply> DeclaredManager::send(const DeclaredCall &call, QJsonO
     return reply;
 }
 
+std::function<Outcome<ApiCaller::Reply>(const DeclaredCall &, const QJsonObject &)>
+DeclaredManager::sender()
+{
+    return [this](const DeclaredCall &call, const QJsonObject &in) { return send(call, in); };
+}
+
 Outcome<QString> DeclaredManager::locate(const QString &name, const QString &known,
                                          const QJsonObject &spec)
 {
@@ -249,44 +257,9 @@ Outcome<ApiCaller::Reply> DeclaredManager::readResource(const QString &name, con
                                                         const QJsonObject &spec,
                                                         QJsonObject *resource)
 {
-    const DeclaredCall &read = m_declaration.read;
-    QJsonObject request = input(read, name, id, spec);
-    for (int page = 0; page < m_options.maxReadPages; ++page) {
-        auto reply = send(read, request);
-        if (!reply)
-            return reply;
-        const QJsonValue found = ApiValues::at(reply.value().body, read.result);
-        if (found.isObject() && read.match.isEmpty()) {
-            *resource = found.toObject();
-            return reply;
-        }
-        for (const QJsonValue &item : found.toArray()) {
-            if (item[read.match].toString() == name) {
-                *resource = item.toObject();
-                return reply;
-            }
-        }
-        const QString next = read.outputToken.isEmpty()
-                                 ? QString()
-                                 : ApiValues::at(reply.value().body, read.outputToken).toString();
-        if (next.isEmpty() || !found.isArray()) {
-            BackendError error;
-            error.category = BackendError::Category::NotFound;
-            error.code = QStringLiteral("NotFound");
-            error.message = QStringLiteral("%1 has no %2 called %3")
-                                .arg(read.operation, m_declaration.kind.name, name);
-            error.requestId = reply.value().requestId;
-            return error;
-        }
-        request.insert(read.inputToken, next);
-    }
-    BackendError error;
-    error.category = BackendError::Category::Transient;
-    error.code = QStringLiteral("TooManyPages");
-    error.message = QStringLiteral("%1 did not find %2 in %3 pages")
-                        .arg(read.operation, name)
-                        .arg(m_options.maxReadPages);
-    return error;
+    return DeclaredListings::read(m_declaration, input(m_declaration.read, name, id, spec),
+                                  input(m_declaration.list, name, id, spec), name, sender(),
+                                  m_options.maxReadPages, resource);
 }
 
 Observation DeclaredManager::observe(QJsonObject resource, const QString &requestId,
@@ -307,7 +280,8 @@ Observation DeclaredManager::observe(QJsonObject resource, const QString &reques
         for (const ApiField &api : m_declaration.fields) {
             const FieldSchema *field = m_declaration.kind.spec.field(api.field);
             if (!field || o.spec.contains(api.field) ||
-                api.field == m_declaration.kind.backendNameField)
+                api.field == m_declaration.kind.backendNameField ||
+                m_declaration.writeOnly.contains(api.field))
                 continue;
             if (field->type == FieldSchema::Type::Bool)
                 o.spec.insert(api.field, false);
@@ -316,6 +290,10 @@ Observation DeclaredManager::observe(QJsonObject resource, const QString &reques
             else if (field->type == FieldSchema::Type::String)
                 o.spec.insert(api.field, QString());
         }
+    }
+    for (const QString &field : m_declaration.shortNames) {
+        if (o.spec.contains(field))
+            o.spec.insert(field, ApiValues::lastSegment(o.spec.value(field).toString()));
     }
     // A value given by reference is never observed as it is (compareSecrets says whether it
     // agrees), nor a plain field that holds a secret (a SecureString's Value: moto answers it
@@ -339,6 +317,11 @@ Observation DeclaredManager::observe(QJsonObject resource, const QString &reques
         o.name = ApiValues::lastSegment(o.resourceId);
     if (!m_declaration.kind.backendNameField.isEmpty() && !o.name.isEmpty())
         o.spec.insert(m_declaration.kind.backendNameField, o.name);
+    const QStringList segments = o.resourceId.split(QLatin1Char('/'));
+    for (auto it = m_declaration.fromId.begin(); it != m_declaration.fromId.end(); ++it) {
+        if (const qsizetype at = segments.indexOf(it.value()); at >= 0 && at + 1 < segments.size())
+            o.spec.insert(it.key(), segments.at(at + 1));
+    }
     // What the spec does not hold is there for people to read.
     const QStringList mapped = ApiField::observedMembers(m_declaration.fields);
     for (auto it = resource.begin(); it != resource.end(); ++it) {
@@ -488,15 +471,19 @@ Outcome<Observation> DeclaredManager::observed(const Target &target, const QJson
                                                QJsonObject resource, const QString &requestId,
                                                const QSet<QString> &sent)
 {
-    if (auto failed = DeclaredSubResources::follow(
-            m_declaration,
-            [this](const DeclaredCall &call, const QJsonObject &in) { return send(call, in); },
-            resource, name, id, spec))
+    if (auto failed =
+            DeclaredSubResources::follow(m_declaration, sender(), resource, name, id, spec))
         return *failed;
     Observation o = observe(resource, requestId, id);
     asTheWorkspaceHasIt(target, spec, name, o);
     if (auto failed = applyState(o, resource))
         return *failed;
+    if (m_declaration.pending.isDeclared() && !o.inProgress) {
+        if (auto failed = DeclaredOperations::follow(m_declaration.pending,
+                                                     input(m_declaration.pending, name, id, spec),
+                                                     sender(), o, m_options.pollAfter))
+            return *failed;
+    }
     if (auto failed = m_hook->observe(o, resource, spec, target, sent))
         return *failed;
     if (!o.inProgress) {
@@ -628,7 +615,7 @@ Outcome<Observation> DeclaredManager::update(const Target &target, const Observa
         if (!fields.intersects(changed))
             continue;
         carried.unite(fields);
-        if (auto failed = m_hook->beforeUpdate(call, id))
+        if (auto failed = m_hook->beforeUpdate(call, id, latest))
             return *failed;
         if (DeclaredSubResources::clears(call, desired)) {
             const DeclaredCall clear = DeclaredSubResources::clearCall(call);
@@ -739,11 +726,22 @@ Outcome<std::optional<Observation>> DeclaredManager::deleteResource(const Target
 
 Outcome<ListPage> DeclaredManager::list(const ListScope &scope)
 {
+    if (m_declaration.listWithin.isDeclared())
+        return DeclaredListings::within(
+            m_declaration, scope, sender(),
+            [this](const ListScope &one, const QJsonObject &parent) { return list(one, parent); });
+    return list(scope, {});
+}
+
+Outcome<ListPage> DeclaredManager::list(const ListScope &scope, const QJsonObject &extra)
+{
     const DeclaredCall &list = m_declaration.list;
     ListPage page;
     if (!list.isDeclared())
         return page;
     QJsonObject request = input(list, QString(), QString());
+    for (auto it = extra.begin(); it != extra.end(); ++it)
+        request.insert(it.key(), it.value());
     if (!scope.continuation.isEmpty())
         request.insert(list.inputToken, scope.continuation);
     const int size = scope.pageSize > 0 ? scope.pageSize : list.limit;

@@ -12,6 +12,7 @@
 #include <QMap>
 
 #include <chrono>
+#include <functional>
 #include <memory>
 
 namespace converge {
@@ -68,6 +69,10 @@ public:
 
 private:
     Outcome<ApiCaller::Reply> send(const DeclaredCall &call, QJsonObject input);
+    /// send(), for the helpers that walk or follow (DeclaredListings, DeclaredOperations).
+    std::function<Outcome<ApiCaller::Reply>(const DeclaredCall &, const QJsonObject &)> sender();
+    /// A page of the list call with `extra` members in its input (a parent's, listWithin).
+    Outcome<ListPage> list(const ListScope &scope, const QJsonObject &extra);
     /// The backend ID: `known` when there is one, else what the locate call answers, else "".
     Outcome<QString> locate(const QString &name, const QString &known,
                             const QJsonObject &spec = {});

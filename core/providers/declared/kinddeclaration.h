@@ -220,6 +220,24 @@ struct KindDeclaration
     DeclaredCall remove;
     DeclaredCall list;
     bool listIsComplete = false; ///< a list item is all that read() would observe
+    /// A kind listed parent by parent (a Spanner instance's databases: no call lists a
+    /// project's): the parents' list, and the member of `list`'s input each parent's ID goes
+    /// in (its last segment).
+    DeclaredCall listWithin;
+    QString listWithinMember;
+    /// The read's answer for a missing resource says nothing sure (the Spanner emulator answers
+    /// 500): when it fails so, the resource is looked for in the list, and is NotFound if absent.
+    bool absentConfirmedByList = false;
+    /// Google's long-running operations of the resource that are not done (its operations'
+    /// list, filtered): while one is, the resource is in progress (an update in flight), as its
+    /// state says for a create.
+    DeclaredCall pending;
+    /// Fields the API answers as a full name (projects/P/instanceConfigs/C) that the spec holds
+    /// short (C): observed as their last segment.
+    QStringList shortNames;
+    /// Spec fields the resource's ID says (a database's instance, in
+    /// projects/P/instances/I/databases/D): field → the ID's segment before its value.
+    QMap<QString, QString> fromId;
     /// Listed items that are AWS's own, never a person's to claim (KMS's alias/aws/… aliases,
     /// EventBridge's default bus): a member and the anchored pattern its value matches.
     QString listExcludeMember;
