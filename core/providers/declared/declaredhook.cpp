@@ -5,6 +5,7 @@
 #include "iampolicyversions.h"
 #include "lambdafunctionhook.h"
 #include "s3bucketlocation.h"
+#include "spannerdatabasehook.h"
 
 namespace converge {
 
@@ -17,6 +18,8 @@ std::unique_ptr<DeclaredHook> DeclaredHook::make(const QString &name, ApiCaller 
         return std::make_unique<LambdaFunctionHook>(keychain);
     if (name == QLatin1String("s3BucketLocation"))
         return std::make_unique<S3BucketLocation>(caller.region());
+    if (name == QLatin1String("spannerDatabase"))
+        return std::make_unique<SpannerDatabaseHook>();
     return std::make_unique<DeclaredHook>(); // no hook: every point does nothing
 }
 

@@ -27,6 +27,13 @@ protected:
                                        : QStringLiteral("the Pub/Sub emulator not found (%1)")
                                              .arg(m_emulators.pubsubMissing);
     }
+    QString missingFor(const QString &kind) const override
+    {
+        return kind.startsWith(QLatin1String("Spanner")) && !m_emulators.hasSpanner()
+                   ? QStringLiteral("the Spanner emulator not found (%1)")
+                         .arg(m_emulators.spannerMissing)
+                   : QString();
+    }
     Resource account(const QString &name = {}) const override
     {
         Resource r;
@@ -94,6 +101,9 @@ private slots:
     // shows it (under this test's project and names, so that parallel runs do not meet).
     void quickStartSampleIsReady()
     {
+        if (const QString missing = missingFor(QStringLiteral("SpannerDatabase"));
+            !missing.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("skipped: ") + missing));
         const ManifestReader reader(m_kinds);
         const auto sample =
             reader.readFile(qEnvironmentVariable("CONVERGE_SOURCE_DIR") +
