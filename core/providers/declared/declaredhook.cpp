@@ -6,6 +6,7 @@
 #include "lambdafunctionhook.h"
 #include "s3bucketlocation.h"
 #include "spannerdatabasehook.h"
+#include "spannerinstancehook.h"
 
 namespace converge {
 
@@ -20,6 +21,8 @@ std::unique_ptr<DeclaredHook> DeclaredHook::make(const QString &name, ApiCaller 
         return std::make_unique<S3BucketLocation>(caller.region());
     if (name == QLatin1String("spannerDatabase"))
         return std::make_unique<SpannerDatabaseHook>();
+    if (name == QLatin1String("spannerInstance"))
+        return std::make_unique<SpannerInstanceHook>();
     return std::make_unique<DeclaredHook>(); // no hook: every point does nothing
 }
 

@@ -30,7 +30,8 @@ public:
     static QStringList names()
     {
         return {QStringLiteral("iamPolicyVersions"), QStringLiteral("lambdaFunction"),
-                QStringLiteral("s3BucketLocation"), QStringLiteral("spannerDatabase")};
+                QStringLiteral("s3BucketLocation"), QStringLiteral("spannerDatabase"),
+                QStringLiteral("spannerInstance")};
     }
     /// The hook `name` (one of names(); for any other, one that does nothing) over `caller`;
     /// `keychain` (may be null) resolves values given by reference. Both must outlive it.
