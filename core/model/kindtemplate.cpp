@@ -256,12 +256,26 @@ QJsonObject KindTemplate::starterSpec(const Kind &kind)
                                     "\"Allow\", \"Action\": \"sqs:SendMessage\", \"Resource\": "
                                     "\"*\"}]}")}};
     }
-    if (kind.group == QLatin1String("gcp.converge.dev") && kind.name == QLatin1String("GcpProject"))
-        return {{QStringLiteral("projectId"), QStringLiteral("converge-local")},
+    if (kind.group == QLatin1String("gcp.converge.dev")) {
+        if (kind.name == QLatin1String("GcpProject"))
+            return {
+                {QStringLiteral("projectId"), QStringLiteral("converge-local")},
                 {QStringLiteral("endpoints"),
                  QJsonObject{{QStringLiteral("pubsub"), QStringLiteral("http://127.0.0.1:8085")},
                              {QStringLiteral("spanner"), QStringLiteral("http://127.0.0.1:9020")}}},
                 {QStringLiteral("credential"), QJsonObject{{QStringLiteral("emulator"), true}}}};
+        // The emulator's one configuration; a real project's are regional-…, nam3, …
+        if (kind.name == QLatin1String("SpannerInstance"))
+            return {{QStringLiteral("config"), QStringLiteral("emulator-config")},
+                    {QStringLiteral("displayName"), QStringLiteral("Spanner instance")},
+                    {QStringLiteral("numNodes"), 1}};
+        if (kind.name == QLatin1String("SpannerDatabase"))
+            return {{QStringLiteral("instanceRef"),
+                     QJsonObject{{QStringLiteral("name"), QStringLiteral("spannerinstance1")}}},
+                    {QStringLiteral("ddl"),
+                     QJsonArray{QStringLiteral("CREATE TABLE Singers (SingerId INT64 NOT NULL, "
+                                               "Name STRING(MAX)) PRIMARY KEY (SingerId)")}}};
+    }
     return {};
 }
 
