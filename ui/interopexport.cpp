@@ -21,8 +21,15 @@ InteropExport::InteropExport(std::function<WorkspaceRunner *()> runner, QWidget 
 
 QString InteropExport::targetName(Target target)
 {
-    return target == Target::Aso ? tr("Azure Service Operator")
-                                 : tr("AWS Controllers for Kubernetes");
+    switch (target) {
+    case Target::Aso:
+        return tr("Azure Service Operator");
+    case Target::Ack:
+        return tr("AWS Controllers for Kubernetes");
+    case Target::Kcc:
+        return tr("Config Connector");
+    }
+    return {};
 }
 
 void InteropExport::start(Target target, const QList<ResourceKey> &selection)
@@ -99,8 +106,9 @@ void InteropExport::chooseFile(Target target, const QList<ResourceKey> &keys,
     if (m_folders)
         m_folders->follow(dialog);
     dialog->setDefaultSuffix(QStringLiteral("yaml"));
-    dialog->selectFile(target == Target::Aso ? QStringLiteral("aso.yaml")
-                                             : QStringLiteral("ack.yaml"));
+    dialog->selectFile(target == Target::Aso   ? QStringLiteral("aso.yaml")
+                       : target == Target::Ack ? QStringLiteral("ack.yaml")
+                                               : QStringLiteral("kcc.yaml"));
     connect(dialog, &QFileDialog::fileSelected, this,
             [this, target, keys, aso](const QString &path) { exportTo(target, keys, path, aso); });
     dialog->open();

@@ -16,7 +16,8 @@ namespace converge {
 class FolderMemory;
 class WorkspaceRunner;
 
-/// File ▸ Export ▸ for Azure Service Operator… / for AWS Controllers for Kubernetes…: asks
+/// File ▸ Export ▸ for Azure Service Operator… / for AWS Controllers for Kubernetes… / for Google
+/// Config Connector…: asks
 /// whether to export the selection or everything (when something is selected); for ASO, when a
 /// storage account to export lacks what ASO needs, asks for it (AsoExportOptionsDialog); then
 /// for a file, and runs the workspace reads and the export on the workspace runner's thread.

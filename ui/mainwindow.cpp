@@ -392,6 +392,8 @@ void MainWindow::createActions()
             [this, interop] { interop->start(InteropExport::Target::Aso, selectedKeys()); });
     connect(m_actions->exportAck(), &QAction::triggered, interop,
             [this, interop] { interop->start(InteropExport::Target::Ack, selectedKeys()); });
+    connect(m_actions->exportKcc(), &QAction::triggered, interop,
+            [this, interop] { interop->start(InteropExport::Target::Kcc, selectedKeys()); });
     connect(interop, &InteropExport::finished, this,
             [this](const QString &path, const QString &error) {
                 showMessage(error.isEmpty() ? tr("Exported to %1").arg(path)

@@ -67,8 +67,12 @@ WindowActions::WindowActions(QObject *parent)
                 "resources, for a cluster"));
     m_exportAck = make(tr("for AWS &Controllers for Kubernetes…"),
                        QStringLiteral("exportAckAction"), QKeySequence(),
-                       tr("Write the selection or everything as ACK DynamoDB Tables, for a "
-                          "cluster"));
+                       tr("Write the selection or everything as AWS Controllers for Kubernetes "
+                          "resources, for a cluster"));
+    m_exportKcc =
+        make(tr("for &Google Config Connector…"), QStringLiteral("exportKccAction"), QKeySequence(),
+             tr("Write the selection or everything as Config Connector resources, "
+                "for a cluster"));
     m_newResource = make(tr("&New resource…"), QStringLiteral("newResourceAction"),
                          QKeySequence::New, tr("Create a resource from a template of its kind"));
     m_connect = make(tr("&Connect account…"), QStringLiteral("connectAction"),
@@ -163,7 +167,7 @@ QMenu *WindowActions::fillMenuBar(QMenuBar *bar, const QList<QAction *> &viewTog
     file->addAction(m_export);
     QMenu *exportFor = file->addMenu(tr("E&xport"));
     exportFor->setObjectName(QStringLiteral("exportForMenu"));
-    exportFor->addActions({m_exportAso, m_exportAck});
+    exportFor->addActions({m_exportAso, m_exportAck, m_exportKcc});
     file->addSeparator();
     file->addAction(m_settings);
     file->addSeparator();

@@ -80,6 +80,7 @@ public:
     /// selection or everything, so always enabled.
     QAction *exportAso() const { return m_exportAso; }
     QAction *exportAck() const { return m_exportAck; }
+    QAction *exportKcc() const { return m_exportKcc; }
     QAction *newResource() const { return m_newResource; }
     QAction *openByName() const { return m_openByName; }
     QAction *connectAccount() const { return m_connect; }
@@ -108,6 +109,7 @@ private:
     QAction *m_export = nullptr;
     QAction *m_exportAso = nullptr;
     QAction *m_exportAck = nullptr;
+    QAction *m_exportKcc = nullptr;
     QAction *m_newResource = nullptr;
     QAction *m_openByName = nullptr;
     QAction *m_connect = nullptr;

@@ -1,11 +1,13 @@
 // SPDX-FileCopyrightText: Converge contributors
 // SPDX-License-Identifier: MIT
 #include "windowjobs.h"
+#include "kccexporter.h"
 
 #include "ackexporter.h"
 #include "asoexporter.h"
 #include "eventexport.h"
 #include "eventlogfilterproxy.h"
+#include "kccexporter.h"
 #include "manifestwriter.h"
 #include "workspace.h"
 
@@ -141,9 +143,10 @@ WindowJobs::InteropExported WindowJobs::exportFor(Workspace *ws, const StoreErro
     // The options of `converge export --for …` (for ASO, with the flags the window asked
     // for): the same bytes as the command line.
     const ExportResult exported =
-        target == InteropTarget::Aso
-            ? AsoExporter(aso).exportResources(selection, all)
-            : AckExporter(AckExporter::Options{}).exportResources(selection, all);
+        target == InteropTarget::Aso ? AsoExporter(aso).exportResources(selection, all)
+        : target == InteropTarget::Ack
+            ? AckExporter(AckExporter::Options{}).exportResources(selection, all)
+            : KccExporter(KccExporter::Options{}).exportResources(selection, all);
     result.missing = exported.missing;
     result.dropped = exported.dropped;
     result.notes = exported.notes;

@@ -54,7 +54,7 @@ public:
         QStringList notes;   ///< what is not carried over (credentials, endpoints)
         int documents = 0;   ///< documents written
     };
-    enum class InteropTarget { Aso, Ack };
+    enum class InteropTarget { Aso, Ack, Kcc };
     /// Writes the documents `converge export --for aso|ack` writes for `keys` (everything
     /// when empty), byte for byte, to `path`; writes nothing when a field is missing. `aso`
     /// holds what the command line's flags give (the window's answers for each account).

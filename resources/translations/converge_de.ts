@@ -1039,6 +1039,10 @@ Wählen Sie eine Ressource im Baum, um ihre Spezifikation, den Stand in ihrer Cl
         <source>Export failed: %1.</source>
         <translation>Export fehlgeschlagen: %1.</translation>
     </message>
+    <message>
+        <source>Config Connector</source>
+        <translation>Config Connector</translation>
+    </message>
 </context>
 <context>
     <name>converge::LogPanel</name>
@@ -1872,10 +1876,6 @@ Wählen Sie eine Ressource im Baum, um ihre Spezifikation, den Stand in ihrer Cl
         <translation>für AWS &amp;Controllers for Kubernetes …</translation>
     </message>
     <message>
-        <source>Write the selection or everything as ACK DynamoDB Tables, for a cluster</source>
-        <translation>Die Auswahl oder alles als ACK-DynamoDB-Tabellen schreiben, für einen Cluster</translation>
-    </message>
-    <message>
         <source>Open &amp;by name…</source>
         <translation>Nach &amp;Namen öffnen …</translation>
     </message>
@@ -1914,6 +1914,18 @@ Wählen Sie eine Ressource im Baum, um ihre Spezifikation, den Stand in ihrer Cl
     <message>
         <source>Cannot claim: %1</source>
         <translation>Übernehmen nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>Write the selection or everything as AWS Controllers for Kubernetes resources, for a cluster</source>
+        <translation>Die Auswahl oder alles als Ressourcen für AWS Controllers for Kubernetes schreiben, für einen Cluster</translation>
+    </message>
+    <message>
+        <source>for &amp;Google Config Connector…</source>
+        <translation>für &amp;Google Config Connector …</translation>
+    </message>
+    <message>
+        <source>Write the selection or everything as Config Connector resources, for a cluster</source>
+        <translation>Die Auswahl oder alles als Config-Connector-Ressourcen schreiben, für einen Cluster</translation>
     </message>
 </context>
 <context>

@@ -235,6 +235,7 @@ private slots:
         QTest::addColumn<QString>("target");
         QTest::newRow("aso") << s("exportAsoAction") << s("aso");
         QTest::newRow("ack") << s("exportAckAction") << s("ack");
+        QTest::newRow("kcc") << s("exportKccAction") << s("kcc");
     }
 
     void exportForAsoWritesWhatTheCommandLineWrites()
