@@ -7,6 +7,7 @@
 #include "backenderror.h"
 #include "connectionstring.h"
 #include "credentialstore.h"
+#include "gcpkinds.h"
 #include "kindregistry.h"
 #include "schemavalidator.h"
 
@@ -276,6 +277,12 @@ QString AccountRequest::suggestedName(const AccountForm &form)
         }
         return account.isEmpty() ? QStringLiteral("storage") : account;
     }
+    case AccountForm::Preset::GcpEmulators:
+    case AccountForm::Preset::GcpGcloud: {
+        // A project ID is a valid resource name (lower-case letters, digits, '-').
+        const QString project = form.gcpProject.trimmed();
+        return project.isEmpty() ? QStringLiteral("gcp") : project;
+    }
     case AccountForm::Preset::AwsProfile: {
         // A profile's name may hold capitals, '_' or spaces; a resource name may not.
         static const QRegularExpression other(QStringLiteral("[^a-z0-9.-]+"));
@@ -297,6 +304,29 @@ QString AccountRequest::suggestedKeychainEntry(const AccountForm &form)
         account = cs ? cs->accountName : QString();
     }
     return QStringLiteral("azure-storage/") + account;
+}
+
+// A Google Cloud project: on the emulators (their default loopback ports, as `scripts/dev.sh
+// run` starts them), or as the Google Cloud CLI's signed-in user; nothing secret either way.
+QString buildGcp(const AccountForm &form, QJsonObject *spec)
+{
+    const QString project = form.gcpProject.trimmed();
+    if (project.isEmpty())
+        return AccountRequest::tr("Enter the Google Cloud project's ID.");
+    spec->insert(QStringLiteral("projectId"), project);
+    if (form.preset == AccountForm::Preset::GcpEmulators) {
+        spec->insert(
+            QStringLiteral("endpoints"),
+            QJsonObject{{QStringLiteral("pubsub"), QStringLiteral("http://127.0.0.1:8085")},
+                        {QStringLiteral("spanner"), QStringLiteral("http://127.0.0.1:9020")}});
+        spec->insert(QStringLiteral("credential"), QJsonObject{{QStringLiteral("emulator"), true}});
+        return {};
+    }
+    QJsonObject gcloud;
+    if (const QString account = form.gcloudAccount.trimmed(); !account.isEmpty())
+        gcloud.insert(QStringLiteral("account"), account);
+    spec->insert(QStringLiteral("credential"), QJsonObject{{QStringLiteral("gcloud"), gcloud}});
+    return {};
 }
 
 AccountRequest AccountRequest::build(const AccountForm &form, const KindRegistry &kinds)
@@ -336,6 +366,11 @@ AccountRequest AccountRequest::build(const AccountForm &form, const KindRegistry
     case AccountForm::Preset::AwsProfile:
         r.kind = AwsKinds::accountKind();
         request.error = buildAwsProfile(form, &spec);
+        break;
+    case AccountForm::Preset::GcpEmulators:
+    case AccountForm::Preset::GcpGcloud:
+        r.kind = GcpKinds::projectKind();
+        request.error = buildGcp(form, &spec);
         break;
     }
     if (const Kind *kind = kinds.find(r.kind))

@@ -27,6 +27,8 @@ struct AccountForm
         AzureCli,          ///< a token of the person signed in to the Azure CLI
         AzureTokenCommand, ///< a token printed by a program of the person's own
         AwsProfile,        ///< a named profile of the AWS shared files
+        GcpEmulators,      ///< Google's Pub/Sub and Spanner emulators on this machine
+        GcpGcloud,         ///< a Google Cloud project, as the Google Cloud CLI's user
     };
     /// Where the secret goes: the OS keychain, a mode-0600 file, or an environment variable
     /// the user sets (then nothing is stored).
@@ -47,10 +49,12 @@ struct AccountForm
     QString envVariable; ///< Azure only: AWS reads the standard AWS_* variables
     /// AzureCli and AzureTokenCommand: the account is accountName, or the one a connection
     /// string without a key names (its endpoints then go to spec.endpoints).
-    QString tenant;       ///< AzureCli, optional
-    QString subscription; ///< AzureCli, optional
-    QString tokenCommand; ///< AzureTokenCommand: a command line, split as a shell would
-    QString awsProfile;   ///< AwsProfile: the profile's name; region and endpoint as for Aws
+    QString tenant;        ///< AzureCli, optional
+    QString subscription;  ///< AzureCli, optional
+    QString tokenCommand;  ///< AzureTokenCommand: a command line, split as a shell would
+    QString awsProfile;    ///< AwsProfile: the profile's name; region and endpoint as for Aws
+    QString gcpProject;    ///< GcpEmulators and GcpGcloud: the project's ID
+    QString gcloudAccount; ///< GcpGcloud, optional: the CLI's signed-in account to use
 
     /// Whether a secret is typed in and kept by Converge; the sign-in presets and profiles
     /// keep nothing (the resource names the source, which holds or makes the secret).
@@ -98,7 +102,7 @@ public:
     /// The keychain entry suggested for an account: "azure-storage/ACCOUNT" or "aws/NAME".
     static QString suggestedKeychainEntry(const AccountForm &form);
     /// The resource name suggested for a preset: azurite, dynalite, the account name, aws,
-    /// aws-PROFILE.
+    /// aws-PROFILE, the Google project's ID.
     static QString suggestedName(const AccountForm &form);
 };
 

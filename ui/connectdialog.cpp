@@ -35,7 +35,7 @@ namespace {
 using Preset = AccountForm::Preset;
 using Store = AccountForm::SecretStore;
 
-enum Page { EmulatorPage, ConnectionStringPage, KeyPage, AwsPage, TokenPage, ProfilePage };
+enum Page { EmulatorPage, ConnectionStringPage, KeyPage, AwsPage, TokenPage, ProfilePage, GcpPage };
 
 constexpr int fileRow = 2; // of the secret box's form: store, keychain entry, file, variable
 
@@ -56,6 +56,9 @@ Page pageFor(Preset preset)
         return TokenPage;
     case Preset::AwsProfile:
         return ProfilePage;
+    case Preset::GcpEmulators:
+    case Preset::GcpGcloud:
+        return GcpPage;
     }
     return EmulatorPage;
 }
@@ -107,6 +110,10 @@ ConnectDialog::ConnectDialog(const KindRegistry &kinds, CredentialStore *keychai
     m_preset->addItem(tr("Azure Storage account: token command"), int(Preset::AzureTokenCommand));
     m_preset->addItem(tr("AWS account (DynamoDB)"), int(Preset::Aws));
     m_preset->addItem(tr("AWS account: named profile"), int(Preset::AwsProfile));
+    m_preset->addItem(tr("Local Google Cloud emulators (Pub/Sub, Spanner)"),
+                      int(Preset::GcpEmulators));
+    m_preset->addItem(tr("Google Cloud project: sign in with the Google Cloud CLI"),
+                      int(Preset::GcpGcloud));
     top->addRow(tr("&Connect to:"), m_preset);
     m_name = lineEdit(this, QStringLiteral("nameEdit"));
     m_name->setToolTip(tr("The account's name in this workspace (metadata.name); resources "
@@ -232,6 +239,20 @@ ConnectDialog::ConnectDialog(const KindRegistry &kinds, CredentialStore *keychai
     profileNote->setWordWrap(true);
     profileForm->addRow(profileNote);
     m_pages->addWidget(profilePage);
+
+    auto *gcpPage = new QWidget(m_pages);
+    auto *gcpForm = new QFormLayout(gcpPage);
+    m_gcpProject = lineEdit(gcpPage, QStringLiteral("gcpProjectEdit"));
+    m_gcpProject->setPlaceholderText(tr("e.g. my-project-123"));
+    gcpForm->addRow(tr("&Project ID:"), m_gcpProject);
+    m_gcloudAccount = lineEdit(gcpPage, QStringLiteral("gcloudAccountEdit"));
+    m_gcloudAccount->setPlaceholderText(tr("the Google Cloud CLI's active account"));
+    gcpForm->addRow(tr("&Account (optional):"), m_gcloudAccount);
+    m_gcpNote = new QLabel(gcpPage);
+    m_gcpNote->setObjectName(QStringLiteral("gcpNote"));
+    m_gcpNote->setWordWrap(true);
+    gcpForm->addRow(m_gcpNote);
+    m_pages->addWidget(gcpPage);
     layout->addWidget(m_pages);
 
     auto *secretBox = new QGroupBox(tr("Keep the secret in"), this);
@@ -288,7 +309,7 @@ ConnectDialog::ConnectDialog(const KindRegistry &kinds, CredentialStore *keychai
     connect(m_preset, &QComboBox::currentIndexChanged, this, &ConnectDialog::presetChanged);
     connect(m_store, &QComboBox::currentIndexChanged, this, &ConnectDialog::storeChanged);
     for (QLineEdit *edit : {m_name, m_connectionString, m_accountName, m_region, m_tokenAccount,
-                            m_tokenConnectionString})
+                            m_tokenConnectionString, m_gcpProject})
         connect(edit, &QLineEdit::textChanged, this, &ConnectDialog::updateSuggestions);
     connect(m_profile, &QComboBox::currentIndexChanged, this, &ConnectDialog::profileChanged);
     connect(m_checkAgain, &QPushButton::clicked, this, &ConnectDialog::checkSignIn);
@@ -335,6 +356,8 @@ AccountForm ConnectDialog::form() const
     f.subscription = m_subscription->text();
     f.tokenCommand = m_tokenCommand->text();
     f.awsProfile = m_profile->currentData().toString();
+    f.gcpProject = m_gcpProject->text();
+    f.gcloudAccount = m_gcloudAccount->text();
     // Each page has its own fields; the form holds those of the page shown.
     if (f.preset == Preset::AzureCli || f.preset == Preset::AzureTokenCommand) {
         f.accountName = m_tokenAccount->text();
@@ -487,6 +510,21 @@ void ConnectDialog::presetChanged()
             checkSignIn();
     } else if (preset == Preset::AwsProfile) {
         reloadProfiles();
+    } else if (preset == Preset::GcpEmulators || preset == Preset::GcpGcloud) {
+        const bool local = preset == Preset::GcpEmulators;
+        qobject_cast<QFormLayout *>(m_gcpProject->parentWidget()->layout())
+            ->setRowVisible(m_gcloudAccount, !local);
+        if (local && m_gcpProject->text().isEmpty())
+            m_gcpProject->setText(QStringLiteral("converge-local"));
+        m_gcpNote->setText(
+            local ? tr("The Pub/Sub emulator at http://127.0.0.1:8085 and Spanner's at "
+                       "http://127.0.0.1:9020, as scripts/dev.sh run starts them (credential "
+                       "emulator: true). Any project ID will do. Nothing secret is stored.")
+                  : tr("Converge asks the Google Cloud CLI for the signed-in user's token "
+                       "(gcloud auth print-access-token) and again before it expires; run gcloud "
+                       "auth login first. Nothing secret is stored. A service account key or "
+                       "Application Default Credentials: write the credential in the project's "
+                       "spec (see the manifest reference)."));
     }
     updateSuggestions();
     storeChanged();

@@ -22,8 +22,9 @@ class AzureCliStatus;
 class CredentialStore;
 class KindRegistry;
 
-/// File → Connect account…: a local emulator preset (Azurite, dynalite), an Azure Storage account
-/// from a connection string or a name and key, or an AWS account. The account key or secret
+/// File → Connect account…: a local emulator preset (Azurite, dynalite, Google's Pub/Sub and
+/// Spanner), an Azure Storage account from a connection string or a name and key, an AWS account,
+/// or a Google Cloud project as the Google Cloud CLI's user. The account key or secret
 /// access key goes to the chosen store — the OS keychain, a mode-0600 file, or an environment
 /// variable the user sets — and the resource only names where it is.
 ///
@@ -119,6 +120,9 @@ private:
     QLabel *m_profileInfo = nullptr;
     QLineEdit *m_profileRegion = nullptr;
     QLineEdit *m_profileEndpoint = nullptr;
+    QLineEdit *m_gcpProject = nullptr;
+    QLineEdit *m_gcloudAccount = nullptr;
+    QLabel *m_gcpNote = nullptr;
     AwsProfileList m_profiles;
     QString m_suggestedRegion;
     QWidget *m_secretBox = nullptr;

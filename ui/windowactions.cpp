@@ -75,9 +75,10 @@ WindowActions::WindowActions(QObject *parent)
                 "for a cluster"));
     m_newResource = make(tr("&New resource…"), QStringLiteral("newResourceAction"),
                          QKeySequence::New, tr("Create a resource from a template of its kind"));
-    m_connect = make(tr("&Connect account…"), QStringLiteral("connectAction"),
-                     QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
-                     tr("Add an Azure Storage or AWS account, or a local emulator"));
+    m_connect = make(
+        tr("&Connect account…"), QStringLiteral("connectAction"),
+        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
+        tr("Add an Azure Storage or AWS account, a Google Cloud project, or a local emulator"));
     m_openByName = make(tr("Open &by name…"), QStringLiteral("openByNameAction"),
                         QKeySequence(Qt::CTRL | Qt::Key_L),
                         tr("Go to a resource by Kind/name, backend name, URL or ARN"));

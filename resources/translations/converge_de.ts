@@ -83,6 +83,10 @@
         <source>The command has an unterminated %1 quote.</source>
         <translation>Im Befehl ist ein %1-Anführungszeichen nicht geschlossen.</translation>
     </message>
+    <message>
+        <source>Enter the Google Cloud project&apos;s ID.</source>
+        <translation>Geben Sie die ID des Google-Cloud-Projekts ein.</translation>
+    </message>
 </context>
 <context>
     <name>ApplyPlan</name>
@@ -626,6 +630,38 @@
     <message>
         <source>The profile %1 names no region: enter one.</source>
         <translation>Das Profil %1 nennt keine Region: Geben Sie eine ein.</translation>
+    </message>
+    <message>
+        <source>Local Google Cloud emulators (Pub/Sub, Spanner)</source>
+        <translation>Lokale Google-Cloud-Emulatoren (Pub/Sub, Spanner)</translation>
+    </message>
+    <message>
+        <source>Google Cloud project: sign in with the Google Cloud CLI</source>
+        <translation>Google-Cloud-Projekt: Anmeldung mit der Google Cloud CLI</translation>
+    </message>
+    <message>
+        <source>e.g. my-project-123</source>
+        <translation>z. B. my-project-123</translation>
+    </message>
+    <message>
+        <source>&amp;Project ID:</source>
+        <translation>&amp;Projekt-ID:</translation>
+    </message>
+    <message>
+        <source>the Google Cloud CLI&apos;s active account</source>
+        <translation>das aktive Konto der Google Cloud CLI</translation>
+    </message>
+    <message>
+        <source>&amp;Account (optional):</source>
+        <translation>&amp;Konto (optional):</translation>
+    </message>
+    <message>
+        <source>The Pub/Sub emulator at http://127.0.0.1:8085 and Spanner&apos;s at http://127.0.0.1:9020, as scripts/dev.sh run starts them (credential emulator: true). Any project ID will do. Nothing secret is stored.</source>
+        <translation>Der Pub/Sub-Emulator unter http://127.0.0.1:8085 und der von Spanner unter http://127.0.0.1:9020, wie scripts/dev.sh run sie startet (credential emulator: true). Jede Projekt-ID ist recht. Es wird nichts Geheimes gespeichert.</translation>
+    </message>
+    <message>
+        <source>Converge asks the Google Cloud CLI for the signed-in user&apos;s token (gcloud auth print-access-token) and again before it expires; run gcloud auth login first. Nothing secret is stored. A service account key or Application Default Credentials: write the credential in the project&apos;s spec (see the manifest reference).</source>
+        <translation>Converge fragt die Google Cloud CLI nach dem Token des angemeldeten Benutzers (gcloud auth print-access-token), und erneut, bevor es abläuft; führen Sie zuerst gcloud auth login aus. Es wird nichts Geheimes gespeichert. Ein Dienstkontoschlüssel oder Application Default Credentials: tragen Sie die Anmeldedaten in die Spezifikation des Projekts ein (siehe die Manifest-Referenz).</translation>
     </message>
 </context>
 <context>
@@ -1824,10 +1860,6 @@ Wählen Sie eine Ressource im Baum, um ihre Spezifikation, den Stand in ihrer Cl
         <translation>Konto &amp;verbinden …</translation>
     </message>
     <message>
-        <source>Add an Azure Storage or AWS account, or a local emulator</source>
-        <translation>Ein Azure-Speicher- oder AWS-Konto oder einen lokalen Emulator hinzufügen</translation>
-    </message>
-    <message>
         <source>&amp;Settings…</source>
         <translation>&amp;Einstellungen …</translation>
     </message>
@@ -1926,6 +1958,10 @@ Wählen Sie eine Ressource im Baum, um ihre Spezifikation, den Stand in ihrer Cl
     <message>
         <source>Write the selection or everything as Config Connector resources, for a cluster</source>
         <translation>Die Auswahl oder alles als Config-Connector-Ressourcen schreiben, für einen Cluster</translation>
+    </message>
+    <message>
+        <source>Add an Azure Storage or AWS account, a Google Cloud project, or a local emulator</source>
+        <translation>Ein Azure-Storage- oder AWS-Konto, ein Google-Cloud-Projekt oder einen lokalen Emulator hinzufügen</translation>
     </message>
 </context>
 <context>

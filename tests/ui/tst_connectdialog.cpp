@@ -10,6 +10,7 @@
 #include "azurekinds.h"
 #include "backenderror.h"
 #include "credentialstore.h"
+#include "gcpkinds.h"
 #include "kindregistry.h"
 
 #include <QComboBox>
@@ -36,6 +37,7 @@ KindRegistry builtInKinds()
     KindRegistry kinds;
     AzureKinds::registerAll(kinds);
     AwsKinds::registerKinds(kinds);
+    GcpKinds::registerKinds(kinds);
     return kinds;
 }
 
@@ -225,6 +227,43 @@ private slots:
             << QJsonObject{{QStringLiteral("credential"),
                             QJsonObject{{QStringLiteral("env"), true}}}}
             << QStringList() << QString();
+
+        AccountForm gcpLocal = form(P::GcpEmulators);
+        gcpLocal.name = QStringLiteral("local-gcp");
+        gcpLocal.gcpProject = QStringLiteral("converge-local");
+        QTest::newRow("google emulators")
+            << gcpLocal << GcpKinds::projectKind()
+            << QJsonObject{{QStringLiteral("projectId"), QStringLiteral("converge-local")},
+                           {QStringLiteral("endpoints"),
+                            QJsonObject{
+                                {QStringLiteral("pubsub"), QStringLiteral("http://127.0.0.1:8085")},
+                                {QStringLiteral("spanner"),
+                                 QStringLiteral("http://127.0.0.1:9020")}}},
+                           {QStringLiteral("credential"),
+                            QJsonObject{{QStringLiteral("emulator"), true}}}}
+            << QStringList() << QString();
+        AccountForm gcloud = form(P::GcpGcloud);
+        gcloud.name = QStringLiteral("prod");
+        gcloud.gcpProject = QStringLiteral("acme-prod-42");
+        gcloud.gcloudAccount = QStringLiteral("ops@acme.example");
+        QTest::newRow("google, gcloud")
+            << gcloud << GcpKinds::projectKind()
+            << QJsonObject{{QStringLiteral("projectId"), QStringLiteral("acme-prod-42")},
+                           {QStringLiteral("credential"),
+                            QJsonObject{{QStringLiteral("gcloud"),
+                                         QJsonObject{{QStringLiteral("account"),
+                                                      QStringLiteral("ops@acme.example")}}}}}}
+            << QStringList() << QString();
+        AccountForm gcloudBad = gcloud;
+        gcloudBad.gcpProject = QStringLiteral("Acme Prod");
+        QTest::newRow("google, invalid project")
+            << gcloudBad << GcpKinds::projectKind() << QJsonObject() << QStringList()
+            << QStringLiteral("spec.projectId");
+        AccountForm gcloudNone = gcloud;
+        gcloudNone.gcpProject.clear();
+        QTest::newRow("google, no project")
+            << gcloudNone << GcpKinds::projectKind() << QJsonObject() << QStringList()
+            << QStringLiteral("project's ID");
 
         AccountForm awsBadRegion = aws;
         awsBadRegion.region = QStringLiteral("EU West");
