@@ -105,10 +105,11 @@ shoot "$(dirname "$out")/s3-objects.png" CONVERGE_SCREENSHOT_OPEN=S3Object/invoi
 # environment by reference, its state and CodeSha256 in the details.
 shoot "$(dirname "$out")/lambda-function.png" CONVERGE_SCREENSHOT_OPEN=LambdaFunction/invoice-mailer
 
-# Google Cloud on its emulators: the project, a Pub/Sub topic and the subscription whose topicRef
-# names it, declared from Google's model.
+# Google Cloud on its emulators: the project, Pub/Sub's topic and subscription, and a Spanner
+# database whose instanceRef names the instance, its statements applied and the schema Spanner
+# answers in the details; all declared from Google's model.
 shoot "$(dirname "$out")/google-cloud.png" \
-    CONVERGE_SCREENSHOT_OPEN=PubSubSubscription/order-placed-billing
+    CONVERGE_SCREENSHOT_OPEN=SpannerDatabase/orders-db
 
 # A table's events: the messages wrap in the pane rather than run past its edge.
 shoot "$(dirname "$out")/events.png" CONVERGE_SCREENSHOT_OPEN=DynamoDBTable/orders \
