@@ -9,7 +9,9 @@
 #include "awsrestxml.h"
 #include "declarationreader.h"
 #include "declaredmanager.h"
+#include "declaredservices.h"
 #include "declaredsubresources.h"
+#include "gcpkinds.h"
 #include "iampolicyversions.h"
 #include "kindregistry.h"
 #include "manifestreader.h"
@@ -246,6 +248,76 @@ private slots:
         seen = m.get(thingTarget({}));
         QVERIFY(seen);
         QVERIFY(!seen.value().spec.contains(QStringLiteral("source")));
+    }
+
+    // A Spanner instance's update runs as a long-running operation while the instance stays
+    // READY: a Manager made afresh (a restart) reads it from the instance's operations not done,
+    // is in progress until it is done, and then Ready. A create in flight is its state.
+    void googleOperationsAreFollowedFromTheCloud()
+    {
+        const KindDeclaration *declared =
+            GcpKinds::declared().declaration(QStringLiteral("SpannerInstance"));
+        QVERIFY(declared);
+        auto caller = std::make_shared<ScriptedCaller>();
+        QString state = QStringLiteral("CREATING");
+        bool running = false;
+        caller->scripts.insert(QStringLiteral("projects.instances.get"), [&](const QJsonObject &) {
+            return answer(QJsonObject{
+                {QStringLiteral("name"), QStringLiteral("projects/p/instances/orders")},
+                {QStringLiteral("config"), QStringLiteral("projects/p/instanceConfigs/nam3")},
+                {QStringLiteral("displayName"), QStringLiteral("Orders")},
+                {QStringLiteral("nodeCount"), 1},
+                {QStringLiteral("processingUnits"), 1000},
+                {QStringLiteral("state"), state}});
+        });
+        caller->scripts.insert(
+            QStringLiteral("projects.instances.operations.list"), [&](const QJsonObject &in) {
+                QJsonObject op{
+                    {QStringLiteral("name"),
+                     QStringLiteral("projects/p/instances/orders/operations/op7")},
+                    {QStringLiteral("metadata"),
+                     QJsonObject{{QStringLiteral("@type"),
+                                  QStringLiteral("type.googleapis.com/google.spanner.admin."
+                                                 "instance.v1.UpdateInstanceMetadata")}}}};
+                if (!running)
+                    op.insert(QStringLiteral("done"), true);
+                // Asked for those not done, of this instance.
+                if (in.value(QStringLiteral("filter")).toString() != u"done:false"_qs ||
+                    in.value(QStringLiteral("instancesId")).toString() != u"orders"_qs)
+                    return Outcome<ApiCaller::Reply>(BackendError::make(
+                        BackendError::Category::Invalid, u"BadInput"_qs, u"unexpected input"_qs));
+                return Outcome<ApiCaller::Reply>(
+                    answer(QJsonObject{{QStringLiteral("operations"), QJsonArray{op}}}));
+            });
+        Resource r;
+        r.kind = QStringLiteral("SpannerInstance");
+        r.metadata.name = QStringLiteral("orders");
+        r.spec = QJsonObject{{QStringLiteral("config"), QStringLiteral("nam3")},
+                             {QStringLiteral("displayName"), QStringLiteral("Orders")},
+                             {QStringLiteral("numNodes"), 2}};
+        const Target target{r};
+
+        auto seen = DeclaredManager(*declared, caller, {}).get(target);
+        QVERIFY2(seen, qPrintable(seen ? QString() : seen.error().toString()));
+        QVERIFY(seen.value().inProgress);
+        QCOMPARE(seen.value().progress, QStringLiteral("state is CREATING"));
+
+        state = QStringLiteral("READY");
+        running = true;
+        seen = DeclaredManager(*declared, caller, {}).get(target);
+        QVERIFY2(seen, qPrintable(seen ? QString() : seen.error().toString()));
+        QVERIFY(seen.value().inProgress);
+        QCOMPARE(seen.value().progress,
+                 QStringLiteral("UpdateInstance (operation op7) in progress"));
+
+        running = false;
+        seen = DeclaredManager(*declared, caller, {}).get(target);
+        QVERIFY(seen);
+        QVERIFY(!seen.value().inProgress);
+        // Observed as the spec holds it: config short, capacity in nodes only.
+        QCOMPARE(seen.value().spec.value(QStringLiteral("config")).toString(), u"nam3"_qs);
+        QCOMPARE(seen.value().spec.value(QStringLiteral("numNodes")).toInt(), 1);
+        QVERIFY(!seen.value().spec.contains(QStringLiteral("processingUnits")));
     }
 
     // What AWS keeps for itself (alias/aws/…, the default bus) is not listed as a person's to
