@@ -50,8 +50,11 @@ const emuState = path.join(state, 'emulators');
 const converge = path.join(build, 'bin', 'converge');
 const benchDir = path.join(build, 'tests', 'bench');
 
+const benchStarted = Date.now();
 function log(message) {
-  process.stderr.write(`bench: ${message}\n`);
+  // Seconds since the start: where a run's time goes (emulators' start-ups, warm-ups, passes).
+  const at = ((Date.now() - benchStarted) / 1000).toFixed(1).padStart(6);
+  process.stderr.write(`bench: ${at} s ${message}\n`);
 }
 
 /// Runs a program to its end without blocking this process's event loop (the counting proxy
