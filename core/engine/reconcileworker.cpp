@@ -107,6 +107,7 @@ void ReconcileWorker::process(ThreadContext &tc, const Scheduler::Taken &taken)
     const std::atomic<bool> &stopping = m_scheduler.stopping();
     const std::optional<Resource> stored = ws.get(key);
     const QList<Resource> owners = stored ? tc.ownersOf(*stored) : QList<Resource>();
+    const QList<Resource> references = stored ? tc.referencesOf(*stored) : QList<Resource>();
     std::optional<Prefetch> prefetch;
     {
         const Scheduler::Lock lock = m_scheduler.lock();
@@ -123,6 +124,15 @@ void ReconcileWorker::process(ThreadContext &tc, const Scheduler::Taken &taken)
             owner && !observeOnly && !stored->metadata.isBeingDeleted() &&
             !owner->status.ready().isReady() && m_scheduler.holdForOwner(lock, key, owner->key()))
             return;
+        // So does one whose reference (a subscription's topic) is not Ready with its verdict
+        // coming: a fresh apply of 500 topics and their 500 subscriptions ran a quarter of the
+        // subscriptions early only to record WaitingForReference.
+        for (const Resource &referenced : references) {
+            if (!observeOnly && !stored->metadata.isBeingDeleted() &&
+                !referenced.status.ready().isReady() &&
+                m_scheduler.holdForOwner(lock, key, referenced.key()))
+                return;
+        }
         prefetch = m_scheduler.beginRun(lock, key, observeOnly);
     }
 
@@ -133,7 +143,7 @@ void ReconcileWorker::process(ThreadContext &tc, const Scheduler::Taken &taken)
     ctx.reconcileId = EventRecorder::newReconcileId();
     ctx.target.resource = *stored;
     ctx.target.owners = owners;
-    ctx.target.references = tc.referencesOf(*stored);
+    ctx.target.references = references;
     ctx.workspace = &ws;
     ctx.clock = &clock;
     ctx.isCancelled = [&stopping] { return stopping.load(); };

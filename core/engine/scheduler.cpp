@@ -203,7 +203,7 @@ std::optional<Prefetch> Scheduler::beginRun(const Lock &lock, const ResourceKey 
                                             bool observeOnly)
 {
     assertLocked(lock);
-    m_keys[key].releasedFromHold = false;
+    m_keys[key].releasedFrom.clear();
     std::optional<Prefetch> prefetch;
     if (const auto it = m_prefetched.find(key); it != m_prefetched.end()) {
         prefetch = std::move(*it);
@@ -357,7 +357,10 @@ bool Scheduler::holdForOwner(const Lock &lock, const ResourceKey &key, const Res
     const bool verdictComing =
         m_keys.value(ownerKey).running ||
         (m_queue.isQueued(ownerKey) && (!due.isValid() || due <= m_clock.now().addSecs(1)));
-    if (!verdictComing || m_keys.value(key).releasedFromHold)
+    // Released by this one's verdict already, it runs (an owner retrying every few hundred
+    // milliseconds would hold it for ever); released by another's (its owner, then the topic it
+    // names), it may wait again.
+    if (!verdictComing || m_keys.value(key).releasedFrom == ownerKey.toString())
         return false;
     KeyState &st = m_keys[key];
     if (!st.waitingOnOwner.isEmpty() && st.waitingOnOwner != ownerKey.toString())
@@ -402,7 +405,7 @@ void Scheduler::release(const Lock &lock, const ResourceKey &owner,
         if (child == owner)
             continue;
         if (const auto it = m_keys.find(child); it != m_keys.end()) {
-            it->releasedFromHold = it->heldForOwner;
+            it->releasedFrom = it->heldForOwner ? owner.toString() : QString();
             it->heldForOwner = false;
         }
         m_queue.add(child, WorkQueue::Lane::SpecChange);

@@ -189,8 +189,9 @@ private:
         /// Taken while its owner, not Ready, was running or due: it waits, without a run of its
         /// own, for the owner's verdict, whatever it is.
         bool heldForOwner = false;
-        /// Woken from a hold: its next run goes ahead even if the owner is due again.
-        bool releasedFromHold = false;
+        /// Woken from a hold by this key's verdict (kind/name): its next run goes ahead even if
+        /// that one is due again; it may still wait for another (a reference after its owner).
+        QString releasedFrom;
         bool running = false;          ///< a worker took it; cleared with its verdict
         ReconcileState stored;         ///< what was last written to the workspace
         std::optional<QuietRun> quiet; ///< the last run, when it was Ready and changed nothing

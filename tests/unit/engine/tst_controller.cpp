@@ -675,6 +675,44 @@ private slots:
         QCOMPARE(f.backend.creates.load(), 3);
     }
 
+    // Released by its owner's verdict, a child whose reference is not Ready yet (its create
+    // failed once and is retried at once) waits for that one's verdict too, without a run of its
+    // own: a fresh apply of 500 topics and 500 subscriptions recorded 250 WaitingForReference
+    // runs before.
+    void referencesHeldForTheirVerdictAfterTheOwners()
+    {
+        EngineFixture f;
+        f.backend.latencyMs = 20;
+        QList<Resource> objects;
+        QList<ResourceKey> keys;
+        for (int i = 0; i < 6; ++i) {
+            Resource widget =
+                EngineFixture::widget(QStringLiteral("w%1").arg(i), QStringLiteral("g"));
+            widget.spec.insert(QStringLiteral("peerRef"),
+                               QJsonObject{{QStringLiteral("name"), QStringLiteral("p")}});
+            objects.append(widget);
+            keys.append(widget.key());
+        }
+        objects.append(EngineFixture::gadget(QStringLiteral("g")));
+        objects.append(EngineFixture::gadget(QStringLiteral("p")));
+        keys.append({QStringLiteral("Gadget"), QStringLiteral("g")});
+        const ResourceKey p{QStringLiteral("Gadget"), QStringLiteral("p")};
+        keys.append(p);
+        QVERIFY(f.apply(objects));
+        f.backend.injectError(
+            QStringLiteral("create"), p,
+            fakeError(BackendError::Category::Transient, QStringLiteral("ServiceUnavailable")));
+        // One worker: the widgets, held for g, go after g's verdict; p's failed create is
+        // retried within a second, and they wait for it.
+        Engine e(f, m_clock, fastOptions(1));
+        e.controller->reconcile(keys);
+        QVERIFY(e.controller->start());
+        QTRY_VERIFY_WITH_TIMEOUT(allReady(f), 10000);
+        for (const ResourceKey &key : std::as_const(keys))
+            QVERIFY2(!hasEvent(f, key, QStringLiteral("WaitingForReference")),
+                     qPrintable(key.toString()));
+    }
+
     void childrenHeldForTheirOwnersVerdict_data()
     {
         QTest::addColumn<bool>("ownerFails");
