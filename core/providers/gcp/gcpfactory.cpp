@@ -68,6 +68,24 @@ Outcome<std::shared_ptr<Manager>> GcpFactory::manager(const QString &kind, const
             std::make_shared<GcpProjectManager>(session(account, env, QStringLiteral("pubsub"))));
     if (const KindDeclaration *declared = GcpKinds::declared().declaration(kind)) {
         const ServiceDeclaration *service = GcpKinds::declared().serviceOf(kind);
+        // A project on the emulators reaches only the services it names: Google's own endpoint
+        // would be asked without a credential (and a listing of the project would reach out to
+        // Google for every service it does not run).
+        const QJsonObject spec = account.spec;
+        if (spec.value(QStringLiteral("credential"))
+                .toObject()
+                .value(QStringLiteral("emulator"))
+                .toBool() &&
+            spec.value(QStringLiteral("endpoints"))
+                .toObject()
+                .value(service->endpointPrefix)
+                .toString()
+                .isEmpty())
+            return BackendError::make(
+                BackendError::Category::Invalid, QStringLiteral("NoEmulatorEndpoint"),
+                QStringLiteral("%1 needs endpoints.%2 in GcpProject %3: its credential is "
+                               "emulator: true, which reaches only the endpoints it names")
+                    .arg(kind, service->endpointPrefix, account.metadata.name));
         auto caller = std::make_shared<GcpRestClient>(
             service->operations, account.spec.value(QStringLiteral("projectId")).toString(),
             session(account, env, service->endpointPrefix));

@@ -3,7 +3,9 @@
 //
 // GcpProject's manifest: each credential form reads, and what is wrong is refused at its
 // file:line:column with the field.
+#include "gcpfactory.h"
 #include "gcpkinds.h"
+#include "httpclient.h"
 
 #include "kindregistry.h"
 #include "manifestreader.h"
@@ -177,6 +179,36 @@ private slots:
                  QStringLiteral("http://127.0.0.1:8085"));
         QCOMPARE(GcpKinds::endpoint(spec, QStringLiteral("spanner")),
                  QStringLiteral("https://spanner.googleapis.com"));
+    }
+
+    // A project on the emulators reaches only the services it names: no Manager for another
+    // service's kinds (which would ask Google's endpoint without a credential, and a listing of
+    // the project would reach out to Google for them), and a reason that says what to give.
+    void anEmulatorProjectReachesOnlyItsEndpoints()
+    {
+        Resource p;
+        p.apiVersion = GcpKinds::apiVersion();
+        p.kind = GcpKinds::projectKind();
+        p.metadata.name = QStringLiteral("local");
+        p.spec = QJsonObject{
+            {QStringLiteral("projectId"), QStringLiteral("converge-local")},
+            {QStringLiteral("endpoints"),
+             QJsonObject{{QStringLiteral("pubsub"), QStringLiteral("http://127.0.0.1:8085")}}},
+            {QStringLiteral("credential"), QJsonObject{{QStringLiteral("emulator"), true}}}};
+        HttpClient http;
+        ManagerEnvironment env;
+        env.http = &http;
+        GcpFactory factory;
+        QVERIFY(factory.manager(QStringLiteral("PubSubTopic"), p, env));
+        const auto spanner = factory.manager(QStringLiteral("SpannerInstance"), p, env);
+        QVERIFY(!spanner);
+        QCOMPARE(spanner.error().code, QStringLiteral("NoEmulatorEndpoint"));
+        QVERIFY2(spanner.error().message.contains(QLatin1String("endpoints.spanner")),
+                 qPrintable(spanner.error().message));
+        // With a credential of Google's, Google's endpoint is the default.
+        p.spec.insert(QStringLiteral("credential"),
+                      QJsonObject{{QStringLiteral("gcloud"), QJsonObject()}});
+        QVERIFY(factory.manager(QStringLiteral("SpannerInstance"), p, env));
     }
 };
 
