@@ -114,6 +114,11 @@ QString ApiValues::lastSegment(const QString &id)
     return id.mid(std::max(slash, colon) + 1);
 }
 
+QString ApiValues::nextPageToken(const DeclaredCall &call, const QJsonObject &answer)
+{
+    return call.outputToken.isEmpty() ? QString() : at(answer, call.outputToken).toString();
+}
+
 QMap<QString, QString> ApiValues::tagMap(const QJsonValue &tags, const DeclaredTags::Shape &shape)
 {
     QMap<QString, QString> out;

@@ -34,6 +34,9 @@ public:
     static QString documentAsDesired(const QString &observed, const QString &desired);
     /// What follows an ID's last '/' or ':' (an ARN's or a URL's name).
     static QString lastSegment(const QString &id);
+    /// The token `answer` gives for the page after it, by `call`'s paginator; empty when it is
+    /// the last page or `call` has no paginator.
+    static QString nextPageToken(const DeclaredCall &call, const QJsonObject &answer);
     /// `tags` (the spelling `shape` says) as a map of strings.
     static QMap<QString, QString> tagMap(const QJsonValue &tags, const DeclaredTags::Shape &shape);
     /// And back.

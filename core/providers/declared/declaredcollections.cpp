@@ -44,9 +44,7 @@ Outcome<QJsonValue> DeclaredCollections::read(const DeclaredCollection &collecti
             return reply.error();
         for (const QJsonValue &item : ApiValues::at(reply.value().body, read.result).toArray())
             items << (read.item.isEmpty() ? item.toString() : item[read.item].toString());
-        const QString next = read.outputToken.isEmpty()
-                                 ? QString()
-                                 : ApiValues::at(reply.value().body, read.outputToken).toString();
+        const QString next = ApiValues::nextPageToken(read, reply.value().body);
         if (next.isEmpty())
             break;
         request.insert(read.inputToken, next);

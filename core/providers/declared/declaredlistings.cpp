@@ -22,9 +22,7 @@ Outcome<QStringList> parentsOf(const DeclaredCall &within, const DeclaredListing
             return reply.error();
         for (const QJsonValue &item : ApiValues::at(reply.value().body, within.result).toArray())
             parents << ApiValues::lastSegment(item[idMember].toString());
-        const QString next = within.outputToken.isEmpty()
-                                 ? QString()
-                                 : ApiValues::at(reply.value().body, within.outputToken).toString();
+        const QString next = ApiValues::nextPageToken(within, reply.value().body);
         if (next.isEmpty())
             break;
         request.insert(within.inputToken, next);
@@ -98,9 +96,7 @@ Outcome<ApiCaller::Reply> DeclaredListings::read(const KindDeclaration &declarat
                 return reply;
             }
         }
-        const QString next = read.outputToken.isEmpty()
-                                 ? QString()
-                                 : ApiValues::at(reply.value().body, read.outputToken).toString();
+        const QString next = ApiValues::nextPageToken(read, reply.value().body);
         if (next.isEmpty() || !found.isArray()) {
             BackendError error;
             error.category = BackendError::Category::NotFound;
@@ -134,9 +130,7 @@ Outcome<bool> DeclaredListings::holds(const KindDeclaration &declaration, QJsonO
             if (id == name || ApiValues::lastSegment(id) == name)
                 return true;
         }
-        const QString next = list.outputToken.isEmpty()
-                                 ? QString()
-                                 : ApiValues::at(reply.value().body, list.outputToken).toString();
+        const QString next = ApiValues::nextPageToken(list, reply.value().body);
         if (next.isEmpty())
             return false;
         input.insert(list.inputToken, next);

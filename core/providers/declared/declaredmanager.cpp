@@ -181,9 +181,7 @@ Outcome<QString> DeclaredManager::locate(const QString &name, const QString &kno
             if (matches(item))
                 return item[locate.match].toString();
         }
-        const QString next = locate.outputToken.isEmpty()
-                                 ? QString()
-                                 : ApiValues::at(reply.value().body, locate.outputToken).toString();
+        const QString next = ApiValues::nextPageToken(locate, reply.value().body);
         // A listing with nothing in it may leave its list out (the query protocol's <Topics/>).
         const bool listing = found.isArray() || (found.isUndefined() && !locate.match.isEmpty());
         if (!listing || next.isEmpty()) {
@@ -776,8 +774,7 @@ Outcome<ListPage> DeclaredManager::list(const ListScope &scope, const QJsonObjec
             o.resourceId = o.name;
         page.items.append(o);
     }
-    if (!list.outputToken.isEmpty())
-        page.continuation = ApiValues::at(reply.value().body, list.outputToken).toString();
+    page.continuation = ApiValues::nextPageToken(list, reply.value().body);
     return page;
 }
 
