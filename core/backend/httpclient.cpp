@@ -225,7 +225,8 @@ HttpResponse HttpClient::send(const HttpRequest &request, const Signer &sign,
                  : RetryPolicy::isRetriableTransportError(response.transportError) &&
                        response.transportError != QNetworkReply::TimeoutError &&
                        (!result.requestWritten || isSafe(prepared.method)));
-        if (!retriable)
+        if (!retriable || (response.status != 0 && prepared.isFinalAnswer &&
+                           prepared.isFinalAnswer(response.status, response.body)))
             break;
         const RetryPolicy::Decision decision =
             m_retry.delayFor(++retry, response.headers, QDateTime::currentDateTimeUtc());

@@ -32,6 +32,10 @@ struct HttpRequest
     Headers headers;
     QByteArray body;
     ClientRequestId clientRequestId = ClientRequestId::None;
+    /// Answers (status, body) that are final though their status is one HttpClient retries:
+    /// the caller settles them itself (the Spanner emulator's 500 for a missing resource, which
+    /// its list confirms). Null: every retriable status is retried.
+    std::function<bool(int status, const QByteArray &body)> isFinalAnswer;
 
     /// The first value of a header, or an empty array.
     QByteArray header(QByteArrayView name) const;
