@@ -63,9 +63,11 @@ Outcome<std::shared_ptr<Manager>> GcpFactory::manager(const QString &kind, const
     if (!env.http)
         return BackendError::make(BackendError::Category::Terminal, QStringLiteral("NoHttpClient"),
                                   QStringLiteral("no HTTP client on this thread"));
-    if (kind == GcpKinds::projectKind())
-        return std::shared_ptr<Manager>(
-            std::make_shared<GcpProjectManager>(session(account, env, QStringLiteral("pubsub"))));
+    if (kind == GcpKinds::projectKind()) {
+        const auto probe = GcpProjectManager::probeFor(account.spec);
+        return std::shared_ptr<Manager>(std::make_shared<GcpProjectManager>(
+            session(account, env, GcpProjectManager::serviceOf(probe)), probe));
+    }
     if (const KindDeclaration *declared = GcpKinds::declared().declaration(kind)) {
         const ServiceDeclaration *service = GcpKinds::declared().serviceOf(kind);
         // A project on the emulators reaches only the services it names: Google's own endpoint

@@ -6,17 +6,40 @@
 
 namespace converge {
 
-GcpProjectManager::GcpProjectManager(std::shared_ptr<GcpSession> pubsub)
-    : m_pubsub(std::move(pubsub))
+GcpProjectManager::GcpProjectManager(std::shared_ptr<GcpSession> session, Probe probe)
+    : m_session(std::move(session))
+    , m_probe(probe)
 {}
+
+GcpProjectManager::Probe GcpProjectManager::probeFor(const QJsonObject &projectSpec)
+{
+    const QJsonObject endpoints = projectSpec.value(QStringLiteral("endpoints")).toObject();
+    const bool emulator = projectSpec.value(QStringLiteral("credential"))
+                              .toObject()
+                              .value(QStringLiteral("emulator"))
+                              .toBool();
+    return emulator && !endpoints.contains(QStringLiteral("pubsub")) &&
+                   endpoints.contains(QStringLiteral("spanner"))
+               ? Probe::SpannerInstances
+               : Probe::PubSubTopics;
+}
+
+QString GcpProjectManager::serviceOf(Probe probe)
+{
+    return probe == Probe::SpannerInstances ? QStringLiteral("spanner") : QStringLiteral("pubsub");
+}
 
 Outcome<Observation> GcpProjectManager::get(const Target &target)
 {
     const QString projectId = target.resource.spec.value(QStringLiteral("projectId")).toString();
-    auto reply = m_pubsub->send(QByteArrayLiteral("GET"),
-                                QStringLiteral("/v1/projects/%1/topics").arg(projectId),
-                                QUrlQuery{{QStringLiteral("pageSize"), QStringLiteral("1")}},
-                                std::nullopt, QStringLiteral("projects.topics.list"));
+    const bool spanner = m_probe == Probe::SpannerInstances;
+    auto reply = m_session->send(
+        QByteArrayLiteral("GET"),
+        QStringLiteral("/v1/projects/%1/%2")
+            .arg(projectId, spanner ? QStringLiteral("instances") : QStringLiteral("topics")),
+        QUrlQuery{{QStringLiteral("pageSize"), QStringLiteral("1")}}, std::nullopt,
+        spanner ? QStringLiteral("projects.instances.list")
+                : QStringLiteral("projects.topics.list"));
     if (!reply) {
         BackendError error = reply.error();
         // The project itself missing is not "no such GcpProject here": it is the spec's mistake.
@@ -24,14 +47,14 @@ Outcome<Observation> GcpProjectManager::get(const Target &target)
             error.category = BackendError::Category::Invalid;
             error.code = QStringLiteral("ProjectNotFound");
             error.message = QStringLiteral("%1 has no project %2 (%3)")
-                                .arg(m_pubsub->endpoint().toString(), projectId, error.message);
+                                .arg(m_session->endpoint().toString(), projectId, error.message);
         }
         return error;
     }
     Observation o;
     o.spec = target.resource.spec; // nothing of it is observable but reachability
     o.details = QJsonObject{
-        {QStringLiteral("pubsub"), m_pubsub->endpoint().toString()},
+        {serviceOf(m_probe), m_session->endpoint().toString()},
         {QStringLiteral("projectId"), projectId},
         {QStringLiteral("reachable"), true},
     };

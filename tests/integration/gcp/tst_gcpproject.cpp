@@ -94,6 +94,28 @@ private slots:
         QVERIFY(engine.hasEvent(command, QStringLiteral("TokenCommandFailed")));
         engine.stop();
     }
+
+    // A project on the emulators that runs only Spanner's is Ready by Spanner's answer (an
+    // authorized list of its instances), not by asking Google's Pub/Sub without a credential.
+    void readyOnTheSpannerEmulatorAlone()
+    {
+        CONVERGE_REQUIRE_SPANNER(m_emulators);
+        EngineHarness engine;
+        engine.install(std::make_unique<GcpFactory>(), QStringLiteral("gcp.converge"));
+        Resource spannerOnly =
+            project(QStringLiteral("spanner-only"), uniqueGcpProject(QStringLiteral("spanner")),
+                    QUrl(), {{QStringLiteral("emulator"), true}});
+        spannerOnly.spec.insert(
+            QStringLiteral("endpoints"),
+            QJsonObject{{QStringLiteral("spanner"), m_emulators.spannerEndpoint().toString()}});
+        QVERIFY(engine.apply({spannerOnly}));
+        QVERIFY(engine.start());
+        QTRY_VERIFY_WITH_TIMEOUT(engine.isReady(spannerOnly), 15000);
+        const std::optional<Resource> stored = engine.get(spannerOnly);
+        QCOMPARE(stored->status.observed.value(QStringLiteral("spanner")).toString(),
+                 m_emulators.spannerEndpoint().toString());
+        engine.stop();
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_GcpProject)
