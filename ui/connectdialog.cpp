@@ -248,10 +248,26 @@ ConnectDialog::ConnectDialog(const KindRegistry &kinds, CredentialStore *keychai
     m_gcloudAccount = lineEdit(gcpPage, QStringLiteral("gcloudAccountEdit"));
     m_gcloudAccount->setPlaceholderText(tr("the Google Cloud CLI's active account"));
     gcpForm->addRow(tr("&Account (optional):"), m_gcloudAccount);
-    m_gcpNote = new QLabel(gcpPage);
-    m_gcpNote->setObjectName(QStringLiteral("gcpNote"));
-    m_gcpNote->setWordWrap(true);
-    gcpForm->addRow(m_gcpNote);
+    // One note a preset, each set once: a wrapped label whose text changes after the page is
+    // laid out is given the height of its old text.
+    m_gcpLocalNote =
+        new QLabel(tr("The Pub/Sub emulator at http://127.0.0.1:8085 and Spanner's at "
+                      "http://127.0.0.1:9020, as scripts/dev.sh run starts them (credential "
+                      "emulator: true). Any project ID will do. Nothing secret is stored."),
+                   gcpPage);
+    m_gcpLocalNote->setObjectName(QStringLiteral("gcpLocalNote"));
+    m_gcpLocalNote->setWordWrap(true);
+    gcpForm->addRow(m_gcpLocalNote);
+    m_gcloudNote =
+        new QLabel(tr("Converge asks the Google Cloud CLI for the signed-in user's token "
+                      "(gcloud auth print-access-token) and again before it expires; run gcloud "
+                      "auth login first. Nothing secret is stored. A service account key or "
+                      "Application Default Credentials: write the credential in the project's "
+                      "spec (see the manifest reference)."),
+                   gcpPage);
+    m_gcloudNote->setObjectName(QStringLiteral("gcloudNote"));
+    m_gcloudNote->setWordWrap(true);
+    gcpForm->addRow(m_gcloudNote);
     m_pages->addWidget(gcpPage);
     layout->addWidget(m_pages);
 
@@ -512,19 +528,12 @@ void ConnectDialog::presetChanged()
         reloadProfiles();
     } else if (preset == Preset::GcpEmulators || preset == Preset::GcpGcloud) {
         const bool local = preset == Preset::GcpEmulators;
-        qobject_cast<QFormLayout *>(m_gcpProject->parentWidget()->layout())
-            ->setRowVisible(m_gcloudAccount, !local);
+        auto *gcpForm = qobject_cast<QFormLayout *>(m_gcpProject->parentWidget()->layout());
+        gcpForm->setRowVisible(m_gcloudAccount, !local);
+        gcpForm->setRowVisible(m_gcpLocalNote, local);
+        gcpForm->setRowVisible(m_gcloudNote, !local);
         if (local && m_gcpProject->text().isEmpty())
             m_gcpProject->setText(QStringLiteral("converge-local"));
-        m_gcpNote->setText(
-            local ? tr("The Pub/Sub emulator at http://127.0.0.1:8085 and Spanner's at "
-                       "http://127.0.0.1:9020, as scripts/dev.sh run starts them (credential "
-                       "emulator: true). Any project ID will do. Nothing secret is stored.")
-                  : tr("Converge asks the Google Cloud CLI for the signed-in user's token "
-                       "(gcloud auth print-access-token) and again before it expires; run gcloud "
-                       "auth login first. Nothing secret is stored. A service account key or "
-                       "Application Default Credentials: write the credential in the project's "
-                       "spec (see the manifest reference)."));
     }
     updateSuggestions();
     storeChanged();

@@ -122,7 +122,8 @@ private:
     QLineEdit *m_profileEndpoint = nullptr;
     QLineEdit *m_gcpProject = nullptr;
     QLineEdit *m_gcloudAccount = nullptr;
-    QLabel *m_gcpNote = nullptr;
+    QLabel *m_gcpLocalNote = nullptr;
+    QLabel *m_gcloudNote = nullptr;
     AwsProfileList m_profiles;
     QString m_suggestedRegion;
     QWidget *m_secretBox = nullptr;

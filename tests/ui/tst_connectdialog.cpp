@@ -324,6 +324,49 @@ private slots:
 
     // Through the widgets: a connection string, the key to the keychain on a worker thread,
     // the dialog accepted with a resource that names the entry.
+    // Through the widgets: Google's presets need a project ID only (the emulators' prefilled),
+    // keep nothing secret, and name the account after the project.
+    void googleCloudPresets()
+    {
+        const KindRegistry kinds = builtInKinds();
+        MemoryStore store;
+        ConnectDialog dialog(kinds, &store, {});
+        dialog.show();
+        auto *preset = dialog.findChild<QComboBox *>(QStringLiteral("presetCombo"));
+        auto *project = dialog.findChild<QLineEdit *>(QStringLiteral("gcpProjectEdit"));
+        auto *account = dialog.findChild<QLineEdit *>(QStringLiteral("gcloudAccountEdit"));
+        QVERIFY(project && account);
+        preset->setCurrentIndex(preset->findData(int(AccountForm::Preset::GcpEmulators)));
+        QCOMPARE(project->text(), QStringLiteral("converge-local"));
+        QVERIFY(!account->isVisible());
+        QVERIFY(!dialog.findChild<QWidget *>(QStringLiteral("secretBox"))->isVisible());
+        QCOMPARE(dialog.findChild<QLineEdit *>(QStringLiteral("nameEdit"))->text(),
+                 QStringLiteral("converge-local"));
+
+        preset->setCurrentIndex(preset->findData(int(AccountForm::Preset::GcpGcloud)));
+        QVERIFY(account->isVisible());
+        project->setText(QStringLiteral("acme-prod-42"));
+        account->setText(QStringLiteral("ops@acme.example"));
+        QCOMPARE(dialog.findChild<QLineEdit *>(QStringLiteral("nameEdit"))->text(),
+                 QStringLiteral("acme-prod-42"));
+        QTRY_VERIFY(dialog.height() >= dialog.layout()->totalHeightForWidth(dialog.width()));
+        // For looking at it (see the README's screenshots).
+        if (const QString shot = qEnvironmentVariable("CONVERGE_GCP_DIALOG_SCREENSHOT");
+            !shot.isEmpty())
+            QVERIFY(dialog.grab().save(shot));
+        QSignalSpy accepted{&dialog, &QDialog::accepted};
+        QTest::mouseClick(dialog.findChild<QPushButton *>(QStringLiteral("connectButton")),
+                          Qt::LeftButton);
+        // Nothing to store: accepted at once, within the click.
+        QCOMPARE(accepted.count(), 1);
+        QVERIFY(store.entries().isEmpty());
+        QCOMPARE(dialog.resource().kind, GcpKinds::projectKind());
+        QCOMPARE(dialog.resource().spec.value(QStringLiteral("credential")).toObject(),
+                 (QJsonObject{{QStringLiteral("gcloud"),
+                               QJsonObject{{QStringLiteral("account"),
+                                            QStringLiteral("ops@acme.example")}}}}));
+    }
+
     void connectionStringToKeychain()
     {
         const KindRegistry kinds = builtInKinds();
