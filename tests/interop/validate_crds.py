@@ -98,6 +98,26 @@ def run(converge, workspace, *args, stdin=None):
                           capture_output=True, text=True, check=False)
 
 
+def samples_round(converge, ws, folder, target, flags, label, failures):
+    """The samples in `folder` (as a team keeps them) applied to `ws` with `flags`, and exported
+    again for `target`: (the samples read, those exported again, apply's result)."""
+    samples = []
+    for path in sorted(glob.glob(os.path.join(folder, "*.yaml"))):
+        with open(path, encoding="utf-8") as f:
+            samples += [d for d in yaml.safe_load_all(f) if d]
+    applied = run(converge, ws, "apply", *flags, "-f", folder)
+    if applied.returncode != 0:
+        failures.append(f"{label} samples: apply exited {applied.returncode}: {applied.stderr}")
+    names = [d["metadata"]["name"] for d in samples]
+    out = run(converge, ws, "export", "--for", target)
+    again = [d for d in yaml.safe_load_all(out.stdout or "") if d and
+             d.get("metadata", {}).get("name") in names]
+    if len(again) != len(samples):
+        failures.append(f"{label} samples: {len(again)} of {len(samples)} exported again: "
+                        f"{out.stderr}")
+    return samples, again, applied
+
+
 def main():
     converge, crd_dir, manifest, invalid_dir = sys.argv[1:5]
     samples_dir = sys.argv[5] if len(sys.argv) > 5 else None
@@ -125,48 +145,23 @@ def main():
             documents += [d for d in yaml.safe_load_all(out.stdout) if d]
         samples = []
         if samples_dir:
-            for path in sorted(glob.glob(os.path.join(samples_dir, "*.yaml"))):
-                with open(path, encoding="utf-8") as f:
-                    samples += [d for d in yaml.safe_load_all(f) if d]
             # As a team keeps them: no region, so under the account --aws-account names.
             sample_ws = os.path.join(tmp, "samples.converge")
             run(converge, sample_ws, "apply", "-f", manifest)
-            applied = run(converge, sample_ws, "apply", "--aws-account", "local", "-f",
-                          samples_dir)
-            if applied.returncode != 0:
-                failures.append(f"ACK samples: apply exited {applied.returncode}: "
-                                f"{applied.stderr}")
-            elif "store the value in the OS keychain" not in applied.stderr:
+            read, again, applied = samples_round(converge, sample_ws, samples_dir, "ack",
+                                                 ["--aws-account", "local"], "ACK", failures)
+            if applied.returncode == 0 and \
+                    "store the value in the OS keychain" not in applied.stderr:
                 failures.append("ACK samples: apply did not say how to give the secret's value: "
                                 f"{applied.stderr}")
-            names = [d["metadata"]["name"] for d in samples]
-            out = run(converge, sample_ws, "export", "--for", "ack")
-            again = [d for d in yaml.safe_load_all(out.stdout or "") if d and
-                     d.get("metadata", {}).get("name") in names]
-            if len(again) != len(samples):
-                failures.append(f"ACK samples: {len(again)} of {len(samples)} exported again: "
-                                f"{out.stderr}")
-            documents += samples + again
-        kcc_samples = []
+            samples += read
+            documents += read + again
         if kcc_dir:
-            for path in sorted(glob.glob(os.path.join(kcc_dir, "*.yaml"))):
-                with open(path, encoding="utf-8") as f:
-                    kcc_samples += [d for d in yaml.safe_load_all(f) if d]
             # As KCC's samples are kept: no project annotation, so under --gcp-project.
-            kcc_ws = os.path.join(tmp, "kcc.converge")
-            applied = run(converge, kcc_ws, "apply", "--gcp-project", "team-gcp", "-f", kcc_dir)
-            if applied.returncode != 0:
-                failures.append(f"KCC samples: apply exited {applied.returncode}: "
-                                f"{applied.stderr}")
-            names = [d["metadata"]["name"] for d in kcc_samples]
-            out = run(converge, kcc_ws, "export", "--for", "kcc")
-            again = [d for d in yaml.safe_load_all(out.stdout or "") if d and
-                     d.get("metadata", {}).get("name") in names]
-            if len(again) != len(kcc_samples):
-                failures.append(f"KCC samples: {len(again)} of {len(kcc_samples)} exported "
-                                f"again: {out.stderr}")
-            documents += kcc_samples + again
-            samples += kcc_samples
+            read, again, _ = samples_round(converge, os.path.join(tmp, "kcc.converge"), kcc_dir,
+                                           "kcc", ["--gcp-project", "team-gcp"], "KCC", failures)
+            samples += read
+            documents += read + again
         for doc in documents:
             key = (doc.get("apiVersion"), doc.get("kind"))
             name = f"{key[1]}/{doc.get('metadata', {}).get('name')} ({key[0]})"
