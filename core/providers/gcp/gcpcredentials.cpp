@@ -3,6 +3,7 @@
 #include "gcpcredentials.h"
 
 #include "filecredentialstore.h"
+#include "gcpkinds.h"
 #include "gcpoauth.h"
 #include "gcpserviceaccountkey.h"
 #include "resource.h"
@@ -61,9 +62,9 @@ Outcome<QString> GcpCredentials::token(const Resource &project, HttpClient &http
                                        CredentialStore *keychain,
                                        const std::function<bool()> &isCancelled, bool fresh)
 {
-    const QJsonObject credential = project.spec.value(QStringLiteral("credential")).toObject();
-    if (credential.value(QStringLiteral("emulator")).toBool())
+    if (GcpKinds::usesEmulators(project.spec))
         return QString();
+    const QJsonObject credential = project.spec.value(QStringLiteral("credential")).toObject();
     const qint64 lifetime = qint64(m_options.commandTokenLifetime.count());
     if (credential.contains(QStringLiteral("gcloud"))) {
         TokenCommand command;

@@ -70,19 +70,9 @@ Outcome<std::shared_ptr<Manager>> GcpFactory::manager(const QString &kind, const
     }
     if (const KindDeclaration *declared = GcpKinds::declared().declaration(kind)) {
         const ServiceDeclaration *service = GcpKinds::declared().serviceOf(kind);
-        // A project on the emulators reaches only the services it names: Google's own endpoint
-        // would be asked without a credential (and a listing of the project would reach out to
-        // Google for every service it does not run).
-        const QJsonObject spec = account.spec;
-        if (spec.value(QStringLiteral("credential"))
-                .toObject()
-                .value(QStringLiteral("emulator"))
-                .toBool() &&
-            spec.value(QStringLiteral("endpoints"))
-                .toObject()
-                .value(service->endpointPrefix)
-                .toString()
-                .isEmpty())
+        // A project on the emulators reaches only the services it names (a listing of the
+        // project would otherwise reach out to Google for every service it does not run).
+        if (!GcpKinds::reaches(account.spec, service->endpointPrefix))
             return BackendError::make(
                 BackendError::Category::Invalid, QStringLiteral("NoEmulatorEndpoint"),
                 QStringLiteral("%1 needs endpoints.%2 in GcpProject %3: its credential is "

@@ -57,8 +57,7 @@ QString checkGcpCredential(const QJsonValue &value)
 QString checkGcpProject(const QJsonValue &value)
 {
     const QJsonObject spec = value.toObject();
-    const QJsonObject credential = spec.value(QStringLiteral("credential")).toObject();
-    if (!credential.value(QStringLiteral("emulator")).toBool())
+    if (!GcpKinds::usesEmulators(spec))
         return QString();
     // An emulator takes no credential: a project on Google's endpoints would be asked without
     // one, and its answers would say nothing of what is wrong.
@@ -169,6 +168,23 @@ QString GcpKinds::endpoint(const QJsonObject &projectSpec, const QString &servic
     const QString given =
         projectSpec.value(QStringLiteral("endpoints")).toObject().value(service).toString();
     return given.isEmpty() ? defaultEndpoint(service) : given;
+}
+
+bool GcpKinds::usesEmulators(const QJsonObject &projectSpec)
+{
+    return projectSpec.value(QStringLiteral("credential"))
+        .toObject()
+        .value(QStringLiteral("emulator"))
+        .toBool();
+}
+
+bool GcpKinds::reaches(const QJsonObject &projectSpec, const QString &service)
+{
+    return !usesEmulators(projectSpec) || !projectSpec.value(QStringLiteral("endpoints"))
+                                               .toObject()
+                                               .value(service)
+                                               .toString()
+                                               .isEmpty();
 }
 
 const DeclaredServices &GcpKinds::declared()

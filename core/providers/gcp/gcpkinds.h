@@ -29,6 +29,11 @@ public:
     static QString defaultEndpoint(const QString &service);
     /// The endpoint a project's spec gives `service`, else Google's.
     static QString endpoint(const QJsonObject &projectSpec, const QString &service);
+    /// Whether a project's credential is `emulator: true`.
+    static bool usesEmulators(const QJsonObject &projectSpec);
+    /// Whether a project reaches `service`: one on the emulators only the endpoints it names
+    /// (Google's own would be asked without a credential), any other every service.
+    static bool reaches(const QJsonObject &projectSpec, const QString &service);
 
     /// The declared services (Pub/Sub, …) and their kinds, read from the program's resources
     /// (:/kinds/gcp) once.

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "gcpprojectmanager.h"
 
+#include "gcpkinds.h"
 #include "gcpsession.h"
 
 namespace converge {
@@ -13,13 +14,8 @@ GcpProjectManager::GcpProjectManager(std::shared_ptr<GcpSession> session, Probe 
 
 GcpProjectManager::Probe GcpProjectManager::probeFor(const QJsonObject &projectSpec)
 {
-    const QJsonObject endpoints = projectSpec.value(QStringLiteral("endpoints")).toObject();
-    const bool emulator = projectSpec.value(QStringLiteral("credential"))
-                              .toObject()
-                              .value(QStringLiteral("emulator"))
-                              .toBool();
-    return emulator && !endpoints.contains(QStringLiteral("pubsub")) &&
-                   endpoints.contains(QStringLiteral("spanner"))
+    return !GcpKinds::reaches(projectSpec, QStringLiteral("pubsub")) &&
+                   GcpKinds::reaches(projectSpec, QStringLiteral("spanner"))
                ? Probe::SpannerInstances
                : Probe::PubSubTopics;
 }
