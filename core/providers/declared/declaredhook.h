@@ -38,24 +38,24 @@ public:
     static std::unique_ptr<DeclaredHook> make(const QString &name, ApiCaller &caller,
                                               CredentialStore *keychain);
 
-    /// `input`, the request of `call` (the create or an update) for `spec`, completed; a value
-    /// read by reference is added to `secrets`, so that no error repeats it.
+    /// `input`, the request of `call` (the create, an update or the delete) for `spec`,
+    /// completed; `latest` is the resource as last observed (null for a create); a value read by
+    /// reference is added to `secrets`, so that no error repeats it.
     virtual Outcome<QJsonObject> completeInput(const DeclaredCall &call, QJsonObject input,
-                                               const QJsonObject &spec, QStringList *secrets)
+                                               const QJsonObject &spec, const Observation *latest,
+                                               QStringList *secrets)
     {
         Q_UNUSED(call)
         Q_UNUSED(spec)
+        Q_UNUSED(latest)
         Q_UNUSED(secrets)
         return input;
     }
-    /// Before update `call` is sent to the resource `id`, last observed as `latest` (its input is
-    /// completed after this).
-    virtual std::optional<BackendError> beforeUpdate(const DeclaredCall &call, const QString &id,
-                                                     const Observation &latest)
+    /// Before update `call` is sent to the resource `id`.
+    virtual std::optional<BackendError> beforeUpdate(const DeclaredCall &call, const QString &id)
     {
         Q_UNUSED(call)
         Q_UNUSED(id)
-        Q_UNUSED(latest)
         return std::nullopt;
     }
     /// Before the delete call is sent.

@@ -209,7 +209,7 @@ Outcome<QString> DeclaredManager::locate(const QString &name, const QString &kno
 
 Outcome<QJsonObject> DeclaredManager::request(const DeclaredCall &call, const QJsonObject &spec,
                                               const QString &name, const QString &id,
-                                              QStringList *secrets) const
+                                              const Observation *latest, QStringList *secrets) const
 {
     QJsonObject out = input(call, name, id, spec);
     // A call carries the fields it names, and none when it names none (a delete).
@@ -231,7 +231,7 @@ Outcome<QJsonObject> DeclaredManager::request(const DeclaredCall &call, const QJ
     }
     if (!attributes.isEmpty())
         out.insert(m_declaration.attributesMember, attributes);
-    return m_hook->completeInput(call, out, spec, secrets);
+    return m_hook->completeInput(call, out, spec, latest, secrets);
 }
 
 Outcome<ApiCaller::Reply> DeclaredManager::sendSecretly(const DeclaredCall &call,
@@ -521,7 +521,8 @@ Outcome<Observation> DeclaredManager::create(const Target &target)
     if (!m_declaration.kind.backendNameField.isEmpty())
         spec.insert(m_declaration.kind.backendNameField, name);
     QStringList secrets;
-    auto reply = sendSecretly(create, request(create, spec, name, QString(), &secrets), secrets);
+    auto reply =
+        sendSecretly(create, request(create, spec, name, QString(), nullptr, &secrets), secrets);
     if (!reply) {
         if (reply.error().category != BackendError::Category::Conflict ||
             !m_declaration.alreadyExists.contains(reply.error().code))
@@ -613,7 +614,7 @@ Outcome<Observation> DeclaredManager::update(const Target &target, const Observa
         if (!fields.intersects(changed))
             continue;
         carried.unite(fields);
-        if (auto failed = m_hook->beforeUpdate(call, id, latest))
+        if (auto failed = m_hook->beforeUpdate(call, id))
             return *failed;
         if (DeclaredSubResources::clears(call, desired)) {
             const DeclaredCall clear = DeclaredSubResources::clearCall(call);
@@ -626,8 +627,8 @@ Outcome<Observation> DeclaredManager::update(const Target &target, const Observa
             if (call.changedOnly)
                 sent.fields.removeIf([&changed](const QString &f) { return !changed.contains(f); });
             QStringList secrets;
-            if (auto reply =
-                    sendSecretly(sent, request(sent, desired, name, id, &secrets), secrets);
+            if (auto reply = sendSecretly(sent, request(sent, desired, name, id, &latest, &secrets),
+                                          secrets);
                 !reply)
                 return reply.error();
             continue;
@@ -693,7 +694,8 @@ Outcome<std::optional<Observation>> DeclaredManager::deleteResource(const Target
     QStringList secrets;
     auto reply = sendSecretly(
         m_declaration.remove,
-        request(m_declaration.remove, resolvedSpec(target), name, id.value(), &secrets), secrets);
+        request(m_declaration.remove, resolvedSpec(target), name, id.value(), &latest, &secrets),
+        secrets);
     if (!reply) {
         if (reply.error().category == BackendError::Category::NotFound)
             return std::optional<Observation>();

@@ -89,7 +89,7 @@ private:
     /// `call`'s input with the fields it carries from `spec`, values given by reference read
     /// (and added to `secrets`, so that no error repeats them).
     Outcome<QJsonObject> request(const DeclaredCall &call, const QJsonObject &spec,
-                                 const QString &name, const QString &id,
+                                 const QString &name, const QString &id, const Observation *latest,
                                  QStringList *secrets) const;
     /// send(), with `secrets` taken out of any error it answers.
     Outcome<ApiCaller::Reply> sendSecretly(const DeclaredCall &call,

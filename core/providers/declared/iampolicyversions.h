@@ -21,11 +21,9 @@ public:
         : m_caller(caller)
     {}
 
-    std::optional<BackendError> beforeUpdate(const DeclaredCall &call, const QString &id,
-                                             const Observation &latest) override
+    std::optional<BackendError> beforeUpdate(const DeclaredCall &call, const QString &id) override
     {
         Q_UNUSED(call)
-        Q_UNUSED(latest)
         return makeRoom(m_caller, id);
     }
     std::optional<BackendError> beforeDelete(const QString &id) override

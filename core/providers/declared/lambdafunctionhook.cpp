@@ -64,8 +64,10 @@ Outcome<QJsonObject> LambdaFunctionHook::codeMembers(const QJsonObject &code)
 
 Outcome<QJsonObject> LambdaFunctionHook::completeInput(const DeclaredCall &call, QJsonObject input,
                                                        const QJsonObject &spec,
+                                                       const Observation *latest,
                                                        QStringList *secrets)
 {
+    Q_UNUSED(latest)
     if (input.contains(QStringLiteral("Code"))) {
         input.remove(QStringLiteral("Code"));
         const auto code = codeMembers(spec.value(lambdaCodeField).toObject());

@@ -32,7 +32,8 @@ public:
     {}
 
     Outcome<QJsonObject> completeInput(const DeclaredCall &call, QJsonObject input,
-                                       const QJsonObject &spec, QStringList *secrets) override;
+                                       const QJsonObject &spec, const Observation *latest,
+                                       QStringList *secrets) override;
     void listed(Observation &o) override;
     std::optional<BackendError> observe(Observation &o, const QJsonObject &resource,
                                         const QJsonObject &desired, const Target &target,

@@ -21,9 +21,11 @@ public:
     {}
 
     Outcome<QJsonObject> completeInput(const DeclaredCall &call, QJsonObject input,
-                                       const QJsonObject &spec, QStringList *secrets) override
+                                       const QJsonObject &spec, const Observation *latest,
+                                       QStringList *secrets) override
     {
         Q_UNUSED(spec)
+        Q_UNUSED(latest)
         Q_UNUSED(secrets)
         return call.operation == QLatin1String("CreateBucket")
                    ? complete(std::move(input), m_region)

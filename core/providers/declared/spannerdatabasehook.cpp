@@ -89,18 +89,9 @@ Outcome<QJsonArray> SpannerDatabaseHook::toAppend(const QString &database, const
     return append;
 }
 
-std::optional<BackendError> SpannerDatabaseHook::beforeUpdate(const DeclaredCall &call,
-                                                              const QString &id,
-                                                              const Observation &latest)
-{
-    Q_UNUSED(call)
-    Q_UNUSED(id)
-    m_applied = latest.spec.value(ddlField).toArray();
-    return std::nullopt;
-}
-
 Outcome<QJsonObject> SpannerDatabaseHook::completeInput(const DeclaredCall &call, QJsonObject input,
                                                         const QJsonObject &spec,
+                                                        const Observation *latest,
                                                         QStringList *secrets)
 {
     Q_UNUSED(secrets)
@@ -116,7 +107,8 @@ Outcome<QJsonObject> SpannerDatabaseHook::completeInput(const DeclaredCall &call
     if (call.operation != QLatin1String("projects.instances.databases.updateDdl"))
         return input;
     auto append = toAppend(input.value(QStringLiteral("databasesId")).toString(),
-                           input.value(QStringLiteral("statements")).toArray(), m_applied);
+                           input.value(QStringLiteral("statements")).toArray(),
+                           latest ? latest->spec.value(ddlField).toArray() : QJsonArray());
     if (!append)
         return append.error();
     input.insert(QStringLiteral("statements"), append.value());

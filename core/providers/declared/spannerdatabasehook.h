@@ -25,10 +25,9 @@ namespace converge {
 class SpannerDatabaseHook final : public DeclaredHook
 {
 public:
-    std::optional<BackendError> beforeUpdate(const DeclaredCall &call, const QString &id,
-                                             const Observation &latest) override;
     Outcome<QJsonObject> completeInput(const DeclaredCall &call, QJsonObject input,
-                                       const QJsonObject &spec, QStringList *secrets) override;
+                                       const QJsonObject &spec, const Observation *latest,
+                                       QStringList *secrets) override;
     std::optional<BackendError> observe(Observation &o, const QJsonObject &resource,
                                         const QJsonObject &desired, const Target &target,
                                         const QSet<QString> &sent) override;
@@ -42,9 +41,6 @@ public:
     /// not begin with `applied` (DdlNotAppendOnly), or holds nothing more.
     static Outcome<QJsonArray> toAppend(const QString &database, const QJsonArray &wanted,
                                         const QJsonArray &applied);
-
-private:
-    QJsonArray m_applied; ///< the statements applied, as the update about to be sent saw them
 };
 
 } // namespace converge

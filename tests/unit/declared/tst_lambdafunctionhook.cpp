@@ -80,7 +80,7 @@ private slots:
             hook.completeInput(callOf("CreateFunction"),
                                {{QStringLiteral("FunctionName"), QStringLiteral("orders")},
                                 {QStringLiteral("Code"), QJsonObject()}},
-                               spec, &secrets);
+                               spec, nullptr, &secrets);
         QVERIFY(create);
         const QByteArray zip =
             QByteArray::fromBase64(create.value()[QStringLiteral("Code")][QStringLiteral("ZipFile")]
@@ -95,7 +95,7 @@ private slots:
             hook.completeInput(callOf("UpdateFunctionCode"),
                                {{QStringLiteral("FunctionName"), QStringLiteral("orders")},
                                 {QStringLiteral("Code"), QJsonObject()}},
-                               s3, &secrets);
+                               s3, nullptr, &secrets);
         QVERIFY(update);
         QCOMPARE(update.value(),
                  (QJsonObject{{QStringLiteral("FunctionName"), QStringLiteral("orders")},
@@ -107,7 +107,7 @@ private slots:
             callOf("CreateFunction"), {{QStringLiteral("Code"), QJsonObject()}},
             {{QStringLiteral("code"),
               QJsonObject{{QStringLiteral("file"), m_dir.filePath(QStringLiteral("nothing"))}}}},
-            &secrets);
+            nullptr, &secrets);
         QVERIFY(!missing);
         QCOMPARE(missing.error().category, BackendError::Category::Invalid);
         QVERIFY2(missing.error().message.startsWith(QStringLiteral("spec.code.file: ")),
@@ -126,7 +126,7 @@ private slots:
                                        reference("CONVERGE_TEST_HOOK_SECRET")}}}}}};
         QStringList secrets;
         const auto sent =
-            hook.completeInput(callOf("UpdateFunctionConfiguration"), input, {}, &secrets);
+            hook.completeInput(callOf("UpdateFunctionConfiguration"), input, {}, nullptr, &secrets);
         QVERIFY(sent);
         const QJsonObject variables =
             sent.value()[QStringLiteral("Environment")][QStringLiteral("Variables")].toObject();
@@ -139,7 +139,7 @@ private slots:
                      QJsonObject{{QStringLiteral("Variables"),
                                   QJsonObject{{QStringLiteral("TOKEN"),
                                                reference("CONVERGE_TEST_HOOK_UNSET")}}}});
-        QVERIFY(!hook.completeInput(callOf("CreateFunction"), unset, {}, &secrets));
+        QVERIFY(!hook.completeInput(callOf("CreateFunction"), unset, {}, nullptr, &secrets));
     }
 
     // Observed as the reference when Lambda holds its value, as a marker when not: never the

@@ -113,12 +113,11 @@ private slots:
         Observation latest;
         latest.spec.insert(QStringLiteral("ddl"), list({table}));
         const DeclaredCall update = callOf("projects.instances.databases.updateDdl");
-        QVERIFY(!hook.beforeUpdate(update, QStringLiteral("id"), latest));
         const auto input =
             hook.completeInput(update,
                                QJsonObject{{QStringLiteral("databasesId"), QStringLiteral("db")},
                                            {QStringLiteral("statements"), list({table, column})}},
-                               {}, nullptr);
+                               {}, &latest, nullptr);
         QVERIFY(input);
         QCOMPARE(input.value().value(QStringLiteral("statements")).toArray(), list({column}));
     }
@@ -141,8 +140,8 @@ private slots:
         QJsonObject spec{{QStringLiteral("resourceID"), QStringLiteral("orders")}};
         if (!dialect.isEmpty())
             spec.insert(QStringLiteral("databaseDialect"), dialect);
-        const auto input =
-            hook.completeInput(callOf("projects.instances.databases.create"), {}, spec, nullptr);
+        const auto input = hook.completeInput(callOf("projects.instances.databases.create"), {},
+                                              spec, nullptr, nullptr);
         QVERIFY(input);
         QCOMPARE(input.value().value(QStringLiteral("createStatement")).toString(), statement);
     }
