@@ -484,6 +484,8 @@ Outcome<Observation> DeclaredManager::observed(const Target &target, const QJson
     }
     if (auto failed = m_hook->observe(o, resource, spec, target, sent))
         return *failed;
+    if (o.inProgress && !o.pollAfter)
+        o.pollAfter = m_options.pollAfter;
     if (!o.inProgress) {
         if (auto failed = m_secrets.compare(o, spec))
             return *failed;
@@ -501,6 +503,8 @@ Outcome<Observation> DeclaredManager::observed(const Target &target, const QJson
                           ApiValues::tagMap(ApiValues::at(answer.value().body, tags.readMember),
                                             tags.readShape),
                           tags.spec));
+        // A list of tags is read back by key: in the spec's order when it holds the same.
+        DeclaredSubResources::orderAsDesired(o.spec, spec, {tags.field});
     }
     return o;
 }
@@ -744,7 +748,10 @@ Outcome<ListPage> DeclaredManager::list(const ListScope &scope, const QJsonObjec
         request.insert(it.key(), it.value());
     if (!scope.continuation.isEmpty())
         request.insert(list.inputToken, scope.continuation);
-    const int size = scope.pageSize > 0 ? scope.pageSize : list.limit;
+    // The engine's page size, but never more than the service serves (ListTables refuses 500).
+    const int size = scope.pageSize > 0 && (list.limit <= 0 || scope.pageSize < list.limit)
+                         ? scope.pageSize
+                         : list.limit;
     if (!list.limitKey.isEmpty() && size > 0)
         request.insert(list.limitKey, size);
     auto reply = send(list, request);

@@ -13,7 +13,8 @@ Q_LOGGING_CATEGORY(lcDeclaredServices, "converge.backend.declared")
 } // namespace
 
 DeclaredServices::DeclaredServices(const QString &folder, const QString &group,
-                                   const QString &version, const QString &ownerKind)
+                                   const QString &version, const QString &ownerKind,
+                                   const Refine &refine)
 {
     for (const DeclarationReader::Result &result :
          DeclarationReader::readFolder(folder, group, version, ownerKind)) {
@@ -23,6 +24,10 @@ DeclaredServices::DeclaredServices(const QString &folder, const QString &group,
             continue;
         }
         m_services << result.service;
+        if (!refine)
+            continue;
+        for (KindDeclaration &declared : m_services.last().kinds)
+            refine(declared.kind);
     }
 }
 

@@ -17,6 +17,11 @@ std::optional<BackendError> DeclaredSubResources::follow(const KindDeclaration &
                                                          const QJsonObject &spec)
 {
     for (const DeclaredCall &follow : declaration.followReads) {
+        // A follow read that names fields is made for a spec that gives one of them.
+        if (!follow.fields.isEmpty() &&
+            std::none_of(follow.fields.begin(), follow.fields.end(),
+                         [&spec](const QString &field) { return spec.contains(field); }))
+            continue;
         QJsonObject request = DeclaredManager::input(follow, name, id, spec);
         for (auto it = request.begin(); it != request.end(); ++it) {
             if (const QString text = it.value().toString();

@@ -19,11 +19,13 @@ namespace converge {
 /// and where its answer holds the resource.
 struct DeclaredCall
 {
-    QString operation;  ///< e.g. DescribeLogGroups; empty when the kind has no such call
-    QJsonObject input;  ///< members sent as they are, but for the `$name` and `$id` values
-    QString result;     ///< dotted member path of the resource in the answer; empty: the answer
-    QString match;      ///< when `result` is a list: the member its item must have as `$name`
-    QStringList fields; ///< spec fields the call carries (create, an update)
+    QString operation; ///< e.g. DescribeLogGroups; empty when the kind has no such call
+    QJsonObject input; ///< members sent as they are, but for the `$name` and `$id` values
+    QString result;    ///< dotted member path of the resource in the answer; empty: the answer
+    QString match;     ///< when `result` is a list: the member its item must have as `$name`
+    /// Spec fields the call carries (create, an update); a follow read's: the fields it reads,
+    /// made only for a spec that gives one of them.
+    QStringList fields;
     /// Spec fields sent under another member than ApiField::member (an update that names the
     /// field differently from the create).
     QJsonObject members;
@@ -47,7 +49,7 @@ struct DeclaredCall
     QString item;
     QString key;
     QString value;
-    int limit = 0; ///< the page size asked for; 0: the service's
+    int limit = 0; ///< the largest page the service serves, asked for; 0: the service's
     /// A read of a sub-resource (S3's GetBucketTagging): the error codes that mean it is not
     /// set (NoSuchTagSet), so that the read answers nothing rather than an error of the resource.
     QStringList absent;
