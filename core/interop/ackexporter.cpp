@@ -18,17 +18,6 @@ namespace T = InteropTerms;
 namespace {
 
 // A DynamoDBTable's spec as ACK's Table: the same fields, with the two ACK needs said.
-QJsonObject tableSpec(const Resource &r)
-{
-    QJsonObject spec = r.spec;
-    spec.remove(QStringLiteral("owner"));
-    const QString tableName = r.spec.value(QStringLiteral("tableName")).toString();
-    spec.insert(QStringLiteral("tableName"), tableName.isEmpty() ? r.metadata.name : tableName);
-    if (!spec.contains(QStringLiteral("billingMode")))
-        spec.insert(QStringLiteral("billingMode"), QStringLiteral("PAY_PER_REQUEST"));
-    return spec;
-}
-
 // How a reference {env|keychain|file: …} is said, without its value (there is none in it).
 QString ackReferenceDescription(const QJsonObject &reference)
 {
@@ -172,19 +161,16 @@ ExportResult AckExporter::exportResources(const QList<Resource> &selection,
             continue;
         }
         const KindDeclaration *declared = AwsKinds::declaration(r.kind);
-        if (r.kind != AwsKinds::tableKind() && (!declared || !declared->ack.isDeclared())) {
+        if (!declared || !declared->ack.isDeclared()) {
             result.dropped.append(
                 QStringLiteral("%1: not exported: ACK has no counterpart of this kind").arg(id));
             continue;
         }
-        if (declared) {
-            if (const QString local = localField(r, *declared); !local.isEmpty()) {
-                result.missing.append(
-                    QStringLiteral("%1: spec.%2 names a file on this desktop, which a cluster "
-                                   "cannot read: %3")
-                        .arg(id, local, declared->ack.localInstead));
-                continue;
-            }
+        if (const QString local = localField(r, *declared); !local.isEmpty()) {
+            result.missing.append(QStringLiteral("%1: spec.%2 names a file on this desktop, which "
+                                                 "a cluster cannot read: %3")
+                                      .arg(id, local, declared->ack.localInstead));
+            continue;
         }
         const auto region = regions.constFind(r.ownerName());
         if (region == regions.cend() || region->isEmpty()) {
@@ -194,21 +180,10 @@ ExportResult AckExporter::exportResources(const QList<Resource> &selection,
             continue;
         }
 
-        QString apiVersion;
-        QString kind;
-        QJsonObject spec;
-        QJsonObject adoptionFields; // ACK's key → the spec field, or $id
-        if (declared) {
-            apiVersion = declared->ack.apiVersion;
-            kind = declared->ack.kind;
-            spec = declaredSpec(r, *declared, id, result.notes);
-            adoptionFields = declared->ack.adoptionFields;
-        } else {
-            apiVersion = T::ackDynamoGroup() + QLatin1Char('/') + T::ackDynamoVersion();
-            kind = QStringLiteral("Table");
-            spec = tableSpec(r);
-            adoptionFields.insert(QStringLiteral("tableName"), QStringLiteral("tableName"));
-        }
+        const QString apiVersion = declared->ack.apiVersion;
+        const QString kind = declared->ack.kind;
+        const QJsonObject spec = declaredSpec(r, *declared, id, result.notes);
+        const QJsonObject adoptionFields = declared->ack.adoptionFields; // ACK's key → field, $id
 
         QMap<QString, QString> annotations;
         for (auto it = r.metadata.annotations.cbegin(); it != r.metadata.annotations.cend(); ++it) {
@@ -228,10 +203,9 @@ ExportResult AckExporter::exportResources(const QList<Resource> &selection,
             QJsonObject fields;
             for (auto it = adoptionFields.begin(); it != adoptionFields.end(); ++it) {
                 const QString from = it.value().toString();
-                const QJsonValue value =
-                    from == QLatin1String("$id")
-                        ? QJsonValue(resourceId)
-                        : spec.value(declared ? declared->ack.ackField(from) : from);
+                const QJsonValue value = from == QLatin1String("$id")
+                                             ? QJsonValue(resourceId)
+                                             : spec.value(declared->ack.ackField(from));
                 if (!value.toString().isEmpty())
                     fields.insert(it.key(), value);
             }

@@ -17,35 +17,21 @@ namespace T = InteropTerms;
 
 namespace {
 
-QStringList tableFields()
-{
-    return {QStringLiteral("tableName"),
-            QStringLiteral("attributeDefinitions"),
-            QStringLiteral("keySchema"),
-            QStringLiteral("billingMode"),
-            QStringLiteral("provisionedThroughput"),
-            QStringLiteral("globalSecondaryIndexes"),
-            QStringLiteral("streamSpecification"),
-            QStringLiteral("tags")};
-}
-
 QString ackAnnotationPath(const QString &name)
 {
     return QStringLiteral("metadata.annotations[\"%1\"]").arg(name);
 }
 
-// What ACK group/kind maps to: DynamoDBTable (written by hand) or a declared kind.
+// The declared kind an ACK group/kind maps to.
 struct Counterpart
 {
     QString kind;                              ///< the Converge kind; empty: none
     QString version;                           ///< ACK's version
-    const KindDeclaration *declared = nullptr; ///< null for DynamoDBTable
+    const KindDeclaration *declared = nullptr; ///< the kind's declaration
 };
 
 Counterpart counterpartOf(const QString &group, const QString &kind)
 {
-    if (group == T::ackDynamoGroup() && kind == QLatin1String("Table"))
-        return {AwsKinds::tableKind(), T::ackDynamoVersion(), nullptr};
     for (const ServiceDeclaration &service : AwsKinds::declarations()) {
         for (const KindDeclaration &d : service.kinds) {
             if (d.ack.isDeclared() && d.ack.kind == kind &&
@@ -60,8 +46,6 @@ Counterpart counterpartOf(const QString &group, const QString &kind)
 QStringList ackKindsOf(const QString &group)
 {
     QStringList kinds;
-    if (group == T::ackDynamoGroup())
-        kinds << QStringLiteral("Table");
     for (const ServiceDeclaration &service : AwsKinds::declarations()) {
         for (const KindDeclaration &d : service.kinds) {
             if (d.ack.isDeclared() && d.ack.apiVersion.section(QLatin1Char('/'), 0, 0) == group)
@@ -149,104 +133,92 @@ ManifestTranslator::Result AckImporter::translate(const QList<ForeignDocument> &
         const QString id = counterpart.kind + QLatin1Char('/') + name;
         const QJsonObject ackSpec = o.value(QStringLiteral("spec")).toObject();
         QJsonObject spec;
-        if (!counterpart.declared) {
-            spec = ackSpec;
-            for (const QString &field : spec.keys()) {
-                if (!tableFields().contains(field))
-                    fail(i, QStringLiteral("spec.") + field,
-                         QStringLiteral("is not supported by Converge's DynamoDBTable; remove it "
-                                        "(or keep this file for the cluster only)"));
+        const KindDeclaration &d = *counterpart.declared;
+        const DeclaredAck &ack = d.ack;
+        QStringList plainDropped; // ACK's names of secrets not kept
+        for (const DeclaredAck::PlainSecret &plain : ack.plainSecrets) {
+            bool secret = ackSpec.contains(ack.ackField(plain.field));
+            for (auto it = plain.when.begin(); it != plain.when.end(); ++it)
+                secret = secret && ackSpec.value(ack.ackField(it.key())) == it.value();
+            if (!secret)
+                continue;
+            const QString at = QStringLiteral("spec.") + ack.ackField(plain.field);
+            if (plain.into.isEmpty()) {
+                fail(i, at,
+                     QStringLiteral("holds a secret in plain text, which Converge never "
+                                    "stores, and Converge's %1 cannot take this value by "
+                                    "reference: keep this file for the cluster only")
+                         .arg(d.kind.name));
+                continue;
             }
-            if (spec.value(QStringLiteral("tableName")) == name)
-                spec.remove(QStringLiteral("tableName"));
-        } else {
-            const KindDeclaration &d = *counterpart.declared;
-            const DeclaredAck &ack = d.ack;
-            QStringList plainDropped; // ACK's names of secrets not kept
-            for (const DeclaredAck::PlainSecret &plain : ack.plainSecrets) {
-                bool secret = ackSpec.contains(ack.ackField(plain.field));
-                for (auto it = plain.when.begin(); it != plain.when.end(); ++it)
-                    secret = secret && ackSpec.value(ack.ackField(it.key())) == it.value();
-                if (!secret)
-                    continue;
-                const QString at = QStringLiteral("spec.") + ack.ackField(plain.field);
-                if (plain.into.isEmpty()) {
-                    fail(i, at,
-                         QStringLiteral("holds a secret in plain text, which Converge never "
-                                        "stores, and Converge's %1 cannot take this value by "
-                                        "reference: keep this file for the cluster only")
-                             .arg(d.kind.name));
-                    continue;
-                }
-                // Kept, by reference: the value itself is dropped here and said nowhere.
-                plainDropped << ack.ackField(plain.field);
-                const QString entry = (ns.isEmpty() ? QString() : ns + QLatin1Char('/')) + name +
-                                      QLatin1Char('/') + plain.field;
-                spec.insert(plain.into, QJsonObject{{QStringLiteral("keychain"), entry}});
-                result.notes.append(Error{
-                    i, at,
-                    QStringLiteral("%1: the value is in the file in plain text, which Converge "
-                                   "never stores: it is left out; store it in the OS keychain "
-                                   "as \"%2\" (or set spec.%3 to {env: VARIABLE} or {file: "
-                                   "PATH}); until then it is Ready False")
-                        .arg(id, entry, plain.into)});
-            }
-            QMap<QString, QString> fromAck; // ACK's name → the spec field
-            for (const FieldSchema &f : d.kind.spec.fields) {
-                if (f.name != QLatin1String("owner") && !ack.omit.contains(f.name))
-                    fromAck.insert(ack.ackField(f.name), f.name);
-            }
-            for (auto it = ackSpec.begin(); it != ackSpec.end(); ++it) {
-                if (plainDropped.contains(it.key()))
-                    continue;
-                const QString at = QStringLiteral("spec.") + it.key();
-                const auto field = fromAck.constFind(it.key());
-                if (field == fromAck.cend()) {
-                    fail(i, at,
-                         QStringLiteral("is not supported by Converge's %1; remove it (or keep "
-                                        "this file for the cluster only)")
-                             .arg(d.kind.name));
-                    continue;
-                }
-                const bool isReference =
-                    std::any_of(d.kind.references.cbegin(), d.kind.references.cend(),
-                                [&](const KindReference &r) { return r.field == *field; });
-                if (isReference) {
-                    // ACK's {from: {name, namespace?}}: a workspace has one namespace.
-                    const QJsonObject from =
-                        it.value().toObject().value(QStringLiteral("from")).toObject();
-                    const QString refNamespace = from.value(QStringLiteral("namespace")).toString();
-                    if (!refNamespace.isEmpty() && refNamespace != ns)
-                        fail(i, at + QStringLiteral(".from.namespace"),
-                             QStringLiteral("names another namespace (%1); a workspace has one: "
-                                            "give the ARN instead")
-                                 .arg(refNamespace));
-                    spec.insert(*field, QJsonObject{{QStringLiteral("name"),
-                                                     from.value(QStringLiteral("name"))}});
-                } else if (ack.secretKeyRefs.contains(*field)) {
-                    const AckSecretKey key = AckSecretKey::fromAck(it.value().toObject());
-                    if (!key.isValid()) {
-                        fail(i, at,
-                             QStringLiteral("must name a Kubernetes Secret and its key: "
-                                            "{name, key, namespace?}"));
-                        continue;
-                    }
-                    spec.insert(*field, QJsonObject{{QStringLiteral("keychain"), key.entry()}});
-                    result.notes.append(Error{
-                        i, at,
-                        QStringLiteral("%1: its value is the key \"%2\" of the Kubernetes Secret "
-                                       "%3, which Converge cannot read: store the value in the "
-                                       "OS keychain as \"%4\" (or set %5 to {env: VARIABLE} or "
-                                       "{file: PATH}); until then it is Ready False")
-                            .arg(id, key.key, key.secretName(), key.entry(), at)});
-                } else {
-                    spec.insert(*field, it.value());
-                }
-            }
-            const QString nameField = d.kind.backendNameField;
-            if (!nameField.isEmpty() && spec.value(nameField) == name)
-                spec.remove(nameField);
+            // Kept, by reference: the value itself is dropped here and said nowhere.
+            plainDropped << ack.ackField(plain.field);
+            const QString entry = (ns.isEmpty() ? QString() : ns + QLatin1Char('/')) + name +
+                                  QLatin1Char('/') + plain.field;
+            spec.insert(plain.into, QJsonObject{{QStringLiteral("keychain"), entry}});
+            result.notes.append(
+                Error{i, at,
+                      QStringLiteral("%1: the value is in the file in plain text, which Converge "
+                                     "never stores: it is left out; store it in the OS keychain "
+                                     "as \"%2\" (or set spec.%3 to {env: VARIABLE} or {file: "
+                                     "PATH}); until then it is Ready False")
+                          .arg(id, entry, plain.into)});
         }
+        QMap<QString, QString> fromAck; // ACK's name → the spec field
+        for (const FieldSchema &f : d.kind.spec.fields) {
+            if (f.name != QLatin1String("owner") && !ack.omit.contains(f.name))
+                fromAck.insert(ack.ackField(f.name), f.name);
+        }
+        for (auto it = ackSpec.begin(); it != ackSpec.end(); ++it) {
+            if (plainDropped.contains(it.key()))
+                continue;
+            const QString at = QStringLiteral("spec.") + it.key();
+            const auto field = fromAck.constFind(it.key());
+            if (field == fromAck.cend()) {
+                fail(i, at,
+                     QStringLiteral("is not supported by Converge's %1; remove it (or keep "
+                                    "this file for the cluster only)")
+                         .arg(d.kind.name));
+                continue;
+            }
+            const bool isReference =
+                std::any_of(d.kind.references.cbegin(), d.kind.references.cend(),
+                            [&](const KindReference &r) { return r.field == *field; });
+            if (isReference) {
+                // ACK's {from: {name, namespace?}}: a workspace has one namespace.
+                const QJsonObject from =
+                    it.value().toObject().value(QStringLiteral("from")).toObject();
+                const QString refNamespace = from.value(QStringLiteral("namespace")).toString();
+                if (!refNamespace.isEmpty() && refNamespace != ns)
+                    fail(i, at + QStringLiteral(".from.namespace"),
+                         QStringLiteral("names another namespace (%1); a workspace has one: "
+                                        "give the ARN instead")
+                             .arg(refNamespace));
+                spec.insert(*field, QJsonObject{{QStringLiteral("name"),
+                                                 from.value(QStringLiteral("name"))}});
+            } else if (ack.secretKeyRefs.contains(*field)) {
+                const AckSecretKey key = AckSecretKey::fromAck(it.value().toObject());
+                if (!key.isValid()) {
+                    fail(i, at,
+                         QStringLiteral("must name a Kubernetes Secret and its key: "
+                                        "{name, key, namespace?}"));
+                    continue;
+                }
+                spec.insert(*field, QJsonObject{{QStringLiteral("keychain"), key.entry()}});
+                result.notes.append(
+                    Error{i, at,
+                          QStringLiteral("%1: its value is the key \"%2\" of the Kubernetes Secret "
+                                         "%3, which Converge cannot read: store the value in the "
+                                         "OS keychain as \"%4\" (or set %5 to {env: VARIABLE} or "
+                                         "{file: PATH}); until then it is Ready False")
+                              .arg(id, key.key, key.secretName(), key.entry(), at)});
+            } else {
+                spec.insert(*field, it.value());
+            }
+        }
+        const QString nameField = d.kind.backendNameField;
+        if (!nameField.isEmpty() && spec.value(nameField) == name)
+            spec.remove(nameField);
 
         QJsonObject annotations = metadata.value(QStringLiteral("annotations")).toObject();
         const QString region = annotations.take(T::ackRegion()).toString();

@@ -51,14 +51,6 @@ inline QString ackGroupSuffix()
 {
     return QStringLiteral(".services.k8s.aws");
 }
-inline QString ackDynamoGroup()
-{
-    return QStringLiteral("dynamodb.services.k8s.aws");
-}
-inline QString ackDynamoVersion()
-{
-    return QStringLiteral("v1alpha1");
-}
 inline QString ackRegion()
 {
     return QStringLiteral("services.k8s.aws/region");

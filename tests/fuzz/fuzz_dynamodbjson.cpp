@@ -1,15 +1,14 @@
 // SPDX-FileCopyrightText: Converge contributors
 // SPDX-License-Identifier: MIT
 
-// DynamoDB's JSON answers: the error mapper (with its CRC-32 check) and what the table manager
-// reads from a TableDescription.
+// DynamoDB's JSON answers: the error mapper (with its CRC-32 check) and what the DynamoDBTable
+// hook reads from a TableDescription.
 
 #include "awserrormapper.h"
-#include "dynamodbtablespec.h"
+#include "dynamodbtablesteps.h"
 #include "httpresponse.h"
 #include "redactor.h"
 
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -29,13 +28,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     const QJsonObject answer = QJsonDocument::fromJson(body).object();
     const QJsonObject table = answer.value(QStringLiteral("Table")).toObject();
-    const QJsonArray tags = answer.value(QStringLiteral("Tags")).toArray();
     const QJsonObject desired = answer.value(QStringLiteral("desired")).toObject();
-    const QJsonObject observed = DynamoDbTableSpec::observedSpec(table, tags, true, desired);
-    (void)DynamoDbTableSpec::details(table);
-    (void)DynamoDbTableSpec::progress(table);
-    (void)DynamoDbTableSpec::nextStep(desired, observed, QStringLiteral("t"));
-    (void)DynamoDbTableSpec::tagChanges(desired, observed);
-    (void)DynamoDbTableSpec::tableNameFromArn(table.value(QStringLiteral("TableArn")).toString());
+    const QJsonObject observed = DynamoDbTableSteps::observedSpec(table, desired);
+    (void)DynamoDbTableSteps::indexProgress(table);
+    (void)DynamoDbTableSteps::nextStep(desired, observed, QStringLiteral("t"));
     return 0;
 }

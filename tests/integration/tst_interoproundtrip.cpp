@@ -68,7 +68,7 @@ struct Engine final : EngineHarness
         azure.requestObserver = writes.observer(false);
         install(std::make_unique<AzureFactory>(std::move(azure)), QStringLiteral("rt.converge"));
         AwsFactory::Options aws;
-        aws.table.pollAfter = std::chrono::milliseconds(100);
+        aws.declared.pollAfter = std::chrono::milliseconds(100);
         aws.requestObserver = writes.observer(true);
         install(std::make_unique<AwsFactory>(std::move(aws)), QStringLiteral("rt.converge"));
     }

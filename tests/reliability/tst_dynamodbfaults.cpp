@@ -29,7 +29,7 @@ struct AwsEngine final : EngineHarness
     AwsEngine()
     {
         AwsFactory::Options options;
-        options.table.pollAfter = 100ms; // dynalite's CREATING lasts a few hundred ms
+        options.declared.pollAfter = 100ms; // dynalite's CREATING lasts a few hundred ms
         install(std::make_unique<AwsFactory>(options), QStringLiteral("aws.converge"));
     }
 };

@@ -120,8 +120,7 @@ void AwsFactory::registerKinds(KindRegistry &registry) const
 
 QStringList AwsFactory::kinds() const
 {
-    return QStringList{AwsKinds::accountKind(), AwsKinds::tableKind(), S3ObjectKind::name()} +
-           AwsKinds::declaredKinds();
+    return QStringList{AwsKinds::accountKind(), S3ObjectKind::name()} + AwsKinds::declaredKinds();
 }
 
 QStringList AwsFactory::accountKinds() const
@@ -362,9 +361,6 @@ Outcome<std::shared_ptr<Manager>> AwsFactory::manager(const QString &kind, const
         return made.error();
     if (kind == AwsKinds::accountKind())
         return std::shared_ptr<Manager>(std::make_shared<AwsAccountManager>(made.value()));
-    if (kind == AwsKinds::tableKind())
-        return std::shared_ptr<Manager>(
-            std::make_shared<DynamoDbTableManager>(made.value(), m_options.table));
     BackendError error;
     error.category = BackendError::Category::Terminal;
     error.code = QStringLiteral("UnknownKind");

@@ -6,7 +6,6 @@
 #include "awsjsonclient.h"
 #include "credentials.h"
 #include "declaredmanager.h"
-#include "dynamodbtablemanager.h"
 #include "factory.h"
 #include "s3objectmanager.h"
 #include "servicedeclaration.h"
@@ -33,7 +32,6 @@ class AwsFactory final : public Factory
 public:
     struct Options
     {
-        DynamoDbTableManager::Options table;
         DeclaredManager::Options declared;
         S3ObjectManager::Options objects;
         AwsCredentialProcess::Options credentialProcess;

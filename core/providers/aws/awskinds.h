@@ -15,8 +15,8 @@ class DeclaredServices;
 class KindRegistry;
 
 /// The kinds of the AWS provider (group aws.converge.dev, version v1): AwsAccount, the
-/// connection; DynamoDBTable, shaped like the Table resource of AWS Controllers for Kubernetes
-/// (camelCase spec fields); and the kinds declared as data in resources/kinds/aws (docs/kinds.md).
+/// connection; S3Object; and the kinds declared as data in resources/kinds/aws (docs/kinds.md),
+/// DynamoDBTable among them, completed by DynamoDbTableRules.
 class AwsKinds final
 {
 public:
@@ -29,8 +29,6 @@ public:
     /// AwsAccount: region, endpoint, allowInsecureHttp, credential (exactly one of emulator,
     /// keychain, env, file).
     static Kind account();
-    /// DynamoDBTable, owned by an AwsAccount.
-    static Kind table();
 
     /// The declared services and their kinds, read from the program's resources once.
     static const DeclaredServices &declared();

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "declaredhook.h"
 
+#include "dynamodbtablehook.h"
 #include "iampolicyversions.h"
 #include "lambdafunctionhook.h"
 #include "s3bucketlocation.h"
@@ -13,6 +14,8 @@ namespace converge {
 std::unique_ptr<DeclaredHook> DeclaredHook::make(const QString &name, ApiCaller &caller,
                                                  CredentialStore *keychain)
 {
+    if (name == QLatin1String("dynamoDbTable"))
+        return std::make_unique<DynamoDbTableHook>();
     if (name == QLatin1String("iamPolicyVersions"))
         return std::make_unique<IamPolicyVersions>(caller);
     if (name == QLatin1String("lambdaFunction"))

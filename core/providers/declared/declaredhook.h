@@ -29,9 +29,9 @@ public:
     /// so that reading a declaration needs no hook's code).
     static QStringList names()
     {
-        return {QStringLiteral("iamPolicyVersions"), QStringLiteral("lambdaFunction"),
-                QStringLiteral("s3BucketLocation"), QStringLiteral("spannerDatabase"),
-                QStringLiteral("spannerInstance")};
+        return {QStringLiteral("dynamoDbTable"),   QStringLiteral("iamPolicyVersions"),
+                QStringLiteral("lambdaFunction"),  QStringLiteral("s3BucketLocation"),
+                QStringLiteral("spannerDatabase"), QStringLiteral("spannerInstance")};
     }
     /// The hook `name` (one of names(); for any other, one that does nothing) over `caller`;
     /// `keychain` (may be null) resolves values given by reference. Both must outlive it.

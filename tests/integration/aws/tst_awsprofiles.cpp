@@ -262,7 +262,7 @@ private slots:
         FactoryRegistry factories;
         AwsFactory::Options options;
         options.requestObserver = m_signatures.observer();
-        options.table.pollAfter = 100ms;
+        options.declared.pollAfter = 100ms;
         factories.add(std::make_unique<AwsFactory>(options));
         GenericReconciler reconciler{kinds};
         SystemClock clock;

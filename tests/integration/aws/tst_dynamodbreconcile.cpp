@@ -38,7 +38,7 @@ struct Fixture
         http = std::make_unique<HttpClient>();
         direct = directClient(emulators, *http);
         AwsFactory::Options options;
-        options.table.pollAfter = 100ms;
+        options.declared.pollAfter = 100ms;
         factories.add(countingAwsFactory(counts, options));
     }
     ~Fixture()
@@ -205,7 +205,7 @@ private slots:
         const Resource stored = f.stored(AwsKinds::tableKind(), name);
         QVERIFY(stored.metadata.annotations.value(Annotations::resourceId())
                     .endsWith(QStringLiteral(":table/") + name));
-        QCOMPARE(stored.status.observed.value(QStringLiteral("tableStatus")).toString(),
+        QCOMPARE(stored.status.observed.value(QStringLiteral("TableStatus")).toString(),
                  QStringLiteral("ACTIVE"));
         QVERIFY(
             f.stored(AwsKinds::accountKind(), QStringLiteral("local")).status.ready().isReady());
@@ -337,6 +337,11 @@ private slots:
                 value = uniqueName(QStringLiteral("renamed"));
             else if (field.name == QLatin1String("owner"))
                 value = QJsonObject{{QStringLiteral("name"), QStringLiteral("other")}};
+            else if (field.name == QLatin1String("localSecondaryIndexes"))
+                value = json("{'l': [{'indexName': 'bySk', 'keySchema': ["
+                             "{'attributeName': 'pk', 'keyType': 'HASH'},"
+                             "{'attributeName': 'sk', 'keyType': 'RANGE'}]}]}")
+                            .value(QStringLiteral("l"));
             else
                 QFAIL(qPrintable(QStringLiteral("no changed value for spec.%1").arg(field.name)));
             QTest::addRow("%s", qPrintable(field.name)) << field.name << value;
@@ -362,6 +367,11 @@ private slots:
         if (field == QLatin1String("keySchema"))
             changed.insert(QStringLiteral("attributeDefinitions"),
                            json("{'a': [{'attributeName': 'id', 'attributeType': 'S'}]}")
+                               .value(QStringLiteral("a")));
+        if (field == QLatin1String("localSecondaryIndexes"))
+            changed.insert(QStringLiteral("attributeDefinitions"),
+                           json("{'a': [{'attributeName': 'pk', 'attributeType': 'S'},"
+                                "{'attributeName': 'sk', 'attributeType': 'S'}]}")
                                .value(QStringLiteral("a")));
         Resource renamed = table(name, changed);
         renamed.spec.insert(field, value); // after table(), which sets the owner

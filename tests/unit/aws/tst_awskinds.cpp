@@ -316,6 +316,35 @@ private slots:
             << "orders"
             << json("{'tags': [{'key': 'team', 'value': 'a'}, {'key': 'team', 'value': 'b'}]}")
             << "spec.tags: tag key \"team\" appears twice";
+        // The model's fields beyond the hand-written kind's, and the rules that tie them.
+        QTest::newRow("local index")
+            << "orders"
+            << json("{'localSecondaryIndexes': [{'indexName': 'bySk', 'keySchema': ["
+                    "{'attributeName': 'pk', 'keyType': 'HASH'},"
+                    "{'attributeName': 'sk', 'keyType': 'RANGE'}]}],"
+                    "'tableClass': 'STANDARD_INFREQUENT_ACCESS',"
+                    "'deletionProtectionEnabled': true,"
+                    "'sseSpecification': {'enabled': true, 'sseType': 'KMS'},"
+                    "'timeToLive': {'enabled': true, 'attributeName': 'expiresAt'},"
+                    "'continuousBackups': {'pointInTimeRecoveryEnabled': true}}")
+            << "";
+        QTest::newRow("local index under another partition key")
+            << "orders"
+            << json("{'localSecondaryIndexes': [{'indexName': 'bySk', 'keySchema': ["
+                    "{'attributeName': 'sk', 'keyType': 'HASH'},"
+                    "{'attributeName': 'pk', 'keyType': 'RANGE'}]}]}")
+            << "spec: local index bySk needs the table's HASH key (pk) and a RANGE key";
+        QTest::newRow("time to live without its attribute")
+            << "orders" << json("{'timeToLive': {'enabled': true}}")
+            << "spec.timeToLive: an enabled timeToLive needs the attributeName";
+        QTest::newRow("on-demand limits under PROVISIONED")
+            << "orders"
+            << json("{'billingMode': 'PROVISIONED', 'provisionedThroughput': "
+                    "{'readCapacityUnits': 1, 'writeCapacityUnits': 1}, "
+                    "'onDemandThroughput': {'maxReadRequestUnits': 10}}")
+            << "spec: onDemandThroughput is only for billingMode PAY_PER_REQUEST";
+        QTest::newRow("table class unknown")
+            << "orders" << json("{'tableClass': 'COLD'}") << "spec.tableClass: \"COLD\"";
         QTest::newRow("unknown field with a hint")
             << "orders" << json("{'billingMod': 'PROVISIONED'}")
             << "spec.billingMod: unknown field";

@@ -123,8 +123,8 @@ private slots:
         AwsKinds::registerKinds(kinds);
         // KindRegistry::add refuses a name that exists: a declared kind named like an Azure
         // one (Queue, Table) would be missing here.
-        // AwsAccount, DynamoDBTable and S3Object are written by hand.
-        QCOMPARE(kinds.names().size(), before + 3 + AwsKinds::declaredKinds().size());
+        // AwsAccount and S3Object are written by hand.
+        QCOMPARE(kinds.names().size(), before + 2 + AwsKinds::declaredKinds().size());
         const Kind *logGroup = kinds.find(QStringLiteral("CloudWatchLogGroup"));
         QVERIFY(logGroup);
         QCOMPARE(logGroup->apiVersion(), QStringLiteral("aws.converge.dev/v1"));

@@ -280,13 +280,13 @@ private slots:
     {
         QTest::addColumn<QString>("extra");
         QTest::addColumn<QString>("error");
-        QTest::newRow("tableClass") << "  tableClass: STANDARD\n"
-                                    << "ack.yaml:10:3: spec.tableClass: is not supported by "
-                                       "Converge's DynamoDBTable; remove it (or keep this file "
-                                       "for the cluster only)";
-        QTest::newRow("timeToLive")
-            << "  timeToLive: {enabled: true, attributeName: ttl}\n"
-            << "ack.yaml:10:3: spec.timeToLive: is not supported by Converge's DynamoDBTable; "
+        QTest::newRow("contributorInsights")
+            << "  contributorInsights: ENABLED\n"
+            << "ack.yaml:10:3: spec.contributorInsights: is not supported by Converge's "
+               "DynamoDBTable; remove it (or keep this file for the cluster only)";
+        QTest::newRow("tableReplicas")
+            << "  tableReplicas: [{regionName: eu-west-2}]\n"
+            << "ack.yaml:10:3: spec.tableReplicas: is not supported by Converge's DynamoDBTable; "
                "remove it (or keep this file for the cluster only)";
         QTest::newRow("converge's own rules")
             << "  billingMode: PROVISIONED\n"

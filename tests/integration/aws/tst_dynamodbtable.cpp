@@ -1,12 +1,12 @@
 // SPDX-FileCopyrightText: Converge contributors
 // SPDX-License-Identifier: MIT
 //
-// The AWS Managers called directly on the test thread, against the fixture's dynalite (tables
-// are CREATING, UPDATING and DELETING for its configured delay).
+// DynamoDBTable's Manager (the declared kind's, with its dynamoDbTable hook) and AwsAccount's,
+// called directly on the test thread against the fixture's dynalite (tables are CREATING,
+// UPDATING and DELETING for its configured delay).
 #include "awstestsupport.h"
 
 #include "delta.h"
-#include "dynamodbtablespec.h"
 #include "kindregistry.h"
 #include "schemavalidator.h"
 
@@ -17,7 +17,7 @@ using namespace converge;
 using namespace converge::test;
 using namespace std::chrono_literals;
 
-class tst_DynamoDbTableManager final : public QObject
+class tst_DynamoDbTable final : public QObject
 {
     Q_OBJECT
 
@@ -88,8 +88,7 @@ private slots:
         m_http = std::make_unique<HttpClient>();
         m_direct = directClient(m_emulators, *m_http);
         AwsFactory::Options options;
-        options.table.listLimit = 2;
-        options.table.pollAfter = 100ms;
+        options.declared.pollAfter = 100ms;
         m_tables = manager(AwsKinds::tableKind(), dynaliteAccount(m_emulators), options);
         m_account = manager(AwsKinds::accountKind(), dynaliteAccount(m_emulators));
     }
@@ -162,7 +161,7 @@ private slots:
         QVERIFY2(created.ok(), qPrintable(created.ok() ? QString() : created.error().toString()));
         m_created << name;
         QVERIFY(created.value().inProgress);
-        QCOMPARE(created.value().progress, QStringLiteral("table is CREATING"));
+        QCOMPARE(created.value().progress, QStringLiteral("TableStatus is CREATING"));
         QCOMPARE(created.value().pollAfter, std::optional(std::chrono::milliseconds(100ms)));
         QVERIFY(created.value().resourceId.endsWith(QStringLiteral(":table/") + name));
         QCOMPARE(created.value().name, name);
@@ -176,14 +175,14 @@ private slots:
         const auto active = settle(t);
         QVERIFY(active.ok());
         QVERIFY(!active.value().inProgress);
-        QCOMPARE(active.value().details.value(QStringLiteral("tableStatus")).toString(),
+        QCOMPARE(active.value().details.value(QStringLiteral("TableStatus")).toString(),
                  QStringLiteral("ACTIVE"));
 
         const auto deleting = m_tables->deleteResource(t, active.value());
         QVERIFY(deleting.ok());
         QVERIFY(deleting.value().has_value());
         QVERIFY(deleting.value()->inProgress);
-        QCOMPARE(deleting.value()->progress, QStringLiteral("table is DELETING"));
+        QCOMPARE(deleting.value()->progress, QStringLiteral("TableStatus is DELETING"));
         const auto gone = settle(t);
         QVERIFY(!gone.ok());
         QCOMPARE(gone.error().category, BackendError::Category::NotFound);
@@ -234,6 +233,7 @@ private slots:
         QVERIFY(!m_tables->listIsComplete());
         ListScope scope;
         scope.owners = {dynaliteAccount(m_emulators)};
+        scope.pageSize = 2;
         int pages = 0;
         bool found = false;
         do {
@@ -298,8 +298,13 @@ private slots:
                          "  'provisionedThroughput': {'readCapacityUnits': 1,"
                          "                            'writeCapacityUnits': 1}}]}")
                         .value(QStringLiteral("a")));
-        const Target after = target(validated(table(name, spec)));
-        const auto updated = m_tables->update(after, active.value(), {});
+        Target after = target(validated(table(name, spec)));
+        // As the engine does: what it observed is recorded before it asks for the update.
+        after.resource.status.observed = QJsonObject{{QStringLiteral("spec"), active.value().spec}};
+        const QStringList delta = Delta::between(m_kinds.find(AwsKinds::tableKind())->spec,
+                                                 after.resource.spec, active.value().spec);
+        QVERIFY(!delta.isEmpty());
+        const auto updated = m_tables->update(after, active.value(), delta);
         QVERIFY(!updated.ok());
         QCOMPARE(updated.error().code, QStringLiteral("ChangeNotApplied"));
         QCOMPARE(updated.error().category, BackendError::Category::Terminal);
@@ -322,5 +327,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_DynamoDbTableManager)
-#include "tst_dynamodbtablemanager.moc"
+QTEST_GUILESS_MAIN(tst_DynamoDbTable)
+#include "tst_dynamodbtable.moc"

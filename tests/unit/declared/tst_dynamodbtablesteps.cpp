@@ -1,10 +1,15 @@
 // SPDX-FileCopyrightText: Converge contributors
 // SPDX-License-Identifier: MIT
-#include "dynamodbtablespec.h"
+// DynamoDbTableSteps, and the CreateTable request the declared layer makes with the hook:
+// DescribeTable's answers for tables made from a spec observe as that spec, and UpdateTable's
+// steps reach any spec from any other one change a call.
+#include "dynamodbtablesteps.h"
 
-#include "annotations.h"
+#include "apifield.h"
 #include "awskinds.h"
+#include "declaredsubresources.h"
 #include "delta.h"
+#include "dynamodbtablehook.h"
 #include "kindregistry.h"
 #include "resource.h"
 #include "schemavalidator.h"
@@ -15,9 +20,9 @@
 #include <algorithm>
 
 using namespace converge;
-using Step = DynamoDbTableSpec::Step;
+using Step = DynamoDbTableSteps::Step;
 
-Q_DECLARE_METATYPE(DynamoDbTableSpec::Step::Kind)
+Q_DECLARE_METATYPE(DynamoDbTableSteps::Step::Kind)
 
 namespace {
 
@@ -148,7 +153,7 @@ QJsonObject applyUpdate(QJsonObject table, const QJsonObject &request)
 
 } // namespace
 
-class tst_DynamoDbTableSpec final : public QObject
+class tst_DynamoDbTableSteps final : public QObject
 {
     Q_OBJECT
 
@@ -171,10 +176,38 @@ private:
 
     const FieldSchema &schema() { return m_kinds.find(s("DynamoDBTable"))->spec; }
 
+    /// What the declared layer observes of `table` with `tags` (TagResource's {Key, Value}).
     QJsonObject observe(const QJsonObject &table, const QJsonObject &desired,
                         const QJsonArray &tags = {})
     {
-        return DynamoDbTableSpec::observedSpec(table, tags, true, desired);
+        QJsonObject observed = DynamoDbTableSteps::observedSpec(table, desired);
+        if (desired.contains(s("owner"))) // the workspace's, as the declared layer keeps it
+            observed.insert(s("owner"), desired.value(s("owner")));
+        QJsonArray spelled;
+        for (const QJsonValue &tag : tags)
+            spelled.append(QJsonObject{{s("key"), tag[s("Key")]}, {s("value"), tag[s("Value")]}});
+        if (desired.contains(s("tags"))) {
+            observed.insert(s("tags"), spelled);
+            DeclaredSubResources::orderAsDesired(observed, desired, {s("tags")});
+        }
+        return observed;
+    }
+
+    /// The CreateTable request the declared layer sends for `spec`: the declaration's members,
+    /// completed by the hook.
+    static QJsonObject createRequest(const QJsonObject &spec, const QString &name)
+    {
+        const KindDeclaration *d = AwsKinds::declaration(AwsKinds::tableKind());
+        QJsonObject withName = spec;
+        withName.insert(s("tableName"), name);
+        DynamoDbTableHook hook;
+        QStringList secrets;
+        const auto input =
+            hook.completeInput(d->create, ApiField::toApi(d->fields, withName, d->create.fields),
+                               withName, nullptr, &secrets);
+        if (!input)
+            qFatal("no request: %s", qPrintable(input.error().toString()));
+        return input.value();
     }
 
     static QJsonObject onDemandWithIndex()
@@ -189,39 +222,6 @@ private:
 
 private slots:
     void initTestCase() { AwsKinds::registerKinds(m_kinds); }
-
-    void tableNames_data()
-    {
-        QTest::addColumn<QString>("arn");
-        QTest::addColumn<QString>("name");
-        QTest::newRow("aws") << "arn:aws:dynamodb:us-east-1:123456789012:table/Orders"
-                             << "Orders";
-        QTest::newRow("china") << "arn:aws-cn:dynamodb:cn-north-1:1:table/a.b_c-d"
-                               << "a.b_c-d";
-        QTest::newRow("index arn") << "arn:aws:dynamodb:us-east-1:1:table/t/index/i"
-                                   << "";
-        QTest::newRow("other service") << "arn:aws:s3:::bucket"
-                                       << "";
-        QTest::newRow("not an arn") << "https://x/"
-                                    << "";
-        QTest::newRow("empty") << ""
-                               << "";
-    }
-    void tableNames()
-    {
-        QFETCH(QString, arn);
-        QFETCH(QString, name);
-        QCOMPARE(DynamoDbTableSpec::tableNameFromArn(arn), name);
-
-        Resource r;
-        r.metadata.name = s("orders");
-        QCOMPARE(DynamoDbTableSpec::tableName(r), s("orders"));
-        r.spec.insert(s("tableName"), s("Orders"));
-        QCOMPARE(DynamoDbTableSpec::tableName(r), s("Orders"));
-        r.metadata.annotations.insert(Annotations::resourceId(), arn);
-        QCOMPARE(DynamoDbTableSpec::tableName(r), name.isEmpty() ? s("Orders") : name);
-        QCOMPARE(DynamoDbTableSpec::desiredTableName(r), s("Orders"));
-    }
 
     void createRequest()
     {
@@ -249,14 +249,13 @@ private slots:
                 "ProvisionedThroughput": {"ReadCapacityUnits": 1, "WriteCapacityUnits": 1}}],
             "StreamSpecification": {"StreamEnabled": true, "StreamViewType": "NEW_IMAGE"},
             "Tags": [{"Key": "team", "Value": "billing"}]})");
-        QCOMPARE(DynamoDbTableSpec::createRequest(spec, s("Orders")), expected);
+        QCOMPARE(createRequest(spec, s("Orders")), expected);
 
         // On demand: no capacity anywhere, no empty Tags, no disabled stream.
         QJsonObject onDemand = onDemandWithIndex();
         onDemand.insert(s("tags"), QJsonArray());
         onDemand.insert(s("streamSpecification"), QJsonObject{{s("streamEnabled"), false}});
-        const QJsonObject request =
-            DynamoDbTableSpec::createRequest(validated(onDemand), s("orders"));
+        const QJsonObject request = createRequest(validated(onDemand), s("orders"));
         QCOMPARE(request.value(s("BillingMode")).toString(), s("PAY_PER_REQUEST"));
         QVERIFY(!request.contains(s("ProvisionedThroughput")));
         QVERIFY(!request[s("GlobalSecondaryIndexes")][0].toObject().contains(
@@ -308,15 +307,14 @@ private slots:
     {
         QFETCH(QJsonObject, spec);
         const QJsonObject desired = validated(spec);
-        const QJsonObject request = DynamoDbTableSpec::createRequest(desired, s("Orders"));
+        const QJsonObject request = createRequest(desired, s("Orders"));
         const QJsonObject table = describeAsAws(request);
         const QJsonArray tags = reversed(request.value(s("Tags")).toArray());
         const QJsonObject observed = observe(table, desired, tags);
-        QCOMPARE(Delta::between(schema(), desired, observed), QStringList());
-        QCOMPARE(DynamoDbTableSpec::nextStep(desired, observed, s("Orders")).kind,
+        QCOMPARE(Delta::between(schema(), desired, observed).join(u' '), QString());
+        QCOMPARE(DynamoDbTableSteps::nextStep(desired, observed, s("Orders")).kind,
                  Step::Kind::None);
-        QVERIFY(DynamoDbTableSpec::tagChanges(desired, observed).isEmpty());
-        QVERIFY(DynamoDbTableSpec::progress(table).isEmpty());
+        QVERIFY(DynamoDbTableSteps::indexProgress(table).isEmpty());
 
         // The observed spec is itself a valid desired spec (a claim) with no delta.
         const QJsonObject claimed = validated(observed);
@@ -325,40 +323,109 @@ private slots:
 
     void observedNormalisations()
     {
-        // A provisioned table made before billing mode summaries existed, with a local index
-        // whose sort key is defined but not part of the kind, and no stream.
+        // A provisioned table made before billing mode summaries existed, with a local index,
+        // an attribute defined that no key uses, and no stream, class or encryption said.
         const QJsonObject table = json(R"({"TableName": "legacy", "TableStatus": "ACTIVE",
             "AttributeDefinitions": [{"AttributeName": "lsk", "AttributeType": "S"},
                                      {"AttributeName": "pk", "AttributeType": "S"},
+                                     {"AttributeName": "old", "AttributeType": "N"},
                                      {"AttributeName": "sk", "AttributeType": "S"}],
             "KeySchema": [{"AttributeName": "sk", "KeyType": "RANGE"},
                           {"AttributeName": "pk", "KeyType": "HASH"}],
             "ProvisionedThroughput": {"ReadCapacityUnits": 5, "WriteCapacityUnits": 5,
                                       "NumberOfDecreasesToday": 0},
-            "LocalSecondaryIndexes": [{"IndexName": "byLsk"}]})");
-        const QJsonObject spec = DynamoDbTableSpec::observedSpec(table, {}, false, {});
+            "LocalSecondaryIndexes": [{"IndexName": "byLsk", "IndexSizeBytes": 0,
+                "KeySchema": [{"AttributeName": "lsk", "KeyType": "RANGE"},
+                              {"AttributeName": "pk", "KeyType": "HASH"}],
+                "Projection": {"ProjectionType": "KEYS_ONLY"}}]})");
+        const QJsonObject spec = DynamoDbTableSteps::observedSpec(table, {});
         const QJsonObject expected = json(R"({"tableName": "legacy",
-            "attributeDefinitions": [{"attributeName": "pk", "attributeType": "S"},
+            "attributeDefinitions": [{"attributeName": "lsk", "attributeType": "S"},
+                                     {"attributeName": "pk", "attributeType": "S"},
                                      {"attributeName": "sk", "attributeType": "S"}],
             "keySchema": [{"attributeName": "pk", "keyType": "HASH"},
                           {"attributeName": "sk", "keyType": "RANGE"}],
+            "localSecondaryIndexes": [{"indexName": "byLsk",
+                "keySchema": [{"attributeName": "pk", "keyType": "HASH"},
+                              {"attributeName": "lsk", "keyType": "RANGE"}],
+                "projection": {"projectionType": "KEYS_ONLY"}}],
             "billingMode": "PROVISIONED",
             "provisionedThroughput": {"readCapacityUnits": 5, "writeCapacityUnits": 5},
-            "streamSpecification": {"streamEnabled": false}})");
+            "streamSpecification": {"streamEnabled": false},
+            "tableClass": "STANDARD", "deletionProtectionEnabled": false,
+            "sseSpecification": {"enabled": false}})");
         QCOMPARE(spec, expected);
-        const QJsonObject details = DynamoDbTableSpec::details(table);
-        QCOMPARE(details.value(s("localSecondaryIndexes")).toArray(), QJsonArray{s("byLsk")});
-        QCOMPARE(details.value(s("tableStatus")).toString(), s("ACTIVE"));
+        // The observed spec is a valid desired spec (a claim).
+        QJsonObject claimed = spec;
+        claimed.insert(s("owner"), json(R"({"name": "acct"})"));
+        QCOMPARE(Delta::between(schema(), validated(claimed), claimed), QStringList());
+    }
+
+    // What DescribeTable, DescribeTimeToLive and DescribeContinuousBackups answer as statuses
+    // and summaries, as the spec writes it.
+    void observedSettings_data()
+    {
+        QTest::addColumn<QJsonObject>("table");
+        QTest::addColumn<QJsonObject>("desired");
+        QTest::addColumn<QJsonObject>("expected"); // these fields of the observed spec
+        QTest::newRow("class, protection")
+            << json(R"({"TableClassSummary": {"TableClass": "STANDARD_INFREQUENT_ACCESS"},
+                        "DeletionProtectionEnabled": true})")
+            << QJsonObject() << json(R"({"tableClass": "STANDARD_INFREQUENT_ACCESS",
+                        "deletionProtectionEnabled": true})");
+        QTest::newRow("a KMS key given by ID")
+            << json(R"({"SSEDescription": {"Status": "ENABLED", "SSEType": "KMS",
+                        "KMSMasterKeyArn": "arn:aws:kms:us-east-1:1:key/k-1"}})")
+            << json(R"({"sseSpecification": {"enabled": true, "kmsMasterKeyID": "k-1"}})")
+            << json(R"({"sseSpecification": {"enabled": true, "sseType": "KMS",
+                        "kmsMasterKeyID": "k-1"}})");
+        QTest::newRow("another KMS key")
+            << json(R"({"SSEDescription": {"Status": "ENABLED", "SSEType": "KMS",
+                        "KMSMasterKeyArn": "arn:aws:kms:us-east-1:1:key/k-2"}})")
+            << json(R"({"sseSpecification": {"enabled": true, "kmsMasterKeyID": "k-1"}})")
+            << json(R"({"sseSpecification": {"enabled": true, "sseType": "KMS",
+                        "kmsMasterKeyID": "arn:aws:kms:us-east-1:1:key/k-2"}})");
+        QTest::newRow("a KMS key given by alias")
+            << json(R"({"SSEDescription": {"Status": "UPDATING", "SSEType": "KMS",
+                        "KMSMasterKeyArn": "arn:aws:kms:us-east-1:1:key/k-2"}})")
+            << json(R"({"sseSpecification": {"enabled": true, "kmsMasterKeyID": "alias/a"}})")
+            << json(R"({"sseSpecification": {"enabled": true, "sseType": "KMS",
+                        "kmsMasterKeyID": "alias/a"}})");
+        QTest::newRow("time to live enabling, backups on")
+            << json(R"({"TimeToLiveDescription": {"TimeToLiveStatus": "ENABLING",
+                                                  "AttributeName": "exp"},
+                        "ContinuousBackupsDescription": {"ContinuousBackupsStatus": "ENABLED",
+                            "PointInTimeRecoveryDescription":
+                                {"PointInTimeRecoveryStatus": "ENABLED"}}})")
+            << QJsonObject() << json(R"({"timeToLive": {"enabled": true, "attributeName": "exp"},
+                        "continuousBackups": {"pointInTimeRecoveryEnabled": true}})");
+        QTest::newRow("time to live off: any attribute is as good")
+            << json(R"({"TimeToLiveDescription": {"TimeToLiveStatus": "DISABLED"}})")
+            << json(R"({"timeToLive": {"enabled": false, "attributeName": "exp"}})")
+            << json(R"({"timeToLive": {"enabled": false, "attributeName": "exp"}})");
+        QTest::newRow("on-demand limits; -1 is none")
+            << json(R"({"BillingModeSummary": {"BillingMode": "PAY_PER_REQUEST"},
+                        "OnDemandThroughput": {"MaxReadRequestUnits": 100,
+                                               "MaxWriteRequestUnits": -1}})")
+            << QJsonObject() << json(R"({"onDemandThroughput": {"maxReadRequestUnits": 100}})");
+    }
+    void observedSettings()
+    {
+        QFETCH(QJsonObject, table);
+        QFETCH(QJsonObject, desired);
+        QFETCH(QJsonObject, expected);
+        const QJsonObject observed = DynamoDbTableSteps::observedSpec(table, desired);
+        for (auto it = expected.begin(); it != expected.end(); ++it)
+            QCOMPARE(observed.value(it.key()), it.value());
     }
 
     void progress_data()
     {
         QTest::addColumn<QJsonObject>("table");
         QTest::addColumn<QString>("progress");
+        // The table's own status is the declaration's states.
         QTest::newRow("active") << json(R"({"TableStatus": "ACTIVE"})") << "";
-        QTest::newRow("creating") << json(R"({"TableStatus": "CREATING"})") << "table is CREATING";
-        QTest::newRow("updating") << json(R"({"TableStatus": "UPDATING"})") << "table is UPDATING";
-        QTest::newRow("deleting") << json(R"({"TableStatus": "DELETING"})") << "table is DELETING";
+        QTest::newRow("updating") << json(R"({"TableStatus": "UPDATING"})") << "";
         QTest::newRow("index creating")
             << json(R"({"TableStatus": "ACTIVE", "GlobalSecondaryIndexes": [
                 {"IndexName": "a", "IndexStatus": "ACTIVE"},
@@ -368,19 +435,12 @@ private slots:
             << json(R"({"TableStatus": "ACTIVE", "GlobalSecondaryIndexes": [
                 {"IndexName": "a", "IndexStatus": "DELETING"}]})")
             << "index a is DELETING";
-        QTest::newRow("table first")
-            << json(R"({"TableStatus": "UPDATING", "GlobalSecondaryIndexes": [
-                {"IndexName": "a", "IndexStatus": "UPDATING"}]})")
-            << "table is UPDATING";
-        // Not an operation that will finish by itself: no endless polling.
-        QTest::newRow("inaccessible")
-            << json(R"({"TableStatus": "INACCESSIBLE_ENCRYPTION_CREDENTIALS"})") << "";
     }
     void progress()
     {
         QFETCH(QJsonObject, table);
         QFETCH(QString, progress);
-        QCOMPARE(DynamoDbTableSpec::progress(table), progress);
+        QCOMPARE(DynamoDbTableSteps::indexProgress(table), progress);
     }
 
     void nextStep_data()
@@ -491,6 +551,28 @@ private slots:
             << json(R"({"TableName": "orders", "StreamSpecification": {"StreamEnabled": false}})");
         QTest::newRow("stream not managed") << streaming << json(R"({"streamSpecification": null})")
                                             << Step::Kind::None << QJsonObject();
+        // The table's settings, one a call, after the stream and before index creations.
+        QTest::newRow("table class")
+            << index << json(R"({"tableClass": "STANDARD_INFREQUENT_ACCESS"})")
+            << Step::Kind::Settings
+            << json(R"({"TableName": "orders", "TableClass": "STANDARD_INFREQUENT_ACCESS"})");
+        QTest::newRow("class, then protection")
+            << index << json(R"({"tableClass": "STANDARD_INFREQUENT_ACCESS",
+                        "deletionProtectionEnabled": true})")
+            << Step::Kind::Settings
+            << json(R"({"TableName": "orders", "TableClass": "STANDARD_INFREQUENT_ACCESS"})");
+        QTest::newRow("protection")
+            << index << json(R"({"deletionProtectionEnabled": true})") << Step::Kind::Settings
+            << json(R"({"TableName": "orders", "DeletionProtectionEnabled": true})");
+        QTest::newRow("encryption")
+            << index << json(R"({"sseSpecification": {"enabled": true, "sseType": "KMS"}})")
+            << Step::Kind::Settings << json(R"({"TableName": "orders",
+                        "SSESpecification": {"Enabled": true, "SSEType": "KMS"}})");
+        QTest::newRow("stream before settings")
+            << index << json(R"({"tableClass": "STANDARD_INFREQUENT_ACCESS", "streamSpecification":
+                        {"streamEnabled": true, "streamViewType": "NEW_IMAGE"}})")
+            << Step::Kind::Stream << json(R"({"TableName": "orders",
+                "StreamSpecification": {"StreamEnabled": true, "StreamViewType": "NEW_IMAGE"}})");
     }
     void nextStep()
     {
@@ -507,10 +589,9 @@ private slots:
                 after.insert(it.key(), it.value());
         }
         const QJsonObject desired = validated(after);
-        const QJsonObject table =
-            describeAsAws(DynamoDbTableSpec::createRequest(before, s("orders")));
+        const QJsonObject table = describeAsAws(createRequest(before, s("orders")));
         const Step step =
-            DynamoDbTableSpec::nextStep(desired, observe(table, desired), s("orders"));
+            DynamoDbTableSteps::nextStep(desired, observe(table, desired), s("orders"));
         QCOMPARE(step.kind, kind);
         QCOMPARE(step.request, request);
         QCOMPARE(step.description.isEmpty(), kind == Step::Kind::None);
@@ -559,12 +640,11 @@ private slots:
         QFETCH(QJsonObject, to);
         QFETCH(int, steps);
         const QJsonObject desired = validated(to);
-        QJsonObject table =
-            describeAsAws(DynamoDbTableSpec::createRequest(validated(from), s("t1")));
+        QJsonObject table = describeAsAws(createRequest(validated(from), s("t1")));
         int taken = 0;
         for (; taken < 20; ++taken) {
             const Step step =
-                DynamoDbTableSpec::nextStep(desired, observe(table, desired), s("t1"));
+                DynamoDbTableSteps::nextStep(desired, observe(table, desired), s("t1"));
             if (step.kind == Step::Kind::None)
                 break;
             table = applyUpdate(table, step.request);
@@ -572,27 +652,7 @@ private slots:
         QCOMPARE(taken, steps);
         QCOMPARE(Delta::between(schema(), desired, observe(table, desired)), QStringList());
     }
-
-    void tagChanges()
-    {
-        const QJsonObject observed = json(R"({"tags": [{"key": "a", "value": "1"},
-                                                      {"key": "b", "value": "2"},
-                                                      {"key": "c", "value": ""}]})");
-        const QJsonObject desired = json(R"({"tags": [{"key": "b", "value": "2"},
-                                                     {"key": "c", "value": "3"},
-                                                     {"key": "d", "value": ""}]})");
-        const auto changes = DynamoDbTableSpec::tagChanges(desired, observed);
-        QCOMPARE(changes.set, json(R"({"a": [{"Key": "c", "Value": "3"},
-                                             {"Key": "d", "Value": ""}]})")
-                                  .value(s("a"))
-                                  .toArray());
-        QCOMPARE(changes.remove, QStringList{s("a")});
-        QVERIFY(DynamoDbTableSpec::tagChanges(QJsonObject(), observed).isEmpty());
-        const auto clear = DynamoDbTableSpec::tagChanges(json(R"({"tags": []})"), observed);
-        QVERIFY(clear.set.isEmpty());
-        QCOMPARE(clear.remove, (QStringList{s("a"), s("b"), s("c")}));
-    }
 };
 
-QTEST_GUILESS_MAIN(tst_DynamoDbTableSpec)
-#include "tst_dynamodbtablespec.moc"
+QTEST_GUILESS_MAIN(tst_DynamoDbTableSteps)
+#include "tst_dynamodbtablesteps.moc"

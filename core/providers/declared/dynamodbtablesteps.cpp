@@ -1,13 +1,13 @@
 // SPDX-FileCopyrightText: Converge contributors
 // SPDX-License-Identifier: MIT
-#include "dynamodbtablespec.h"
+#include "dynamodbtablesteps.h"
 
-#include "annotations.h"
 #include "dynamodbjson.h"
-#include "resource.h"
 
-#include <QDateTime>
 #include <QSet>
+
+#include <optional>
+#include <utility>
 
 #include <functional>
 
@@ -19,10 +19,10 @@ using DynamoDbJson::payPerRequest;
 using DynamoDbJson::provisioned;
 using DynamoDbJson::s;
 
-bool isTransitional(const QString &status, bool table)
+bool isTransitional(const QString &status)
 {
     return status == QLatin1String("CREATING") || status == QLatin1String("UPDATING") ||
-           status == QLatin1String("DELETING") || (table && status == QLatin1String("ARCHIVING"));
+           status == QLatin1String("DELETING");
 }
 
 // --- spec → DynamoDB ---------------------------------------------------------------------------
@@ -66,14 +66,6 @@ QJsonObject streamToAws(const QJsonObject &stream)
     QJsonObject out{{s("StreamEnabled"), enabled}};
     if (enabled)
         out.insert(s("StreamViewType"), stream.value(s("streamViewType")));
-    return out;
-}
-
-QJsonArray tagsToAws(const QJsonArray &tags)
-{
-    QJsonArray out;
-    for (const QJsonValue &t : tags)
-        out.append(QJsonObject{{s("Key"), t[s("key")]}, {s("Value"), t[s("value")].toString()}});
     return out;
 }
 
@@ -197,99 +189,141 @@ bool sameThroughput(const QJsonObject &a, const QJsonObject &b)
                b.value(s("writeCapacityUnits")).toInteger();
 }
 
+// Encryption as DescribeTable answers it (SSEDescription). A key given by ID or alias is
+// answered by its ARN: the ID is checked against it; an alias cannot be without KMS, and is
+// taken as given.
+QJsonObject sseFromAws(const QJsonObject &sse, const QJsonObject &desired)
+{
+    const QString status = sse.value(s("Status")).toString();
+    if (status != QLatin1String("ENABLED") && status != QLatin1String("ENABLING") &&
+        status != QLatin1String("UPDATING"))
+        return {{s("enabled"), false}};
+    QJsonObject out{{s("enabled"), true},
+                    {s("sseType"), sse.value(s("SSEType")).toString(s("KMS"))}};
+    const QString arn = sse.value(s("KMSMasterKeyArn")).toString();
+    const QString wanted = desired.value(s("kmsMasterKeyID")).toString();
+    if (wanted.isEmpty())
+        return out; // the AWS managed key, or not managed
+    const bool alias =
+        wanted.startsWith(QLatin1String("alias/")) || wanted.contains(QLatin1String(":alias/"));
+    const bool same = wanted == arn || arn.endsWith(QLatin1String(":key/") + wanted);
+    out.insert(s("kmsMasterKeyID"), alias || same ? wanted : arn);
+    return out;
+}
+
+// Time to live as DescribeTimeToLive answers it: ENABLING counts as enabled (AWS may take an
+// hour to finish); a disabled one has no attribute, and any the spec names is as good.
+QJsonObject timeToLiveFromAws(const QJsonObject &ttl, const QJsonObject &desired)
+{
+    const QString status = ttl.value(s("TimeToLiveStatus")).toString();
+    const bool enabled = status == QLatin1String("ENABLED") || status == QLatin1String("ENABLING");
+    QJsonObject out{{s("enabled"), enabled}};
+    const QString attribute = ttl.value(s("AttributeName")).toString();
+    if (!attribute.isEmpty())
+        out.insert(s("attributeName"), attribute);
+    else if (desired.contains(s("attributeName")))
+        out.insert(s("attributeName"), desired.value(s("attributeName")));
+    return out;
+}
+
+// The first of the table's settings that the spec gives otherwise than it is: its class,
+// deletion protection, encryption, on-demand limits.
+std::optional<DynamoDbTableSteps::Step>
+settingStep(const QJsonObject &desired, const QJsonObject &observed, const QJsonObject &base)
+{
+    DynamoDbTableSteps::Step step;
+    step.kind = DynamoDbTableSteps::Step::Kind::Settings;
+    step.request = base;
+    const auto differs = [&](const char *field) {
+        const QString name = QLatin1String(field);
+        if (!desired.contains(name))
+            return false;
+        const QJsonValue want = desired.value(name);
+        const QJsonValue have = observed.value(name);
+        if (!want.isObject())
+            return want != have;
+        const QJsonObject w = want.toObject();
+        for (auto it = w.begin(); it != w.end(); ++it) {
+            if (it.value() != have[it.key()])
+                return true;
+        }
+        return false;
+    };
+    if (differs("tableClass")) {
+        step.request.insert(s("TableClass"), desired.value(s("tableClass")));
+        step.description =
+            QStringLiteral("set tableClass %1").arg(desired.value(s("tableClass")).toString());
+    } else if (differs("deletionProtectionEnabled")) {
+        const bool on = desired.value(s("deletionProtectionEnabled")).toBool();
+        step.request.insert(s("DeletionProtectionEnabled"), on);
+        step.description = on ? QStringLiteral("turn deletion protection on")
+                              : QStringLiteral("turn deletion protection off");
+    } else if (differs("sseSpecification")) {
+        const QJsonObject sse = desired.value(s("sseSpecification")).toObject();
+        QJsonObject out{{s("Enabled"), sse.value(s("enabled")).toBool()}};
+        if (sse.contains(s("sseType")))
+            out.insert(s("SSEType"), sse.value(s("sseType")));
+        if (sse.contains(s("kmsMasterKeyID")))
+            out.insert(s("KMSMasterKeyId"), sse.value(s("kmsMasterKeyID")));
+        step.request.insert(s("SSESpecification"), out);
+        step.description = QStringLiteral("set the table's encryption");
+    } else if (differs("onDemandThroughput")) {
+        const QJsonObject limits = desired.value(s("onDemandThroughput")).toObject();
+        QJsonObject out;
+        if (limits.contains(s("maxReadRequestUnits")))
+            out.insert(s("MaxReadRequestUnits"), limits.value(s("maxReadRequestUnits")));
+        if (limits.contains(s("maxWriteRequestUnits")))
+            out.insert(s("MaxWriteRequestUnits"), limits.value(s("maxWriteRequestUnits")));
+        step.request.insert(s("OnDemandThroughput"), out);
+        step.description = QStringLiteral("set the on-demand limits");
+    } else {
+        return std::nullopt;
+    }
+    return step;
+}
+
 } // namespace
 
-QString DynamoDbTableSpec::desiredTableName(const Resource &resource)
-{
-    const QString name = resource.spec.value(s("tableName")).toString();
-    return name.isEmpty() ? resource.metadata.name : name;
-}
-
-QString DynamoDbTableSpec::tableName(const Resource &resource)
-{
-    const QString recorded =
-        tableNameFromArn(resource.metadata.annotations.value(Annotations::resourceId()));
-    return recorded.isEmpty() ? desiredTableName(resource) : recorded;
-}
-
-QString DynamoDbTableSpec::tableNameFromArn(const QString &arn)
-{
-    // arn:PARTITION:dynamodb:REGION:ACCOUNT:table/NAME
-    const QStringList parts = arn.split(QLatin1Char(':'));
-    if (parts.size() != 6 || parts.at(0) != QLatin1String("arn") ||
-        parts.at(2) != QLatin1String("dynamodb") || !parts.at(5).startsWith(s("table/")))
-        return {};
-    const QString name = parts.at(5).mid(6);
-    return name.contains(QLatin1Char('/')) ? QString() : name;
-}
-
-QJsonObject DynamoDbTableSpec::createRequest(const QJsonObject &spec, const QString &tableName)
-{
-    const bool isProvisioned = billingModeOf(spec) == provisioned;
-    QJsonObject request{
-        {s("TableName"), tableName},
-        {s("AttributeDefinitions"),
-         attributesToAws(spec.value(s("attributeDefinitions")).toArray())},
-        {s("KeySchema"), keysToAws(spec.value(s("keySchema")).toArray())},
-        {s("BillingMode"), billingModeOf(spec)},
-    };
-    if (isProvisioned && spec.contains(s("provisionedThroughput")))
-        request.insert(s("ProvisionedThroughput"),
-                       throughputToAws(spec.value(s("provisionedThroughput")).toObject()));
-    const QJsonArray indexes = spec.value(s("globalSecondaryIndexes")).toArray();
-    if (!indexes.isEmpty()) {
-        QJsonArray out;
-        for (const QJsonValue &index : indexes)
-            out.append(indexToAws(index.toObject(), isProvisioned));
-        request.insert(s("GlobalSecondaryIndexes"), out);
-    }
-    if (spec.contains(s("streamSpecification"))) {
-        const QJsonObject stream = spec.value(s("streamSpecification")).toObject();
-        // A disabled stream is what a new table has anyway: only an enabled one is sent.
-        if (stream.value(s("streamEnabled")).toBool())
-            request.insert(s("StreamSpecification"), streamToAws(stream));
-    }
-    const QJsonArray tags = spec.value(s("tags")).toArray();
-    if (!tags.isEmpty())
-        request.insert(s("Tags"), tagsToAws(tags));
-    return request;
-}
-
-QJsonObject DynamoDbTableSpec::observedSpec(const QJsonObject &table, const QJsonArray &tags,
-                                            bool hasTags, const QJsonObject &desired)
+QJsonObject DynamoDbTableSteps::observedSpec(const QJsonObject &table, const QJsonObject &desired)
 {
     QJsonObject spec;
-    if (desired.contains(s("owner")))
-        spec.insert(s("owner"), desired.value(s("owner")));
     spec.insert(s("tableName"), table.value(s("TableName")));
 
     const QString mode =
         table.value(s("BillingModeSummary"))[s("BillingMode")].toString(provisioned);
     const bool isProvisioned = mode == provisioned;
 
-    // Global indexes, and the key attributes they and the table use.
+    // Indexes, and the key attributes they and the table use.
     QSet<QString> keyAttributes;
     const auto addKeys = [&keyAttributes](const QJsonArray &keys) {
         for (const QJsonValue &k : keys)
             keyAttributes.insert(k[s("AttributeName")].toString());
     };
     addKeys(table.value(s("KeySchema")).toArray());
-    const QJsonArray desiredIndexList = desired.value(s("globalSecondaryIndexes")).toArray();
-    QJsonArray indexes;
-    for (const QJsonValue &v : table.value(s("GlobalSecondaryIndexes")).toArray()) {
-        const QJsonObject index = v.toObject();
-        const QString name = index.value(s("IndexName")).toString();
-        const QJsonObject wanted = findByName(desiredIndexList, s("indexName"), name);
-        addKeys(index.value(s("KeySchema")).toArray());
-        QJsonObject out{
-            {s("indexName"), name},
-            {s("keySchema"), keysFromAws(index.value(s("KeySchema")).toArray())},
-            {s("projection"), projectionFromAws(index.value(s("Projection")).toObject(),
-                                                wanted.value(s("projection")).toObject())}};
-        if (isProvisioned && index.contains(s("ProvisionedThroughput")))
-            out.insert(s("provisionedThroughput"),
-                       throughputFromAws(index.value(s("ProvisionedThroughput")).toObject()));
-        indexes.append(out);
+    const auto byIndex = [](const QJsonValue &v) { return fieldOf(v, s("indexName")); };
+    const std::pair<const char *, const char *> lists[] = {
+        {"GlobalSecondaryIndexes", "globalSecondaryIndexes"},
+        {"LocalSecondaryIndexes", "localSecondaryIndexes"}};
+    for (const auto &[member, field] : lists) {
+        const QJsonArray wantedList = desired.value(QLatin1String(field)).toArray();
+        QJsonArray indexes;
+        for (const QJsonValue &v : table.value(QLatin1String(member)).toArray()) {
+            const QJsonObject index = v.toObject();
+            const QString name = index.value(s("IndexName")).toString();
+            const QJsonObject wanted = findByName(wantedList, s("indexName"), name);
+            addKeys(index.value(s("KeySchema")).toArray());
+            QJsonObject out{
+                {s("indexName"), name},
+                {s("keySchema"), keysFromAws(index.value(s("KeySchema")).toArray())},
+                {s("projection"), projectionFromAws(index.value(s("Projection")).toObject(),
+                                                    wanted.value(s("projection")).toObject())}};
+            if (isProvisioned && index.contains(s("ProvisionedThroughput")))
+                out.insert(s("provisionedThroughput"),
+                           throughputFromAws(index.value(s("ProvisionedThroughput")).toObject()));
+            indexes.append(out);
+        }
+        if (!indexes.isEmpty())
+            spec.insert(QLatin1String(field), orderLike(indexes, wantedList, byIndex));
     }
 
     QJsonArray attributes;
@@ -308,9 +342,19 @@ QJsonObject DynamoDbTableSpec::observedSpec(const QJsonObject &table, const QJso
     if (isProvisioned && table.contains(s("ProvisionedThroughput")))
         spec.insert(s("provisionedThroughput"),
                     throughputFromAws(table.value(s("ProvisionedThroughput")).toObject()));
-    if (!indexes.isEmpty()) {
-        const auto byIndex = [](const QJsonValue &v) { return fieldOf(v, s("indexName")); };
-        spec.insert(s("globalSecondaryIndexes"), orderLike(indexes, desiredIndexList, byIndex));
+    if (const QJsonObject limits = table.value(s("OnDemandThroughput")).toObject();
+        !isProvisioned && !limits.isEmpty()) {
+        QJsonObject out;
+        const std::pair<const char *, const char *> members[] = {
+            {"MaxReadRequestUnits", "maxReadRequestUnits"},
+            {"MaxWriteRequestUnits", "maxWriteRequestUnits"}};
+        for (const auto &[member, field] : members) {
+            // -1 (or nothing) is "no limit", which is what a spec that leaves it out means.
+            if (const qint64 units = limits.value(QLatin1String(member)).toInteger(-1); units > 0)
+                out.insert(QLatin1String(field), units);
+        }
+        if (!out.isEmpty())
+            spec.insert(s("onDemandThroughput"), out);
     }
 
     const QJsonObject stream = table.value(s("StreamSpecification")).toObject();
@@ -319,64 +363,55 @@ QJsonObject DynamoDbTableSpec::observedSpec(const QJsonObject &table, const QJso
         streamSpec.insert(s("streamViewType"), stream.value(s("StreamViewType")));
     spec.insert(s("streamSpecification"), streamSpec);
 
-    if (hasTags) {
-        QJsonArray observedTags;
-        for (const QJsonValue &t : tags)
-            observedTags.append(
-                QJsonObject{{s("key"), t[s("Key")]}, {s("value"), t[s("Value")].toString()}});
-        const auto byKey = [](const QJsonValue &v) { return fieldOf(v, s("key")); };
-        spec.insert(s("tags"), orderLike(observedTags, desired.value(s("tags")).toArray(), byKey));
+    spec.insert(s("tableClass"),
+                table.value(s("TableClassSummary"))[s("TableClass")].toString(s("STANDARD")));
+    spec.insert(s("deletionProtectionEnabled"),
+                table.value(s("DeletionProtectionEnabled")).toBool());
+    spec.insert(s("sseSpecification"), sseFromAws(table.value(s("SSEDescription")).toObject(),
+                                                  desired.value(s("sseSpecification")).toObject()));
+    if (table.contains(s("TimeToLiveDescription")))
+        spec.insert(s("timeToLive"),
+                    timeToLiveFromAws(table.value(s("TimeToLiveDescription")).toObject(),
+                                      desired.value(s("timeToLive")).toObject()));
+    if (table.contains(s("ContinuousBackupsDescription"))) {
+        const QString status =
+            table
+                .value(s("ContinuousBackupsDescription"))[s("PointInTimeRecoveryDescription")]
+                                                         [s("PointInTimeRecoveryStatus")]
+                .toString();
+        spec.insert(s("continuousBackups"), QJsonObject{{s("pointInTimeRecoveryEnabled"),
+                                                         status == QLatin1String("ENABLED")}});
     }
     return spec;
 }
 
-QJsonObject DynamoDbTableSpec::details(const QJsonObject &table)
+QString DynamoDbTableSteps::indexProgress(const QJsonObject &table)
 {
-    QJsonObject out{{s("tableStatus"), table.value(s("TableStatus"))},
-                    {s("tableArn"), table.value(s("TableArn"))},
-                    {s("itemCount"), table.value(s("ItemCount"))},
-                    {s("tableSizeBytes"), table.value(s("TableSizeBytes"))}};
-    if (table.contains(s("TableId")))
-        out.insert(s("tableId"), table.value(s("TableId")));
-    if (table.contains(s("CreationDateTime"))) {
-        const auto ms = qint64(table.value(s("CreationDateTime")).toDouble() * 1000.0);
-        out.insert(s("creationDateTime"),
-                   QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs));
-    }
-    QJsonArray indexes;
-    for (const QJsonValue &index : table.value(s("GlobalSecondaryIndexes")).toArray())
-        indexes.append(QJsonObject{{s("indexName"), index[s("IndexName")]},
-                                   {s("indexStatus"), index[s("IndexStatus")]},
-                                   {s("itemCount"), index[s("ItemCount")]}});
-    if (!indexes.isEmpty())
-        out.insert(s("globalSecondaryIndexes"), indexes);
-    QJsonArray local;
-    for (const QJsonValue &index : table.value(s("LocalSecondaryIndexes")).toArray())
-        local.append(index[s("IndexName")]);
-    if (!local.isEmpty())
-        out.insert(s("localSecondaryIndexes"), local);
-    if (table.contains(s("LatestStreamArn")))
-        out.insert(s("latestStreamArn"), table.value(s("LatestStreamArn")));
-    return out;
-}
-
-QString DynamoDbTableSpec::progress(const QJsonObject &table)
-{
-    const QString status = table.value(s("TableStatus")).toString();
-    if (isTransitional(status, true))
-        return QStringLiteral("table is %1").arg(status);
     for (const QJsonValue &index : table.value(s("GlobalSecondaryIndexes")).toArray()) {
         const QString indexStatus = index[s("IndexStatus")].toString();
-        if (isTransitional(indexStatus, false))
+        if (isTransitional(indexStatus))
             return QStringLiteral("index %1 is %2")
                 .arg(index[s("IndexName")].toString(), indexStatus);
     }
     return {};
 }
 
-DynamoDbTableSpec::Step DynamoDbTableSpec::nextStep(const QJsonObject &desired,
-                                                    const QJsonObject &observed,
-                                                    const QString &tableName)
+QStringList DynamoDbTableSteps::updateTableFields()
+{
+    return {s("attributeDefinitions"),
+            s("globalSecondaryIndexes"),
+            s("billingMode"),
+            s("provisionedThroughput"),
+            s("onDemandThroughput"),
+            s("streamSpecification"),
+            s("sseSpecification"),
+            s("tableClass"),
+            s("deletionProtectionEnabled")};
+}
+
+DynamoDbTableSteps::Step DynamoDbTableSteps::nextStep(const QJsonObject &desired,
+                                                      const QJsonObject &observed,
+                                                      const QString &tableName)
 {
     Step step;
     const bool indexesManaged = desired.contains(s("globalSecondaryIndexes"));
@@ -479,7 +514,11 @@ DynamoDbTableSpec::Step DynamoDbTableSpec::nextStep(const QJsonObject &desired,
         }
     }
 
-    // 4. Index creations, with the attribute definitions of their keys.
+    // 4. The table's settings, one a call: UpdateTable takes them together with little else.
+    if (std::optional<Step> setting = settingStep(desired, observed, base))
+        return *setting;
+
+    // 5. Index creations, with the attribute definitions of their keys.
     if (indexesManaged) {
         for (const QJsonValue &v : wantedIndexes) {
             const QString name = v[s("indexName")].toString();
@@ -500,28 +539,6 @@ DynamoDbTableSpec::Step DynamoDbTableSpec::nextStep(const QJsonObject &desired,
         }
     }
     return step;
-}
-
-DynamoDbTableSpec::TagChanges DynamoDbTableSpec::tagChanges(const QJsonObject &desired,
-                                                            const QJsonObject &observed)
-{
-    TagChanges changes;
-    if (!desired.contains(s("tags")))
-        return changes;
-    const QJsonArray wanted = desired.value(s("tags")).toArray();
-    const QJsonArray seen = observed.value(s("tags")).toArray();
-    for (const QJsonValue &t : wanted) {
-        const QJsonObject current = findByName(seen, s("key"), t[s("key")].toString());
-        if (current.isEmpty() || current.value(s("value")).toString() != t[s("value")].toString())
-            changes.set.append(
-                QJsonObject{{s("Key"), t[s("key")]}, {s("Value"), t[s("value")].toString()}});
-    }
-    for (const QJsonValue &t : seen) {
-        const QString key = t[s("key")].toString();
-        if (findByName(wanted, s("key"), key).isEmpty())
-            changes.remove.append(key);
-    }
-    return changes;
 }
 
 } // namespace converge
