@@ -5,6 +5,7 @@
 #include "dynamodbtablesteps.h"
 #include "resource.h"
 
+#include <QDateTime>
 #include <QJsonArray>
 
 #include <algorithm>
@@ -85,6 +86,13 @@ std::optional<BackendError> DynamoDbTableHook::observe(Observation &o, const QJs
     o.spec = DynamoDbTableSteps::observedSpec(resource, desired);
     if (!owner.isEmpty())
         o.spec.insert(dynamoText("owner"), owner);
+    // Instants as people read them (DynamoDB answers seconds since 1970, with a fraction).
+    if (const QJsonValue created = o.details.value(dynamoText("CreationDateTime"));
+        created.isDouble())
+        o.details.insert(
+            dynamoText("CreationDateTime"),
+            QDateTime::fromMSecsSinceEpoch(qint64(created.toDouble() * 1000.0), Qt::UTC)
+                .toString(Qt::ISODateWithMs));
     if (const QString progress = DynamoDbTableSteps::indexProgress(resource);
         !o.inProgress && !progress.isEmpty()) {
         o.inProgress = true;

@@ -177,6 +177,11 @@ private slots:
         QVERIFY(!active.value().inProgress);
         QCOMPARE(active.value().details.value(QStringLiteral("TableStatus")).toString(),
                  QStringLiteral("ACTIVE"));
+        // An instant as people read it, not DynamoDB's seconds since 1970.
+        QVERIFY(active.value()
+                    .details.value(QStringLiteral("CreationDateTime"))
+                    .toString()
+                    .endsWith(QLatin1Char('Z')));
 
         const auto deleting = m_tables->deleteResource(t, active.value());
         QVERIFY(deleting.ok());
