@@ -22,12 +22,14 @@
 # minutes at 3 runs, 6 at 5; it is skipped, saying why, without moto_server or a Python with
 # boto3, found as the tests find moto, or BENCH_PYTHON); add s3 for benchmark 9, 1,000 small S3
 # objects and one 1 GiB file (BENCH_S3_FILE_MIB) on moto against boto3 (put_object from 8
-# threads; upload_file with 8 MiB parts and 8 threads): about 2.5 minutes a run; add pubsub for
+# threads; upload_file with 8 MiB parts and 8 threads): about 2.5 minutes a run; add bucket for
+# benchmark 9c, the window over a bucket of 100,000 objects (BENCH_S3_LIST_OBJECTS) on moto,
+# seeded and listed by boto3: about 12 minutes a window run, most of it seeding; add pubsub for
 # benchmark 10, 500 Pub/Sub topics and 500 subscriptions on Google's emulator against a REST
 # script (Python's standard library, 8 threads), and the requests of a no-change pass over them.
 set -euo pipefail
 if [ $# -ne 1 ] || [ "${1#-}" != "$1" ]; then
-    sed -n '5,29p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '5,31p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 out=$(realpath -m "$1")

@@ -27,12 +27,18 @@
 //            and the npm packages. BENCH_EXPLORER_AZURITE_DIR=DIR keeps Azurite's data in DIR:
 //            the first run seeds it (14 minutes for 100,000 here), later runs of the same size
 //            reuse it.
+//   bucket   the whole window over an S3 bucket of many objects in moto, seeded by bench.js's
+//            boto3 peer (CONVERGE_BENCH_S3_ENDPOINT, _BUCKET, _OBJECTS; the peer's list times in
+//            _SDK_FIRST and _SDK_ALL): opening the bucket's row to the first object row, scrolling
+//            to the last, the longest GUI stall meanwhile (benchmark 9c). Runs only when named.
 //
 // CONVERGE_BENCH_SCALE (default 0.01, so that the test suite stays fast) multiplies the sizes
 // and the duration (the freeze: at least 3 s). Usage:
-// bench_window [figures.json] [tree] [live] [history] [frozen] [explorer] (tree, live and history
-// when none is named; run one part per process for clean memory figures).
+// bench_window [figures.json] [tree] [live] [history] [frozen] [explorer] [bucket] (tree, live and
+// history when none is named; run one part per process for clean memory figures).
 
+#include "awsfactory.h"
+#include "awskinds.h"
 #include "azurefactory.h"
 #include "azurekinds.h"
 #include "clock.h"
@@ -55,6 +61,7 @@
 #include "workspace.h"
 #include "workspacerunner.h"
 
+#include <QAbstractProxyModel>
 #include <QAction>
 #include <QApplication>
 #include <QDir>
@@ -70,6 +77,7 @@
 #include <QProcess>
 #include <QScrollBar>
 #include <QSettings>
+#include <QSortFilterProxyModel>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextStream>
@@ -1177,6 +1185,122 @@ QJsonObject benchExplorer(double scale)
     };
 }
 
+// --- bucket -------------------------------------------------------------------------------
+
+// The window over an S3 bucket of many objects that bench.js's boto3 peer put into moto (and
+// listed as the peer): from opening the bucket's row to its first object row, then scrolling to
+// the end as a person would, to the last, and the longest GUI stall meanwhile.
+QJsonObject benchBucket()
+{
+    const QString endpoint = qEnvironmentVariable("CONVERGE_BENCH_S3_ENDPOINT");
+    const QString bucketName = qEnvironmentVariable("CONVERGE_BENCH_S3_BUCKET");
+    const int objects = qEnvironmentVariableIntValue("CONVERGE_BENCH_S3_OBJECTS");
+    if (endpoint.isEmpty() || bucketName.isEmpty() || objects <= 0)
+        qFatal("bucket: CONVERGE_BENCH_S3_ENDPOINT, _BUCKET and _OBJECTS name a seeded bucket "
+               "(tests/bench/peers/bench.js sets them)");
+    out() << QStringLiteral("bucket: %1 objects in %2\n").arg(objects).arg(bucketName);
+    KindRegistry kinds;
+    FactoryRegistry factories;
+    factories.add(std::make_unique<AwsFactory>());
+    factories.registerKinds(kinds);
+    GenericReconciler reconciler(kinds);
+    SystemClock clock;
+    QTemporaryDir dir;
+    const QString path = dir.filePath(s("bucket.converge"));
+    Resource account;
+    account.apiVersion = AwsKinds::apiVersion();
+    account.kind = AwsKinds::accountKind();
+    account.metadata.name = s("bench");
+    account.spec = QJsonObject{{s("region"), s("us-east-1")},
+                               {s("endpoint"), endpoint},
+                               {s("credential"), QJsonObject{{s("emulator"), true}}}};
+    Resource bucket;
+    bucket.apiVersion = AwsKinds::apiVersion();
+    bucket.kind = s("S3Bucket");
+    bucket.metadata.name = bucketName;
+    bucket.spec =
+        QJsonObject{{s("owner"), QJsonObject{{s("name"), s("bench")}}}, {s("name"), bucketName}};
+    {
+        // Closed before the window and its controller open it.
+        auto ws = Workspace::open(path, nullptr);
+        StoreError error;
+        if (!ws || !ws->apply({account, bucket}, nullptr, &error))
+            qFatal("bucket: apply: %s", qPrintable(error.message));
+    }
+
+    Controller::Options options;
+    options.background = true; // as app/main.cpp starts the window's controller
+    Controller controller(path, kinds, factories, reconciler, clock, nullptr, options);
+    QSettings settings(dir.filePath(s("ui.ini")), QSettings::IniFormat);
+    MainWindow window(WindowServices{kinds, path, &controller, &settings});
+    window.resize(1280, 800);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        qFatal("bucket: the window is not exposed");
+    auto *tree = window.findChild<ResourceTreeModel *>(s("resourceTreeModel"));
+    auto *filter = window.findChild<QSortFilterProxyModel *>(s("resourceFilterProxy"));
+    auto *pages = window.findChild<QAbstractProxyModel *>(s("resourcePages"));
+    auto *view = window.findChild<QTreeView *>(s("resourceTree"));
+    if (!tree || !filter || !pages || !view)
+        qFatal("bucket: the window has no tree");
+    if (!controller.start())
+        qFatal("bucket: the controller did not start");
+    const ResourceKey bucketKey = bucket.key();
+    const auto ready = [&] {
+        const QModelIndex at = tree->indexOf(bucketKey);
+        return at.isValid() && at.data(ResourceTreeModel::ReadyRole).toInt() ==
+                                   static_cast<int>(Condition::Status::True);
+    };
+    if (!waitUntil(ready, 60000))
+        qFatal("bucket: the bucket did not become Ready");
+    QTest::qWait(500);
+
+    const auto shown = [&] { return tree->rowCount(tree->indexOf(bucketKey)); };
+    QElapsedTimer timer;
+    double firstRowMs = NAN;
+    double allRowsMs = NAN;
+    Pulse pulse;
+    pulse.restart();
+    timedApp()->restart();
+    timer.start();
+    const QModelIndex bucketRow =
+        pages->mapFromSource(filter->mapFromSource(tree->indexOf(bucketKey)));
+    view->expand(bucketRow); // a person opens the bucket
+    if (!waitUntil([&] { return shown() > 0; }, 60000))
+        qFatal("bucket: no object row after a minute");
+    firstRowMs = ms(timer);
+    // Then scrolls to the end, again and again, as the rows come.
+    if (!waitUntil(
+            [&] {
+                view->scrollToBottom();
+                return shown() >= objects;
+            },
+            600000))
+        qFatal("bucket: %d of %d rows after 10 minutes", shown(), objects);
+    allRowsMs = ms(timer);
+    const double stall = pulse.maxMs();
+    const double p99 = pulse.p99Ms();
+    pulse.recording = false;
+    timedApp()->print(s("bucket: the slowest events while the rows came"));
+    controller.stop();
+
+    const double sdkFirst = qEnvironmentVariable("CONVERGE_BENCH_S3_SDK_FIRST").toDouble();
+    const double sdkAll = qEnvironmentVariable("CONVERGE_BENCH_S3_SDK_ALL").toDouble();
+    row(s("list_objects_v2: first page"), sdkFirst * 1000, s("ms"));
+    row(s("list_objects_v2: every page"), sdkAll, s("s"));
+    row(s("opening the bucket to its first object row"), firstRowMs, s("ms"));
+    row(s("to the last row, scrolled as they came"), allRowsMs / 1000, s("s"));
+    row(s("longest GUI stall meanwhile (10 ms timer)"), stall, s("ms"));
+    row(s("99th percentile GUI stall meanwhile"), p99, s("ms"));
+    return QJsonObject{{s("objects"), objects},
+                       {s("sdkFirstPageSeconds"), sdkFirst},
+                       {s("sdkSeconds"), sdkAll},
+                       {s("firstRowSeconds"), firstRowMs / 1000},
+                       {s("allRowsSeconds"), allRowsMs / 1000},
+                       {s("maxStallMs"), stall},
+                       {s("p99StallMs"), p99}};
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -1195,7 +1319,7 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; ++i) {
         const QString arg = QString::fromLocal8Bit(argv[i]);
         if (arg == s("tree") || arg == s("live") || arg == s("history") || arg == s("frozen") ||
-            arg == s("explorer"))
+            arg == s("explorer") || arg == s("bucket"))
             parts.append(arg);
         else
             figures = arg;
@@ -1215,6 +1339,8 @@ int main(int argc, char **argv)
         json.insert(s("frozen"), benchFrozen(scale));
     if (parts.contains(s("explorer")))
         json.insert(s("explorer"), benchExplorer(scale));
+    if (parts.contains(s("bucket")))
+        json.insert(s("bucket"), benchBucket());
 
     if (!figures.isEmpty()) {
         QFile file(figures);

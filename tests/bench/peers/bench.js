@@ -4,7 +4,8 @@
 // Runs every benchmark of issue #11 side by side with the official SDKs and writes the figures:
 //
 //   node tests/bench/peers/bench.js --build BUILD_DIR --out FIGURES.json [--runs 5] [--quick 0|1]
-//       [--parts create,dynamo,drift,window[,explorer][,aws][,s3][,pubsub]] [--window-runs 1]
+//       [--parts create,dynamo,drift,window[,explorer][,aws][,s3][,bucket][,pubsub]]
+//       [--window-runs 1]
 //       [--explorer-scale 1]
 //
 // scripts/bench.sh builds Release and calls this. Each timed run of benchmarks 1 and 2 gets
@@ -1084,6 +1085,65 @@ async function benchS3() {
   return [row(objectsName, 'objects'), row(fileName, 'file')];
 }
 
+// --- 9c: the window over a bucket of many objects --------------------------------------------
+
+// The window over an S3 bucket of BENCH_S3_LIST_OBJECTS objects (default 100,000) in moto,
+// seeded by the boto3 peer, which lists it too (list_objects_v2, 1,000 a page): from opening the
+// bucket's row to its first object row, then scrolled to the last, and the longest GUI stall
+// meanwhile (bench_window's bucket part). Seeding 100,000 objects takes about ten minutes.
+async function benchBucket() {
+  const listObjects = quick ? 600 : Number(process.env.BENCH_S3_LIST_OBJECTS || 100000);
+  const bucketName = `9c. the window: a bucket of ${listObjects} objects, opened to the first ` +
+    'object row (peer: list_objects_v2, first page)';
+  const stallName = '9d. the window: longest GUI stall while the bucket\'s rows come, scrolled ' +
+    'to the last';
+  const env = await startEmulators();
+  const vars = readEnv(env);
+  if (vars.CONVERGE_MOTO_MISSING) {
+    await stopEmulators();
+    return [skippedRow(bucketName, 'first rows within 1 s', vars.CONVERGE_MOTO_MISSING),
+      skippedRow(stallName, '<= 16 ms', vars.CONVERGE_MOTO_MISSING)];
+  }
+  const port = Number(vars.CONVERGE_MOTO_PORT);
+  const endpoint = `http://127.0.0.1:${port}`;
+  const python = await findBoto3(vars.CONVERGE_MOTO_SERVER);
+  const peer = (args) => run(python.path, [path.join(__dirname, 's3-upload.py'),
+    '--endpoint', endpoint, '--threads', String(concurrency), ...args]);
+  let listRows = [skippedRow(bucketName, 'first rows within 1 s', 'no Python with boto3'),
+    skippedRow(stallName, '<= 16 ms', 'no Python with boto3')];
+  if (python.path) {
+    const windows = [];
+    let sdk = null;
+    for (let r = 0; r < windowRuns; ++r) {
+      log(`9c. the window over a bucket of ${listObjects} objects, run ${r + 1} of ${windowRuns} ` +
+        '(seeding takes minutes)');
+      await resetMoto(port);
+      await settle(env, 'CONVERGE_MOTO_PID');
+      sdk = lastJson(check(await peer(['--bucket', 'bench-listing', 'list', '--count',
+        String(listObjects)]), 'the boto3 script (list)').stdout);
+      const out = path.join(state, 'window-bucket.json');
+      check(await run(path.join(benchDir, 'bench_window'), [out, 'bucket'], {
+        QT_QPA_PLATFORM: 'offscreen', CONVERGE_BENCH_S3_ENDPOINT: endpoint,
+        CONVERGE_BENCH_S3_BUCKET: 'bench-listing', CONVERGE_BENCH_S3_OBJECTS: String(listObjects),
+        CONVERGE_BENCH_S3_SDK_FIRST: String(sdk.firstPageSeconds),
+        CONVERGE_BENCH_S3_SDK_ALL: String(sdk.seconds) }), 'bench_window (bucket)');
+      windows.push(JSON.parse(fs.readFileSync(out, 'utf8')).bucket);
+    }
+    const first = statsOf(windows, 'firstRowSeconds');
+    const sdkFirst = statsOf(windows, 'sdkFirstPageSeconds');
+    const stall = statsOf(windows, 'maxStallMs');
+    listRows = [{ name: bucketName, unit: 's', converge: first, peer: sdkFirst,
+      ratio: first.median / sdkFirst.median, goal: 'first rows within 1 s',
+      met: first.median <= 1,
+      counts: { allRowsSeconds: statsOf(windows, 'allRowsSeconds'),
+        sdkAllPagesSeconds: statsOf(windows, 'sdkSeconds'), seedSeconds: sdk.seedSeconds } },
+    { name: stallName, unit: 'ms', converge: stall, peer: null, ratio: null, goal: '<= 16 ms',
+      met: stall.median <= 16, counts: { p99StallMs: statsOf(windows, 'p99StallMs') } }];
+  }
+  await stopEmulators();
+  return listRows;
+}
+
 // --- Report -------------------------------------------------------------------------------------
 
 function machine() {
@@ -1129,7 +1189,7 @@ async function main() {
   };
   const steps = [['create', benchCreate], ['dynamo', benchDynamo], ['drift', benchDrift],
     ['window', benchWindowAndStore], ['explorer', benchExplorer], ['aws', benchAws],
-    ['s3', benchS3], ['pubsub', benchPubSub]];
+    ['s3', benchS3], ['bucket', benchBucket], ['pubsub', benchPubSub]];
   try {
     for (const [part, step] of steps) {
       if (!parts.includes(part)) continue;
