@@ -189,7 +189,12 @@ class Service:
             if f'{shape_name}.{member}' in self.nested_omit:
                 continue
             name = renames.get(member, member[:1].lower() + member[1:])
-            out.append(self.field(name, member, ref, None, renames, depth))
+            f = self.field(name, member, ref, None, renames, depth)
+            # What the model requires of a nested structure (a key schema element's
+            # AttributeName and KeyType) is refused at validation, not at the call.
+            if member in shape.get('required', []):
+                f['required'] = True
+            out.append(f)
         return out
 
 

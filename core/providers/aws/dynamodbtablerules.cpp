@@ -10,7 +10,6 @@
 #include <QSet>
 
 #include <functional>
-#include <initializer_list>
 
 namespace converge {
 
@@ -83,23 +82,12 @@ QString checkKeySchema(const QJsonValue &value)
     return QString();
 }
 
-// The members the model requires of a nested shape, which the generated declaration leaves
-// optional (it marks the create's own members only).
-void requireFields(FieldSchema *object, std::initializer_list<const char *> names)
-{
-    for (const char *name : names) {
-        if (FieldSchema *field = childOf(object, QLatin1String(name)))
-            field->setRequired();
-    }
-}
-
 // A HASH key and at most one RANGE key, in that order.
 void keySchema(FieldSchema *keys)
 {
     if (!keys)
         return;
     keys->maxItems = 2;
-    requireFields(itemOf(keys), {"attributeName", "keyType"});
     addCheck(keys, checkKeySchema);
 }
 
@@ -124,15 +112,6 @@ QString checkStream(const QJsonValue &value)
         return QStringLiteral("an enabled stream needs a streamViewType");
     if (!enabled && hasType)
         return QStringLiteral("streamViewType is only for an enabled stream");
-    return QString();
-}
-
-QString checkTimeToLive(const QJsonValue &value)
-{
-    const QJsonObject o = value.toObject();
-    if (o.value(s("enabled")).toBool() && o.value(s("attributeName")).toString().isEmpty())
-        return QStringLiteral("an enabled timeToLive needs the attributeName that holds each "
-                              "item's expiry");
     return QString();
 }
 
@@ -235,19 +214,15 @@ void DynamoDbTableRules::apply(Kind &table)
     }
     keySchema(childOf(spec, s("keySchema")));
     FieldSchema *attributes = childOf(spec, s("attributeDefinitions"));
-    requireFields(itemOf(attributes), {"attributeName", "attributeType"});
     addCheck(attributes, unique(s("attributeName"), QStringLiteral("attribute")));
-    requireFields(itemOf(childOf(spec, s("tags"))), {"key"});
     for (const char *list : {"globalSecondaryIndexes", "localSecondaryIndexes"}) {
         FieldSchema *indexes = childOf(spec, QLatin1String(list));
         addCheck(indexes, unique(s("indexName"), QStringLiteral("index")));
         FieldSchema *index = itemOf(indexes);
-        requireFields(index, {"indexName", "keySchema"});
         keySchema(childOf(index, s("keySchema")));
         addCheck(childOf(index, s("projection")), checkProjection);
     }
     addCheck(childOf(spec, s("streamSpecification")), checkStream);
-    addCheck(childOf(spec, s("timeToLive")), checkTimeToLive);
     addCheck(childOf(spec, s("tags")), unique(s("key"), QStringLiteral("tag key")));
     addCheck(spec, checkTable);
 }

@@ -321,7 +321,8 @@ private slots:
             << "orders"
             << json("{'localSecondaryIndexes': [{'indexName': 'bySk', 'keySchema': ["
                     "{'attributeName': 'pk', 'keyType': 'HASH'},"
-                    "{'attributeName': 'sk', 'keyType': 'RANGE'}]}],"
+                    "{'attributeName': 'sk', 'keyType': 'RANGE'}],"
+                    "'projection': {'projectionType': 'KEYS_ONLY'}}],"
                     "'tableClass': 'STANDARD_INFREQUENT_ACCESS',"
                     "'deletionProtectionEnabled': true,"
                     "'sseSpecification': {'enabled': true, 'sseType': 'KMS'},"
@@ -332,11 +333,12 @@ private slots:
             << "orders"
             << json("{'localSecondaryIndexes': [{'indexName': 'bySk', 'keySchema': ["
                     "{'attributeName': 'sk', 'keyType': 'HASH'},"
-                    "{'attributeName': 'pk', 'keyType': 'RANGE'}]}]}")
+                    "{'attributeName': 'pk', 'keyType': 'RANGE'}],"
+                    "'projection': {'projectionType': 'ALL'}}]}")
             << "spec: local index bySk needs the table's HASH key (pk) and a RANGE key";
         QTest::newRow("time to live without its attribute")
             << "orders" << json("{'timeToLive': {'enabled': true}}")
-            << "spec.timeToLive: an enabled timeToLive needs the attributeName";
+            << "spec.timeToLive.attributeName: is required";
         QTest::newRow("on-demand limits under PROVISIONED")
             << "orders"
             << json("{'billingMode': 'PROVISIONED', 'provisionedThroughput': "
