@@ -287,20 +287,9 @@ Outcome<std::shared_ptr<ApiCaller>> AwsFactory::caller(const Resource &account,
         return made.error();
     Link &l = made.value();
     if (service.protocol == QLatin1String("rest-xml")) {
-        AwsRestXmlClient::Service rest{service.signingName,
-                                       {service.operations, service.shapes},
-                                       virtualHosted(account.spec, service.endpointPrefix),
-                                       {}};
-        // A bucket in another region is followed there on AWS's own endpoints only: an
-        // endpoint the account sets is the only host its credentials go to.
-        if (AwsEndpoint::of(account.spec, service.endpointPrefix, l.connection.region) ==
-            AwsEndpoint::defaultFor(service.endpointPrefix, l.connection.region))
-            rest.regionalEndpoint = [prefix = service.endpointPrefix](const QString &region) {
-                return AwsEndpoint::defaultFor(prefix, region);
-            };
         auto client = std::make_shared<AwsRestXmlClient>(
-            rest, env.http, l.endpoint, l.connection.region, l.connection.credentials,
-            env.isCancelled, std::move(l.own));
+            restXmlService(account, service, l.connection.region), env.http, l.endpoint,
+            l.connection.region, l.connection.credentials, env.isCancelled, std::move(l.own));
         if (m_options.requestObserver)
             client->setRequestObserver(m_options.requestObserver);
         return std::shared_ptr<ApiCaller>(client);
@@ -327,6 +316,59 @@ Outcome<std::shared_ptr<ApiCaller>> AwsFactory::caller(const Resource &account,
     return std::shared_ptr<ApiCaller>(client);
 }
 
+AwsRestXmlClient::Service AwsFactory::restXmlService(const Resource &account,
+                                                     const ServiceDeclaration &service,
+                                                     const QString &region)
+{
+    AwsRestXmlClient::Service rest{service.signingName,
+                                   {service.operations, service.shapes},
+                                   virtualHosted(account.spec, service.endpointPrefix),
+                                   {}};
+    // A bucket in another region is followed there on AWS's own endpoints only: an endpoint the
+    // account sets is the only host its credentials go to.
+    if (AwsEndpoint::of(account.spec, service.endpointPrefix, region) ==
+        AwsEndpoint::defaultFor(service.endpointPrefix, region))
+        rest.regionalEndpoint = [prefix = service.endpointPrefix](const QString &to) {
+            return AwsEndpoint::defaultFor(prefix, to);
+        };
+    return rest;
+}
+
+Outcome<std::shared_ptr<Manager>> AwsFactory::objectManager(const Resource &account,
+                                                            const ManagerEnvironment &env)
+{
+    // Objects speak S3's rest-xml, through the model the s3 declaration carries.
+    const QString bucket = S3ObjectKind::bucketKind();
+    const ServiceDeclaration &service = *AwsKinds::serviceOf(bucket);
+    auto s3 = caller(account, env, service, *AwsKinds::declaration(bucket));
+    if (!s3)
+        return s3.error();
+    // A large file's parts go several at once, each lane with a client of its own made on its
+    // own thread: the endpoint, region and credentials resolved here, once.
+    auto made = link(account, env, service.endpointPrefix);
+    if (!made)
+        return made.error();
+    const Link &l = made.value();
+    HttpClient::Options http = l.own ? l.own->options() : HttpClient::Options();
+    if (!l.own && env.http)
+        http = env.http->options();
+    S3MultipartUpload::LaneCaller lanes =
+        [rest = restXmlService(account, service, l.connection.region), http, endpoint = l.endpoint,
+         region = l.connection.region, credentials = l.connection.credentials,
+         isCancelled = env.isCancelled,
+         observer = m_options.requestObserver]() -> std::shared_ptr<ApiCaller> {
+        auto own = std::make_unique<HttpClient>(http);
+        HttpClient *raw = own.get();
+        auto client = std::make_shared<AwsRestXmlClient>(rest, raw, endpoint, region, credentials,
+                                                         isCancelled, std::move(own));
+        if (observer)
+            client->setRequestObserver(observer);
+        return client;
+    };
+    return std::shared_ptr<Manager>(
+        std::make_shared<S3ObjectManager>(s3.value(), m_options.objects, std::move(lanes)));
+}
+
 Outcome<std::shared_ptr<Manager>> AwsFactory::manager(const QString &kind, const Resource &account,
                                                       const ManagerEnvironment &env)
 {
@@ -346,16 +388,8 @@ Outcome<std::shared_ptr<Manager>> AwsFactory::manager(const QString &kind, const
         return std::shared_ptr<Manager>(std::make_shared<DeclaredManager>(
             *declared, made.value(), m_options.declared, env.credentials));
     }
-    if (kind == S3ObjectKind::name()) {
-        // Objects speak S3's rest-xml, through the model the s3 declaration carries.
-        const QString bucket = S3ObjectKind::bucketKind();
-        auto s3 =
-            caller(account, env, *AwsKinds::serviceOf(bucket), *AwsKinds::declaration(bucket));
-        if (!s3)
-            return s3.error();
-        return std::shared_ptr<Manager>(
-            std::make_shared<S3ObjectManager>(s3.value(), m_options.objects));
-    }
+    if (kind == S3ObjectKind::name())
+        return objectManager(account, env);
     auto made = client(account, env, AwsJsonService::dynamoDb());
     if (!made)
         return made.error();

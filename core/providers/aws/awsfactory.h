@@ -4,6 +4,7 @@
 
 #include "awscredentialprocess.h"
 #include "awsjsonclient.h"
+#include "awsrestxmlclient.h"
 #include "credentials.h"
 #include "declaredmanager.h"
 #include "factory.h"
@@ -97,6 +98,13 @@ private:
                                                const ManagerEnvironment &env,
                                                const ServiceDeclaration &service,
                                                const KindDeclaration &kind);
+    /// The rest-xml service of S3's declaration for `account` in `region`.
+    static AwsRestXmlClient::Service restXmlService(const Resource &account,
+                                                    const ServiceDeclaration &service,
+                                                    const QString &region);
+    /// S3Object's Manager: its caller, and a lane caller for a large file's parts.
+    Outcome<std::shared_ptr<Manager>> objectManager(const Resource &account,
+                                                    const ManagerEnvironment &env);
     static Outcome<Connection> resolveSource(const Resource &account, CredentialStore *keychain,
                                              AwsCredentialProcess *processes,
                                              const std::function<bool()> &isCancelled);

@@ -7,6 +7,11 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QLocale>
+#include <QThread>
+
+#include <algorithm>
+#include <mutex>
+#include <vector>
 
 namespace converge {
 
@@ -27,9 +32,12 @@ QString S3MultipartUpload::Step::progress() const
         .arg(s3UploadSize(bytesDone), s3UploadSize(bytes));
 }
 
-S3MultipartUpload::S3MultipartUpload(ApiCaller &s3, std::chrono::milliseconds budget)
+S3MultipartUpload::S3MultipartUpload(ApiCaller &s3, std::chrono::milliseconds budget, int lanes,
+                                     LaneCaller laneCaller)
     : m_s3(s3)
     , m_budget(budget)
+    , m_lanes(std::max(1, lanes))
+    , m_laneCaller(std::move(laneCaller))
 {}
 
 QString S3MultipartUpload::bareEtag(const QJsonValue &etag)
@@ -121,6 +129,82 @@ Outcome<QByteArray> S3MultipartUpload::partDigests(const QString &path)
     });
 }
 
+std::optional<BackendError> S3MultipartUpload::sendParts(const QJsonObject &upload,
+                                                         const QString &path,
+                                                         const QList<int> &numbers,
+                                                         const QByteArray &digests, qint64 bytes,
+                                                         QMap<int, Part> &have, int &sent)
+{
+    QElapsedTimer timer;
+    timer.start();
+    std::mutex lock; // guards what follows, and `have` and `sent`
+    qsizetype next = 0;
+    std::optional<BackendError> failed;
+    const auto fail = [&](BackendError error) {
+        std::lock_guard guard(lock);
+        if (!failed)
+            failed = std::move(error);
+    };
+    // The next part to send; 0 when none is left, the step's time is spent or a part failed.
+    const auto take = [&]() -> int {
+        std::lock_guard guard(lock);
+        if (failed || next >= numbers.size() || (next > 0 && timer.elapsed() >= m_budget.count()))
+            return 0;
+        return numbers.at(next++);
+    };
+    const auto lane = [&](ApiCaller &s3) {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            return fail(ContentFileDigests::unreadable(path, file.errorString()));
+        for (int number = take(); number != 0; number = take()) {
+            const qint64 size = std::min(partBytes, bytes - qint64(number - 1) * partBytes);
+            if (!file.seek(qint64(number - 1) * partBytes))
+                return fail(ContentFileDigests::unreadable(path, file.errorString()));
+            const QByteArray part = file.read(partBytes);
+            if (file.error() != QFileDevice::NoError)
+                return fail(ContentFileDigests::unreadable(path, file.errorString()));
+            // The part's MD5 is the one read for its digest when its bytes are the same size; S3
+            // checks them against it (a file that changed meanwhile is refused, not stored).
+            const QByteArray md5 = part.size() == size
+                                       ? digests.mid((number - 1) * 16, 16)
+                                       : QCryptographicHash::hash(part, QCryptographicHash::Md5);
+            QJsonObject request = upload;
+            request.insert(QStringLiteral("PartNumber"), number);
+            request.insert(QStringLiteral("ContentMD5"), QString::fromLatin1(md5.toBase64()));
+            auto answer =
+                s3.call(QStringLiteral("UploadPart"), request, QStringLiteral("Body"), part);
+            if (!answer)
+                return fail(answer.error());
+            std::lock_guard guard(lock);
+            have.insert(number, Part{bareEtag(answer.value().body.value(QStringLiteral("ETag"))),
+                                     part.size()});
+            ++sent;
+        }
+    };
+    const qsizetype lanes = m_laneCaller ? std::min<qsizetype>(m_lanes, numbers.size()) : 1;
+    if (lanes <= 1) {
+        lane(m_s3);
+        return failed;
+    }
+    // Each lane on a thread of its own, with a caller (and so connections) of its own, made and
+    // destroyed there.
+    std::vector<std::unique_ptr<QThread>> threads;
+    for (qsizetype i = 0; i < lanes; ++i) {
+        threads.emplace_back(QThread::create([&] {
+            const std::shared_ptr<ApiCaller> own = m_laneCaller();
+            if (!own)
+                return fail(BackendError::make(
+                    BackendError::Category::Transient, QStringLiteral("NoConnection"),
+                    QStringLiteral("no connection for a part of %1").arg(path)));
+            lane(*own);
+        }));
+        threads.back()->start();
+    }
+    for (const auto &thread : threads)
+        thread->wait();
+    return failed;
+}
+
 Outcome<S3MultipartUpload::Step> S3MultipartUpload::step(const QJsonObject &object,
                                                          const QString &path)
 {
@@ -182,34 +266,15 @@ Outcome<S3MultipartUpload::Step> S3MultipartUpload::step(const QJsonObject &obje
                              {QStringLiteral("Key"), key},
                              {QStringLiteral("UploadId"), step.uploadId}};
 
-    QElapsedTimer timer;
-    timer.start();
+    QList<int> missing;
     for (int number = 1; number <= step.parts; ++number) {
-        if (have.contains(number))
-            continue;
-        if (step.partsSent > 0 && timer.elapsed() >= m_budget.count())
-            break;
-        if (!file.seek(qint64(number - 1) * partBytes))
-            return ContentFileDigests::unreadable(path, file.errorString());
-        const QByteArray bytes = file.read(partBytes);
-        if (file.error() != QFileDevice::NoError)
-            return ContentFileDigests::unreadable(path, file.errorString());
-        // The part's MD5 is the one read for its digest when its bytes are the same size; S3
-        // checks them against it (a file that changed meanwhile is refused, not stored).
-        const QByteArray md5 = bytes.size() == partSize(number)
-                                   ? digests.value().mid((number - 1) * 16, 16)
-                                   : QCryptographicHash::hash(bytes, QCryptographicHash::Md5);
-        QJsonObject part = upload;
-        part.insert(QStringLiteral("PartNumber"), number);
-        part.insert(QStringLiteral("ContentMD5"), QString::fromLatin1(md5.toBase64()));
-        // A failed part leaves the upload for the next step, which goes on with it.
-        auto sent = m_s3.call(QStringLiteral("UploadPart"), part, QStringLiteral("Body"), bytes);
-        if (!sent)
-            return sent.error();
-        have.insert(number,
-                    Part{bareEtag(sent.value().body.value(QStringLiteral("ETag"))), bytes.size()});
-        ++step.partsSent;
+        if (!have.contains(number))
+            missing << number;
     }
+    // A failed part leaves the upload for the next step, which goes on with it.
+    if (auto failed =
+            sendParts(upload, path, missing, digests.value(), step.bytes, have, step.partsSent))
+        return *failed;
     for (const Part &part : std::as_const(have)) {
         ++step.partsDone;
         step.bytesDone += part.size;

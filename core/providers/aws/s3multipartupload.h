@@ -10,6 +10,8 @@
 #include <QString>
 
 #include <chrono>
+#include <functional>
+#include <memory>
 #include <optional>
 
 namespace converge {
@@ -20,10 +22,16 @@ namespace converge {
 /// parts are this file's (each part's size and MD5), aborts every other, sends the missing parts
 /// for about one step's time, and completes the upload once every part is there. No upload is
 /// left behind: a changed file's is aborted at the next step, and abortAll() is there for a
-/// delete or a put of other content. Used from one worker thread.
+/// delete or a put of other content. Used from one worker thread; with lanes, a step sends that
+/// many parts at once, each lane on a thread of its own with a caller of its own, as boto3's
+/// upload_file sends its parts from a pool of threads.
 class S3MultipartUpload final
 {
 public:
+    /// Makes a caller for a lane's thread, on that thread (an HttpClient belongs to the thread
+    /// that made it); null when it cannot.
+    using LaneCaller = std::function<std::shared_ptr<ApiCaller>()>;
+
     /// boto3's and the AWS CLI's part size, so that an object either uploads has the same ETag.
     static constexpr qint64 partBytes = qint64(8) * 1024 * 1024;
     /// S3 takes at most this many parts.
@@ -45,8 +53,10 @@ public:
         QString progress() const;
     };
 
-    /// `s3` must outlive this. A step sends parts until `budget` has passed (at least one).
-    S3MultipartUpload(ApiCaller &s3, std::chrono::milliseconds budget);
+    /// `s3` must outlive this. A step sends parts until `budget` has passed (at least one), on
+    /// `lanes` threads at once when `laneCaller` is given (else one at a time, through `s3`).
+    S3MultipartUpload(ApiCaller &s3, std::chrono::milliseconds budget, int lanes = 1,
+                      LaneCaller laneCaller = {});
 
     /// One step of putting the file at `path` as `object` (Bucket, Key, and what
     /// CreateMultipartUpload carries: ContentType, Metadata, Tagging).
@@ -77,9 +87,16 @@ private:
                                      const QString &uploadId);
     std::optional<BackendError> abort(const QString &bucket, const QString &key,
                                       const QString &uploadId);
+    /// Sends `numbers`' parts of the file at `path` to `upload` (Bucket, Key, UploadId) until
+    /// `budget` has passed (at least one), `m_lanes` at a time; each sent part goes into `have`.
+    std::optional<BackendError> sendParts(const QJsonObject &upload, const QString &path,
+                                          const QList<int> &numbers, const QByteArray &digests,
+                                          qint64 bytes, QMap<int, Part> &have, int &sent);
 
     ApiCaller &m_s3;
     std::chrono::milliseconds m_budget;
+    int m_lanes;
+    LaneCaller m_laneCaller;
     ContentFileDigests m_partDigests; ///< each file's parts' MD5s, 16 bytes a part
 };
 

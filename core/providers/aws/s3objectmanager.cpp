@@ -54,9 +54,10 @@ S3ObjectManager::S3ObjectManager(std::shared_ptr<ApiCaller> s3)
     : S3ObjectManager(std::move(s3), Options())
 {}
 
-S3ObjectManager::S3ObjectManager(std::shared_ptr<ApiCaller> s3, Options options)
+S3ObjectManager::S3ObjectManager(std::shared_ptr<ApiCaller> s3, Options options,
+                                 S3MultipartUpload::LaneCaller laneCaller)
     : m_s3(std::move(s3))
-    , m_uploads(*m_s3, options.uploadStep)
+    , m_uploads(*m_s3, options.uploadStep, options.uploadLanes, std::move(laneCaller))
 {}
 
 Outcome<QString> S3ObjectManager::bucketOf(const Target &target)

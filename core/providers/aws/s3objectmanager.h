@@ -31,11 +31,17 @@ public:
         /// How long one reconcile sends a large file's parts before it says its progress and
         /// goes on at the next (S3MultipartUpload).
         std::chrono::milliseconds uploadStep{2000};
+        /// How many parts of a large file go at once, when the Manager has a lane caller (as
+        /// boto3's upload_file, which sends 10 by default).
+        int uploadLanes = 8;
     };
 
-    /// `s3` speaks S3's rest-xml (AwsRestXmlClient with the s3 declaration's model).
+    /// `s3` speaks S3's rest-xml (AwsRestXmlClient with the s3 declaration's model);
+    /// `laneCaller` makes the same on another thread, for a large file's parts sent at once (one
+    /// at a time without it).
     explicit S3ObjectManager(std::shared_ptr<ApiCaller> s3);
-    S3ObjectManager(std::shared_ptr<ApiCaller> s3, Options options);
+    S3ObjectManager(std::shared_ptr<ApiCaller> s3, Options options,
+                    S3MultipartUpload::LaneCaller laneCaller = {});
 
     Outcome<Observation> get(const Target &target) override;
     Outcome<Observation> create(const Target &target) override;

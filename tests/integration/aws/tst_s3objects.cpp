@@ -20,13 +20,16 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QSet>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QXmlStreamReader>
 
 #include <atomic>
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 using namespace std::chrono_literals;
@@ -452,6 +455,41 @@ private slots:
         QCOMPARE(updated.value().spec.value(QStringLiteral("contentFile")).toString(), path);
         QVERIFY(updated.value().details.value(QStringLiteral("etag")).toString() != etag);
         QVERIFY(m->deleteResource(target(r), updated.value()));
+    }
+
+    // A large file's parts go several at once, each lane on a thread (and connection) of its
+    // own, as boto3's upload_file sends them; the object is whole all the same.
+    void partsGoAtOnce()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("lanes.bin"));
+        writeFile(path, 30, 7);
+        std::mutex lock;
+        QSet<QThread *> threads;
+        AwsFactory::Options options;
+        options.requestObserver = [&](const HttpRequest &request) {
+            if (request.method == "PUT" &&
+                request.url.query().contains(QLatin1String("partNumber="))) {
+                std::lock_guard guard(lock);
+                threads.insert(QThread::currentThread());
+            }
+        };
+        m_stepFactories.push_back(std::make_unique<AwsFactory>(options));
+        ManagerEnvironment env;
+        env.http = m_http.get();
+        auto m =
+            m_stepFactories.back()->manager(S3ObjectKind::name(), motoAccount(m_emulators), env);
+        QVERIFY(m);
+        const Resource r = object(QStringLiteral("lanes"),
+                                  {{QStringLiteral("key"), QStringLiteral("backups/lanes.bin")},
+                                   {QStringLiteral("contentFile"), path}});
+        auto created = finished([&] { return m.value()->create(target(r)); });
+        QVERIFY2(created, qPrintable(created ? QString() : created.error().toString()));
+        const QString etag = created.value().details.value(QStringLiteral("etag")).toString();
+        QVERIFY2(etag.endsWith(QStringLiteral("-4\"")), qPrintable(etag));
+        QVERIFY2(threads.size() >= 2, "the parts went one at a time");
+        QVERIFY(!threads.contains(QThread::currentThread()));
+        QVERIFY(m.value()->deleteResource(target(r), created.value()));
     }
 
     // A large upload goes a step at a time, saying how far it is; a process that stops between
