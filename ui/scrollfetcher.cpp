@@ -24,6 +24,10 @@ ScrollFetcher::ScrollFetcher(QTreeView *view, RowPagingProxy *pages)
     connect(model, &QAbstractItemModel::rowsRemoved, this, &ScrollFetcher::schedule);
     connect(model, &QAbstractItemModel::layoutChanged, this, &ScrollFetcher::schedule);
     connect(model, &QAbstractItemModel::modelReset, this, &ScrollFetcher::schedule);
+    // Rows past a parent's page go in without a word to the view (a bucket's next pages, listed
+    // on while a person sits at the end of the first): the end in sight shows them.
+    if (QAbstractItemModel *source = pages->sourceModel())
+        connect(source, &QAbstractItemModel::rowsInserted, this, &ScrollFetcher::schedule);
     view->viewport()->installEventFilter(this);
 }
 

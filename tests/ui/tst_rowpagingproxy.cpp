@@ -237,6 +237,33 @@ private Q_SLOTS:
         QCOMPARE(p.pages.rowCount(second), 5);
     }
 
+    /// Rows that arrive past a parent's page while its end is in sight (a bucket's next pages,
+    /// listed on while a person sits at the end of the first) are shown: the view says nothing
+    /// of them, and a scroll bar already at its end cannot move.
+    void rowsArrivingWhileTheEndIsInSightAreShown()
+    {
+        Paged p;
+        p.pages.setPageSize(5);
+        QStandardItem *bucket = p.add(p.root(), QStringLiteral("bucket"));
+        for (int i = 0; i < 5; ++i)
+            p.add(bucket, name(i));
+        QTreeView view;
+        view.setUniformRowHeights(true);
+        view.setModel(&p.pages);
+        new ScrollFetcher(&view, &p.pages);
+        view.resize(300, view.header()->sizeHint().height() + 12 * view.sizeHintForRow(0) +
+                             2 * view.frameWidth());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const QModelIndex parent = p.pages.index(0, 0);
+        view.expand(parent);
+        QCoreApplication::processEvents();
+        QCOMPARE(p.pages.rowCount(parent), 5);
+        for (int i = 5; i < 20; ++i)
+            p.add(bucket, name(i));
+        QTRY_VERIFY(p.pages.rowCount(parent) > 5);
+    }
+
     /// Random inserts, removals, renames (re-sorts), filters, fetches and reveals under two
     /// levels; after each, every parent shows the first rows of the sorted source, at least a
     /// page of them, and rows kept persistent still show the item they showed.
