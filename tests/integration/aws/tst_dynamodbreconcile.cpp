@@ -340,7 +340,8 @@ private slots:
             else if (field.name == QLatin1String("localSecondaryIndexes"))
                 value = json("{'l': [{'indexName': 'bySk', 'keySchema': ["
                              "{'attributeName': 'pk', 'keyType': 'HASH'},"
-                             "{'attributeName': 'sk', 'keyType': 'RANGE'}]}]}")
+                             "{'attributeName': 'sk', 'keyType': 'RANGE'}],"
+                             "'projection': {'projectionType': 'KEYS_ONLY'}}]}")
                             .value(QStringLiteral("l"));
             else
                 QFAIL(qPrintable(QStringLiteral("no changed value for spec.%1").arg(field.name)));
