@@ -1122,11 +1122,13 @@ async function benchBucket() {
       sdk = lastJson(check(await peer(['--bucket', 'bench-listing', 'list', '--count',
         String(listObjects)]), 'the boto3 script (list)').stdout);
       const out = path.join(state, 'window-bucket.json');
-      check(await run(path.join(benchDir, 'bench_window'), [out, 'bucket'], {
+      const shown = check(await run(path.join(benchDir, 'bench_window'), [out, 'bucket'], {
         QT_QPA_PLATFORM: 'offscreen', CONVERGE_BENCH_S3_ENDPOINT: endpoint,
         CONVERGE_BENCH_S3_BUCKET: 'bench-listing', CONVERGE_BENCH_S3_OBJECTS: String(listObjects),
         CONVERGE_BENCH_S3_SDK_FIRST: String(sdk.firstPageSeconds),
         CONVERGE_BENCH_S3_SDK_ALL: String(sdk.seconds) }), 'bench_window (bucket)');
+      // What kept the GUI thread longest, for whoever looks into a stall.
+      for (const line of shown.stdout.split('\n').filter((l) => /^ {2}\S/.test(l))) log(line);
       windows.push(JSON.parse(fs.readFileSync(out, 'utf8')).bucket);
     }
     const first = statsOf(windows, 'firstRowSeconds');
