@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "dynamodbtablehook.h"
 
+#include "dynamodbjson.h"
 #include "dynamodbtablesteps.h"
 #include "resource.h"
 
@@ -14,16 +15,14 @@ namespace converge {
 
 namespace {
 
-QString dynamoText(const char *text)
-{
-    return QString::fromLatin1(text);
-}
+using DynamoDbJson::s;
 
-// The fields of UpdateTable's that `desired` gives otherwise than `observed` has them.
-QStringList differing(const QJsonObject &desired, const QJsonObject &observed)
+// The fields `update` carries that `desired` gives otherwise than `observed` has them.
+QStringList differing(const DeclaredCall &update, const QJsonObject &desired,
+                      const QJsonObject &observed)
 {
     QStringList out;
-    for (const QString &field : DynamoDbTableSteps::updateTableFields()) {
+    for (const QString &field : update.fields) {
         if (desired.contains(field) && desired.value(field) != observed.value(field))
             out << field;
     }
@@ -40,8 +39,8 @@ Outcome<QJsonObject> DynamoDbTableHook::completeInput(const DeclaredCall &call, 
     Q_UNUSED(secrets)
     if (call.operation == QLatin1String("CreateTable")) {
         // A new table has no stream: only an enabled one is asked for.
-        if (!input.value(dynamoText("StreamSpecification"))[dynamoText("StreamEnabled")].toBool())
-            input.remove(dynamoText("StreamSpecification"));
+        if (!input.value(s("StreamSpecification"))[s("StreamEnabled")].toBool())
+            input.remove(s("StreamSpecification"));
         // DynamoDB refuses an empty list where it takes one: none is sent instead.
         for (const char *list : {"Tags", "GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
             if (input.value(QLatin1String(list)).toArray().isEmpty())
@@ -50,19 +49,18 @@ Outcome<QJsonObject> DynamoDbTableHook::completeInput(const DeclaredCall &call, 
         return input;
     }
     if (call.operation == QLatin1String("UpdateTimeToLive") && latest) {
-        QJsonObject ttl = input.value(dynamoText("TimeToLiveSpecification")).toObject();
-        const QString was =
-            latest->spec.value(dynamoText("timeToLive"))[dynamoText("attributeName")].toString();
-        if (!ttl.contains(dynamoText("AttributeName")) && !was.isEmpty()) {
-            ttl.insert(dynamoText("AttributeName"), was);
-            input.insert(dynamoText("TimeToLiveSpecification"), ttl);
+        QJsonObject ttl = input.value(s("TimeToLiveSpecification")).toObject();
+        const QString was = latest->spec.value(s("timeToLive"))[s("attributeName")].toString();
+        if (!ttl.contains(s("AttributeName")) && !was.isEmpty()) {
+            ttl.insert(s("AttributeName"), was);
+            input.insert(s("TimeToLiveSpecification"), ttl);
         }
         return input;
     }
     if (call.operation != QLatin1String("UpdateTable") || !latest)
         return input;
-    const DynamoDbTableSteps::Step step = DynamoDbTableSteps::nextStep(
-        spec, latest->spec, input.value(dynamoText("TableName")).toString());
+    const DynamoDbTableSteps::Step step =
+        DynamoDbTableSteps::nextStep(spec, latest->spec, input.value(s("TableName")).toString());
     if (step.kind != DynamoDbTableSteps::Step::Kind::None)
         return step.request;
     BackendError error;
@@ -70,7 +68,7 @@ Outcome<QJsonObject> DynamoDbTableHook::completeInput(const DeclaredCall &call, 
     error.code = QStringLiteral("UnsupportedChange");
     error.message = QStringLiteral("DynamoDB cannot change %1 of an existing table; restore the "
                                    "previous value, or delete and re-create the table")
-                        .arg(differing(spec, latest->spec).join(QStringLiteral(", ")));
+                        .arg(differing(call, spec, latest->spec).join(QStringLiteral(", ")));
     error.requestId = latest->requestId;
     return error;
 }
@@ -82,17 +80,15 @@ std::optional<BackendError> DynamoDbTableHook::observe(Observation &o, const QJs
 {
     // Every field is DynamoDB's to say but the owner and the tags, which are the workspace's
     // and their calls'.
-    const QJsonObject owner = o.spec.value(dynamoText("owner")).toObject();
+    const QJsonObject owner = o.spec.value(s("owner")).toObject();
     o.spec = DynamoDbTableSteps::observedSpec(resource, desired);
     if (!owner.isEmpty())
-        o.spec.insert(dynamoText("owner"), owner);
+        o.spec.insert(s("owner"), owner);
     // Instants as people read them (DynamoDB answers seconds since 1970, with a fraction).
-    if (const QJsonValue created = o.details.value(dynamoText("CreationDateTime"));
-        created.isDouble())
-        o.details.insert(
-            dynamoText("CreationDateTime"),
-            QDateTime::fromMSecsSinceEpoch(qint64(created.toDouble() * 1000.0), Qt::UTC)
-                .toString(Qt::ISODateWithMs));
+    if (const QJsonValue created = o.details.value(s("CreationDateTime")); created.isDouble())
+        o.details.insert(s("CreationDateTime"), QDateTime::fromMSecsSinceEpoch(
+                                                    qint64(created.toDouble() * 1000.0), Qt::UTC)
+                                                    .toString(Qt::ISODateWithMs));
     if (const QString progress = DynamoDbTableSteps::indexProgress(resource);
         !o.inProgress && !progress.isEmpty()) {
         o.inProgress = true;
@@ -103,14 +99,14 @@ std::optional<BackendError> DynamoDbTableHook::observe(Observation &o, const QJs
     // again until no step is left, unless the step was not made.
     const QStringList stepFields = DynamoDbTableSteps::updateTableFields();
     const bool stepped =
-        !sent.contains(dynamoText("keySchema")) &&
+        !sent.contains(s("keySchema")) &&
         std::any_of(stepFields.begin(), stepFields.end(),
                     [&sent](const QString &field) { return sent.contains(field); });
     if (!stepped)
         return std::nullopt;
     // The engine records what it observed before it asks for an update: the step was taken
     // from there.
-    const QJsonObject before = target.resource.status.observed.value(dynamoText("spec")).toObject();
+    const QJsonObject before = target.resource.status.observed.value(s("spec")).toObject();
     const DynamoDbTableSteps::Step taken =
         before.isEmpty() ? DynamoDbTableSteps::Step()
                          : DynamoDbTableSteps::nextStep(desired, before, o.name);
