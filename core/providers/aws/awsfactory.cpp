@@ -337,36 +337,34 @@ AwsRestXmlClient::Service AwsFactory::restXmlService(const Resource &account,
 Outcome<std::shared_ptr<Manager>> AwsFactory::objectManager(const Resource &account,
                                                             const ManagerEnvironment &env)
 {
-    // Objects speak S3's rest-xml, through the model the s3 declaration carries.
-    const QString bucket = S3ObjectKind::bucketKind();
-    const ServiceDeclaration &service = *AwsKinds::serviceOf(bucket);
-    auto s3 = caller(account, env, service, *AwsKinds::declaration(bucket));
-    if (!s3)
-        return s3.error();
-    // A large file's parts go several at once, each lane with a client of its own made on its
-    // own thread: the endpoint, region and credentials resolved here, once.
+    // Objects speak S3's rest-xml, through the model the s3 declaration carries: the worker's
+    // client, and one of its own for each lane of a large file's parts, made on the lane's
+    // thread. The endpoint, region and credentials are resolved here, once, for all of them.
+    const ServiceDeclaration &service = *AwsKinds::serviceOf(S3ObjectKind::bucketKind());
     auto made = link(account, env, service.endpointPrefix);
     if (!made)
         return made.error();
-    const Link &l = made.value();
-    HttpClient::Options http = l.own ? l.own->options() : HttpClient::Options();
-    if (!l.own && env.http)
-        http = env.http->options();
-    S3MultipartUpload::LaneCaller lanes =
-        [rest = restXmlService(account, service, l.connection.region), http, endpoint = l.endpoint,
-         region = l.connection.region, credentials = l.connection.credentials,
-         isCancelled = env.isCancelled,
-         observer = m_options.requestObserver]() -> std::shared_ptr<ApiCaller> {
-        auto own = std::make_unique<HttpClient>(http);
-        HttpClient *raw = own.get();
-        auto client = std::make_shared<AwsRestXmlClient>(rest, raw, endpoint, region, credentials,
-                                                         isCancelled, std::move(own));
+    Link &l = made.value();
+    const auto client = [rest = restXmlService(account, service, l.connection.region),
+                         endpoint = l.endpoint, region = l.connection.region,
+                         credentials = l.connection.credentials, isCancelled = env.isCancelled,
+                         observer = m_options.requestObserver](HttpClient *http,
+                                                               std::unique_ptr<HttpClient> own) {
+        auto s3 = std::make_shared<AwsRestXmlClient>(rest, http, endpoint, region, credentials,
+                                                     isCancelled, std::move(own));
         if (observer)
-            client->setRequestObserver(observer);
-        return client;
+            s3->setRequestObserver(observer);
+        return std::shared_ptr<ApiCaller>(s3);
     };
-    return std::shared_ptr<Manager>(
-        std::make_shared<S3ObjectManager>(s3.value(), m_options.objects, std::move(lanes)));
+    const HttpClient *base = l.own ? l.own.get() : env.http;
+    S3MultipartUpload::LaneCaller lanes = [client, options = base ? base->options()
+                                                                  : HttpClient::Options()] {
+        auto own = std::make_unique<HttpClient>(options);
+        HttpClient *http = own.get();
+        return client(http, std::move(own));
+    };
+    return std::shared_ptr<Manager>(std::make_shared<S3ObjectManager>(
+        client(env.http, std::move(l.own)), m_options.objects, std::move(lanes)));
 }
 
 Outcome<std::shared_ptr<Manager>> AwsFactory::manager(const QString &kind, const Resource &account,
