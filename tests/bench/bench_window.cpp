@@ -812,6 +812,38 @@ QJsonObject benchHistory(double scale)
     };
 }
 
+// The window as app/main.cpp opens it: a controller in the background over the workspace at
+// `path` (not started), the window's settings in `settingsFile`, the window shown at 1280x800
+// and exposed (`what` names the benchmark in a failure).
+class BenchWindow final
+{
+public:
+    BenchWindow(const QString &path, const KindRegistry &kinds, const FactoryRegistry &factories,
+                Reconciler &reconciler, Clock &clock, const QString &settingsFile,
+                Controller::Options options, const char *what)
+        : controller(path, kinds, factories, reconciler, clock, nullptr, inBackground(options))
+        , settings(settingsFile, QSettings::IniFormat)
+        , window(WindowServices{kinds, path, &controller, &settings})
+    {
+        window.resize(1280, 800);
+        window.show();
+        if (!QTest::qWaitForWindowExposed(&window))
+            qFatal("%s: the window is not exposed", what);
+    }
+
+    Controller controller;
+    QSettings settings;
+    MainWindow window;
+
+private:
+    // As app/main.cpp starts the window's controller.
+    static Controller::Options inBackground(Controller::Options options)
+    {
+        options.background = true;
+        return options;
+    }
+};
+
 // --- frozen -------------------------------------------------------------------------------
 
 QJsonObject benchFrozen(double scale)
@@ -880,18 +912,14 @@ QJsonObject benchFrozen(double scale)
     }
 
     Controller::Options options; // the window's defaults (WindowSettings: 8 workers)
-    options.background = true;   // as app/main.cpp starts the window's controller
     if (httpTimeoutMs > 0) {
         options.http.connectTimeout = std::chrono::milliseconds(httpTimeoutMs);
         options.http.transferTimeout = std::chrono::milliseconds(httpTimeoutMs);
     }
-    Controller controller(path, kinds, factories, reconciler, clock, nullptr, options);
-    QSettings settings(dir.filePath(s("ui.ini")), QSettings::IniFormat);
-    MainWindow window(WindowServices{kinds, path, &controller, &settings});
-    window.resize(1280, 800);
-    window.show();
-    if (!QTest::qWaitForWindowExposed(&window))
-        qFatal("frozen: the window is not exposed");
+    BenchWindow opened(path, kinds, factories, reconciler, clock, dir.filePath(s("ui.ini")),
+                       options, "frozen");
+    Controller &controller = opened.controller;
+    MainWindow &window = opened.window;
     auto *tree = window.findChild<ResourceTreeModel *>(s("resourceTreeModel"));
     auto *accountsLabel = window.findChild<QLabel *>(s("accountsLabel"));
     auto *refresh = window.findChild<QAction *>(s("refreshAction"));
@@ -1090,15 +1118,10 @@ QJsonObject benchExplorer(double scale)
         accountKey = account.key();
     }
 
-    Controller::Options options;
-    options.background = true; // as app/main.cpp starts the window's controller
-    Controller controller(path, kinds, factories, reconciler, clock, nullptr, options);
-    QSettings settings(dir.filePath(s("ui.ini")), QSettings::IniFormat);
-    MainWindow window(WindowServices{kinds, path, &controller, &settings});
-    window.resize(1280, 800);
-    window.show();
-    if (!QTest::qWaitForWindowExposed(&window))
-        qFatal("explorer: the window is not exposed");
+    BenchWindow opened(path, kinds, factories, reconciler, clock, dir.filePath(s("ui.ini")), {},
+                       "explorer");
+    Controller &controller = opened.controller;
+    MainWindow &window = opened.window;
     auto *tree = window.findChild<ResourceTreeModel *>(s("resourceTreeModel"));
     auto *refresh = window.findChild<QAction *>(s("refreshAction"));
     if (!tree || !refresh)
@@ -1228,15 +1251,10 @@ QJsonObject benchBucket()
             qFatal("bucket: apply: %s", qPrintable(error.message));
     }
 
-    Controller::Options options;
-    options.background = true; // as app/main.cpp starts the window's controller
-    Controller controller(path, kinds, factories, reconciler, clock, nullptr, options);
-    QSettings settings(dir.filePath(s("ui.ini")), QSettings::IniFormat);
-    MainWindow window(WindowServices{kinds, path, &controller, &settings});
-    window.resize(1280, 800);
-    window.show();
-    if (!QTest::qWaitForWindowExposed(&window))
-        qFatal("bucket: the window is not exposed");
+    BenchWindow opened(path, kinds, factories, reconciler, clock, dir.filePath(s("ui.ini")), {},
+                       "bucket");
+    Controller &controller = opened.controller;
+    MainWindow &window = opened.window;
     auto *tree = window.findChild<ResourceTreeModel *>(s("resourceTreeModel"));
     auto *filter = window.findChild<QSortFilterProxyModel *>(s("resourceFilterProxy"));
     auto *pages = window.findChild<QAbstractProxyModel *>(s("resourcePages"));
