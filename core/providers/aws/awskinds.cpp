@@ -8,10 +8,7 @@
 #include "kindregistry.h"
 #include "s3objectkind.h"
 
-#include <QJsonArray>
 #include <QJsonObject>
-#include <QLoggingCategory>
-#include <QSet>
 #include <QUrl>
 
 #include <algorithm>
