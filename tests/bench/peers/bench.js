@@ -61,9 +61,17 @@ function log(message) {
 /// Runs a program to its end without blocking this process's event loop (the counting proxy
 /// lives here); returns its output, exit code and wall-clock seconds. `onLine` is called with each
 /// line of its standard output as it arrives.
+/// CPU seconds of the children this process has waited for (cutime + cstime): across one run(),
+/// what that child and its own children spent. run()s never overlap here.
+function childrenCpuSeconds() {
+  const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / 100; // USER_HZ
+}
+
 function run(program, args, extraEnv = {}, onLine = null) {
   return new Promise((resolve) => {
     const started = process.hrtime.bigint();
+    const cpuBefore = childrenCpuSeconds();
     const child = childProcess.spawn(program, args, {
       cwd: state, env: { ...process.env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -81,6 +89,7 @@ function run(program, args, extraEnv = {}, onLine = null) {
     child.on('error', (err) => resolve({ code: -1, stdout, stderr: String(err), seconds: 0 }));
     child.on('close', (code) => resolve({
       code, stdout, stderr, seconds: Number(process.hrtime.bigint() - started) / 1e9,
+      cpu: childrenCpuSeconds() - cpuBefore,
     }));
   });
 }
@@ -131,6 +140,43 @@ async function settle(envFile, pidKey = 'CONVERGE_AZURITE_PID') {
     if (now === null || now - before <= 2) return; // at most 4% of a core
     before = now;
   }
+}
+
+/// CPU seconds (user + system) a process and its descendants have spent so far: what an emulator
+/// did for a side's run is the difference across it. moto serves on one core at a time (Python's
+/// lock), so the CPU it spends on the script's creates alone is a floor under any client's time.
+function cpuSeconds(envFile, pidKey) {
+  const pid = readEnv(envFile)[pidKey];
+  if (!pid) return null;
+  const stats = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      stats.set(entry, { ppid: fields[1], ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  let ticks = 0;
+  const queue = [String(pid)];
+  while (queue.length) {
+    const at = queue.pop();
+    if (stats.has(at)) ticks += stats.get(at).ticks;
+    for (const [child, s] of stats) if (s.ppid === at) queue.push(child);
+  }
+  return ticks / 100; // USER_HZ
+}
+
+/// Runs `body` (a side's run) and records the CPU seconds the emulator spent meanwhile and those
+/// of the side's own process: `cpu` is { server: [], client: [] }.
+async function timedOnServer(envFile, pidKey, cpu, body) {
+  const before = cpuSeconds(envFile, pidKey);
+  const result = await body();
+  const after = cpuSeconds(envFile, pidKey);
+  if (before !== null && after !== null) cpu.server.push(after - before);
+  if (result.cpu !== undefined) cpu.client.push(result.cpu);
+  return result;
 }
 
 async function stopEmulators() {
@@ -223,7 +269,8 @@ async function convergeApply(name, manifest) {
     '-o', 'jsonl']), 'converge events');
   const lines = events.stdout.split('\n').filter((l) => l.trim());
   const occurrences = lines.reduce((sum, l) => sum + (JSON.parse(l).count || 1), 0);
-  return { seconds: applied.seconds, workspace, events: lines.length, occurrences };
+  return { seconds: applied.seconds, cpu: applied.cpu, workspace, events: lines.length,
+    occurrences };
 }
 
 /// The same `apply --wait` once more, untimed, through counting proxies.
@@ -679,6 +726,23 @@ function countsBetween(before, after) {
   };
 }
 
+/// CPU seconds of each side's runs: the emulator's (serverCpuSeconds) and the side's own process
+/// (clientCpuSeconds). The emulator's for the script's requests alone bound any client's time
+/// from below: on a server that computes on one core at a time (moto: Python's lock) by that CPU
+/// (serverFloorRatio: it over the script's time); on a machine of `cores` cores shared by both, by
+/// (the emulator's CPU + the client's) / cores.
+function serverCounts(cpu, peer) {
+  if (!cpu.converge.server.length) return {};
+  const of = (list) => (list.length ? stats(list) : null);
+  const server = { converge: of(cpu.converge.server), peer: of(cpu.peer.server) };
+  return {
+    serverCpuSeconds: server,
+    clientCpuSeconds: { converge: of(cpu.converge.client), peer: of(cpu.peer.client) },
+    cores: os.cpus().length,
+    serverFloorRatio: server.peer && peer ? server.peer.median / peer.median : null,
+  };
+}
+
 function skippedRow(name, goal, why) {
   return { name, unit: 's', converge: null, peer: null, ratio: null, goal, met: null,
     skipped: why };
@@ -733,16 +797,19 @@ async function benchAws() {
   }
 
   const sides = { converge: [], peer: [] };
+  const server = { converge: { server: [], client: [] }, peer: { server: [], client: [] } };
   let peerCounts = null;
   for (let r = 0; r < runs; ++r) {
     log(`8. ${what}, run ${r + 1} of ${runs}`);
     await resetMoto(port);
     await settle(env, 'CONVERGE_MOTO_PID');
-    sides.converge.push((await convergeApply('aws', manifest)).seconds);
+    sides.converge.push((await timedOnServer(env, 'CONVERGE_MOTO_PID', server.converge,
+      () => convergeApply('aws', manifest))).seconds);
     if (!python.path) continue;
     await resetMoto(port);
     await settle(env, 'CONVERGE_MOTO_PID');
-    const peer = check(await peerScript(namesFile), 'the boto3 script');
+    const peer = check(await timedOnServer(env, 'CONVERGE_MOTO_PID', server.peer,
+      () => peerScript(namesFile)), 'the boto3 script');
     sides.peer.push(peer.seconds);
     peerCounts = lastJson(peer.stdout);
   }
@@ -820,6 +887,7 @@ async function benchAws() {
       peerByOperation: peerCounts ? peerCounts.byOperation : null,
       peerInScriptSeconds: peerCounts ? peerCounts.seconds : null,
       python: python.path || null,
+      ...serverCounts(server, p),
     },
     note: 'wall clock of the whole process on both sides (converge apply --wait: reading and ' +
       'storing the manifest, the controller, every resource Ready; the script: Python, boto3 ' +
@@ -904,15 +972,20 @@ async function benchPubSub() {
   check(await peerScript(warmFile), 'the REST script (warm-up)');
 
   const sides = { converge: [], peer: [] };
+  const server = { converge: { server: [], client: [] }, peer: { server: [], client: [] } };
   let peerCounts = null;
   for (let r = 0; r < runs; ++r) {
     log(`10. ${what}, run ${r + 1} of ${runs}`);
     const manifest = path.join(state, 'pubsub.yaml');
     pubsubManifest(manifest, endpoint, side('converge', r));
-    sides.converge.push((await convergeApply('pubsub', manifest)).seconds);
+    await settle(env, 'CONVERGE_PUBSUB_PID');
+    sides.converge.push((await timedOnServer(env, 'CONVERGE_PUBSUB_PID', server.converge,
+      () => convergeApply('pubsub', manifest))).seconds);
     const namesFile = path.join(state, 'pubsub-names.json');
     fs.writeFileSync(namesFile, JSON.stringify(side('peer', r)));
-    const peer = check(await peerScript(namesFile), 'the REST script');
+    await settle(env, 'CONVERGE_PUBSUB_PID');
+    const peer = check(await timedOnServer(env, 'CONVERGE_PUBSUB_PID', server.peer,
+      () => peerScript(namesFile)), 'the REST script');
     sides.peer.push(peer.seconds);
     peerCounts = lastJson(peer.stdout);
   }
@@ -959,6 +1032,7 @@ async function benchPubSub() {
       convergeByOperation: applied.byOperation,
       peerRequests: peerCounts.requests, peerByOperation: peerCounts.byOperation,
       peerInScriptSeconds: peerCounts.seconds,
+      ...serverCounts(server, p),
     },
     note: 'wall clock of the whole process on both sides (converge apply --wait: reading and ' +
       'storing the manifest, the controller, every resource Ready; the script: Python, every ' +
@@ -1048,21 +1122,25 @@ async function benchS3() {
     'the boto3 script (warm-up)');
 
   const sides = { objects: { converge: [], peer: [] }, file: { converge: [], peer: [] } };
+  const side = () => ({ converge: { server: [], client: [] }, peer: { server: [], client: [] } });
+  const server = { objects: side(), file: side() };
   const peerCounts = {};
   for (let r = 0; r < runs; ++r) {
     for (const part of ['objects', 'file']) {
       log(`9. S3 ${part}, run ${r + 1} of ${runs}`);
       await resetMoto(port);
       await settle(env, 'CONVERGE_MOTO_PID');
-      sides[part].converge.push((await convergeApply(`s3-${part}`,
-        part === 'objects' ? objectsManifest : fileManifest)).seconds);
+      sides[part].converge.push((await timedOnServer(env, 'CONVERGE_MOTO_PID',
+        server[part].converge, () => convergeApply(`s3-${part}`,
+          part === 'objects' ? objectsManifest : fileManifest))).seconds);
       if (!python.path) continue;
       await resetMoto(port);
       await settle(env, 'CONVERGE_MOTO_PID');
       const args = part === 'objects'
         ? ['--bucket', 'bench-objects', 'objects', '--count', String(count)]
         : ['--bucket', 'bench-file', 'file', '--path', bigFile, '--key', 'large/file.bin'];
-      const done = check(await peer(args), `the boto3 script (${part})`);
+      const done = check(await timedOnServer(env, 'CONVERGE_MOTO_PID', server[part].peer,
+        () => peer(args)), `the boto3 script (${part})`);
       sides[part].peer.push(done.seconds);
       peerCounts[part] = lastJson(done.stdout);
     }
@@ -1077,7 +1155,8 @@ async function benchS3() {
       ...(python.missing ? { skipped: `the boto3 script: ${python.missing}` } : {}),
       counts: { peerRequests: peerCounts[part] ? peerCounts[part].requests : null,
         peerByOperation: peerCounts[part] ? peerCounts[part].byOperation : null,
-        peerInScriptSeconds: peerCounts[part] ? peerCounts[part].seconds : null },
+        peerInScriptSeconds: peerCounts[part] ? peerCounts[part].seconds : null,
+        ...serverCounts(server[part], p) },
       note: 'wall clock of the whole process on both sides, the bucket made by each; moto reset ' +
         'before each side',
     };
