@@ -212,6 +212,71 @@ private slots:
         QCOMPARE(requests.load(), 1);
         QVERIFY2(!refused.toString().contains(key->secretAccessKey), "the secret is in the error");
     }
+
+    // A body S3 checks by its signed Content-MD5 goes with the payload's hash UNSIGNED-PAYLOAD
+    // (a part of a large upload is hashed once): a moto that checks SigV4 takes it, a bucket with
+    // a tag set (PutBucketTagging's body) is made and reads back with its tags, and a wrong secret
+    // is still refused.
+    void signedChecksumBodiesAreAccepted()
+    {
+        PrivateMoto moto(m_emulators.motoServer);
+        QString error;
+        QVERIFY2(moto.start(&error), qPrintable(error));
+        const auto key = enableMotoSignatureChecks(moto.emulators(), &error);
+        QVERIFY2(key, qPrintable(error));
+        QList<HttpRequest> sent;
+        AwsFactory::Options options;
+        options.requestObserver = [&sent](const HttpRequest &r) { sent.append(r); };
+        AwsFactory factory(options);
+        Resource account = motoAccount(moto.emulators());
+        account.spec.insert(QStringLiteral("credential"),
+                            QJsonObject{{QStringLiteral("env"), true}});
+        const QJsonObject tagging = QJsonDocument::fromJson(R"({"tagSet":
+            [{"key": "team", "value": "billing"}]})")
+                                        .object();
+        const Target target{
+            resource(KindData{QStringLiteral("S3Bucket"), {}, {}, {}, {}, {}, {}, {}, {}, {}},
+                     uniqueName(QStringLiteral("s3bucket")),
+                     QJsonObject{{QStringLiteral("tagging"), tagging}}),
+            {account}};
+        const auto manager = [&](const QString &secret) {
+            qputenv("AWS_ACCESS_KEY_ID", key->accessKeyId.toUtf8());
+            qputenv("AWS_SECRET_ACCESS_KEY", secret.toUtf8());
+            ManagerEnvironment env;
+            env.http = m_http.get();
+            return factory.manager(QStringLiteral("S3Bucket"), account, env);
+        };
+        auto m = manager(key->secretAccessKey);
+        QVERIFY(m);
+        auto created = m.value()->create(target);
+        QVERIFY2(created, qPrintable(created ? QString() : created.error().toString()));
+        const auto tagged = std::find_if(sent.cbegin(), sent.cend(), [](const HttpRequest &r) {
+            return r.url.query().contains(QStringLiteral("tagging")) && r.method == "PUT";
+        });
+        QVERIFY(tagged != sent.cend());
+        QVERIFY(!tagged->header("Content-MD5").isEmpty());
+        QCOMPARE(tagged->header("x-amz-content-sha256"), QByteArray("UNSIGNED-PAYLOAD"));
+        auto seen = m.value()->get(target);
+        QVERIFY2(seen, qPrintable(seen ? QString() : seen.error().toString()));
+        QCOMPARE(seen.value().spec.value(QStringLiteral("tagging")).toObject(), tagging);
+
+        auto wrong = manager(key->secretAccessKey + QLatin1Char('x'));
+        qunsetenv("AWS_ACCESS_KEY_ID");
+        qunsetenv("AWS_SECRET_ACCESS_KEY");
+        QVERIFY(wrong);
+        QJsonObject spec = target.resource.spec;
+        spec.insert(QStringLiteral("tagging"), QJsonDocument::fromJson(R"({"tagSet":
+            [{"key": "team", "value": "ops"}]})")
+                                                   .object());
+        Target changed = target;
+        changed.resource.spec = spec;
+        auto refused =
+            wrong.value()->update(changed, seen.value(), {QStringLiteral("spec.tagging")});
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().category, BackendError::Category::Unauthorized);
+        QCOMPARE(m.value()->get(target).value().spec.value(QStringLiteral("tagging")).toObject(),
+                 tagging);
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_DeclaredKinds)
