@@ -81,6 +81,18 @@ protected:
         }
     }
 
+    // A Manager of `kind` under `account` (credential: env) signing with the key given, which
+    // stays in the environment until the caller unsets it.
+    auto managerWithKey(AwsFactory &factory, const Resource &account, const QString &kind,
+                        const QString &keyId, const QString &secret)
+    {
+        qputenv("AWS_ACCESS_KEY_ID", keyId.toUtf8());
+        qputenv("AWS_SECRET_ACCESS_KEY", secret.toUtf8());
+        ManagerEnvironment env;
+        env.http = m_http.get();
+        return factory.manager(kind, account, env);
+    }
+
 private slots:
     // The Quick start's sample of declared kinds, Ready on moto as `scripts/dev.sh run` shows it
     // (under this test's account and names, so that parallel runs do not meet).
@@ -193,11 +205,7 @@ private slots:
                                      uniqueName(kind.toLower()), {}),
                             {account}};
         const auto read = [&](const QString &secret) {
-            qputenv("AWS_ACCESS_KEY_ID", key->accessKeyId.toUtf8());
-            qputenv("AWS_SECRET_ACCESS_KEY", secret.toUtf8());
-            ManagerEnvironment env;
-            env.http = m_http.get();
-            auto m = factory.manager(kind, account, env);
+            auto m = managerWithKey(factory, account, kind, key->accessKeyId, secret);
             if (!m)
                 return m.error();
             requests = 0;
@@ -240,11 +248,8 @@ private slots:
                      QJsonObject{{QStringLiteral("tagging"), tagging}}),
             {account}};
         const auto manager = [&](const QString &secret) {
-            qputenv("AWS_ACCESS_KEY_ID", key->accessKeyId.toUtf8());
-            qputenv("AWS_SECRET_ACCESS_KEY", secret.toUtf8());
-            ManagerEnvironment env;
-            env.http = m_http.get();
-            return factory.manager(QStringLiteral("S3Bucket"), account, env);
+            return managerWithKey(factory, account, QStringLiteral("S3Bucket"), key->accessKeyId,
+                                  secret);
         };
         auto m = manager(key->secretAccessKey);
         QVERIFY(m);
