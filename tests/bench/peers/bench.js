@@ -58,16 +58,26 @@ function log(message) {
   process.stderr.write(`bench: ${at} s ${message}\n`);
 }
 
-/// Runs a program to its end without blocking this process's event loop (the counting proxy
-/// lives here); returns its output, exit code and wall-clock seconds. `onLine` is called with each
-/// line of its standard output as it arrives.
-/// CPU seconds of the children this process has waited for (cutime + cstime): across one run(),
-/// what that child and its own children spent. run()s never overlap here.
+/// The fields of /proc/PID/stat after the command's name (field 3 on), or null for a process
+/// that is gone.
+function procStat(pid) {
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/// CPU seconds of the children this process has waited for (cutime + cstime, fields 16 and 17):
+/// across one run(), what that child and its own children spent. run()s never overlap here.
 function childrenCpuSeconds() {
-  const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  const fields = procStat('self');
   return (Number(fields[13]) + Number(fields[14])) / 100; // USER_HZ
 }
 
+/// Runs a program to its end without blocking this process's event loop (the counting proxy
+/// lives here); returns its output, exit code and wall-clock seconds. `onLine` is called with each
+/// line of its standard output as it arrives.
 function run(program, args, extraEnv = {}, onLine = null) {
   return new Promise((resolve) => {
     const started = process.hrtime.bigint();
@@ -125,12 +135,8 @@ async function settle(envFile, pidKey = 'CONVERGE_AZURITE_PID') {
   const pid = readEnv(envFile)[pidKey];
   if (!pid) return;
   const ticks = () => {
-    try {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return Number(fields[11]) + Number(fields[12]); // utime + stime (fields 14 and 15)
-    } catch {
-      return null;
-    }
+    const fields = procStat(pid);
+    return fields && Number(fields[11]) + Number(fields[12]); // utime + stime (fields 14, 15)
   };
   const deadline = Date.now() + 30000;
   let before = ticks();
@@ -150,13 +156,9 @@ function cpuSeconds(envFile, pidKey) {
   if (!pid) return null;
   const stats = new Map();
   for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const fields = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
-      stats.set(entry, { ppid: fields[1], ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // gone meanwhile
-    }
+    const fields = /^\d+$/.test(entry) ? procStat(entry) : null; // null: gone meanwhile
+    if (!fields) continue;
+    stats.set(entry, { ppid: fields[1], ticks: Number(fields[11]) + Number(fields[12]) });
   }
   let ticks = 0;
   const queue = [String(pid)];
@@ -166,6 +168,11 @@ function cpuSeconds(envFile, pidKey) {
     for (const [child, s] of stats) if (s.ppid === at) queue.push(child);
   }
   return ticks / 100; // USER_HZ
+}
+
+/// Where timedOnServer() records a benchmark's CPU seconds, per side.
+function cpuRecord() {
+  return { converge: { server: [], client: [] }, peer: { server: [], client: [] } };
 }
 
 /// Runs `body` (a side's run) and records the CPU seconds the emulator spent meanwhile and those
@@ -797,18 +804,18 @@ async function benchAws() {
   }
 
   const sides = { converge: [], peer: [] };
-  const server = { converge: { server: [], client: [] }, peer: { server: [], client: [] } };
+  const cpu = cpuRecord();
   let peerCounts = null;
   for (let r = 0; r < runs; ++r) {
     log(`8. ${what}, run ${r + 1} of ${runs}`);
     await resetMoto(port);
     await settle(env, 'CONVERGE_MOTO_PID');
-    sides.converge.push((await timedOnServer(env, 'CONVERGE_MOTO_PID', server.converge,
+    sides.converge.push((await timedOnServer(env, 'CONVERGE_MOTO_PID', cpu.converge,
       () => convergeApply('aws', manifest))).seconds);
     if (!python.path) continue;
     await resetMoto(port);
     await settle(env, 'CONVERGE_MOTO_PID');
-    const peer = check(await timedOnServer(env, 'CONVERGE_MOTO_PID', server.peer,
+    const peer = check(await timedOnServer(env, 'CONVERGE_MOTO_PID', cpu.peer,
       () => peerScript(namesFile)), 'the boto3 script');
     sides.peer.push(peer.seconds);
     peerCounts = lastJson(peer.stdout);
@@ -887,7 +894,7 @@ async function benchAws() {
       peerByOperation: peerCounts ? peerCounts.byOperation : null,
       peerInScriptSeconds: peerCounts ? peerCounts.seconds : null,
       python: python.path || null,
-      ...serverCounts(server, p),
+      ...serverCounts(cpu, p),
     },
     note: 'wall clock of the whole process on both sides (converge apply --wait: reading and ' +
       'storing the manifest, the controller, every resource Ready; the script: Python, boto3 ' +
@@ -972,19 +979,19 @@ async function benchPubSub() {
   check(await peerScript(warmFile), 'the REST script (warm-up)');
 
   const sides = { converge: [], peer: [] };
-  const server = { converge: { server: [], client: [] }, peer: { server: [], client: [] } };
+  const cpu = cpuRecord();
   let peerCounts = null;
   for (let r = 0; r < runs; ++r) {
     log(`10. ${what}, run ${r + 1} of ${runs}`);
     const manifest = path.join(state, 'pubsub.yaml');
     pubsubManifest(manifest, endpoint, side('converge', r));
     await settle(env, 'CONVERGE_PUBSUB_PID');
-    sides.converge.push((await timedOnServer(env, 'CONVERGE_PUBSUB_PID', server.converge,
+    sides.converge.push((await timedOnServer(env, 'CONVERGE_PUBSUB_PID', cpu.converge,
       () => convergeApply('pubsub', manifest))).seconds);
     const namesFile = path.join(state, 'pubsub-names.json');
     fs.writeFileSync(namesFile, JSON.stringify(side('peer', r)));
     await settle(env, 'CONVERGE_PUBSUB_PID');
-    const peer = check(await timedOnServer(env, 'CONVERGE_PUBSUB_PID', server.peer,
+    const peer = check(await timedOnServer(env, 'CONVERGE_PUBSUB_PID', cpu.peer,
       () => peerScript(namesFile)), 'the REST script');
     sides.peer.push(peer.seconds);
     peerCounts = lastJson(peer.stdout);
@@ -1032,7 +1039,7 @@ async function benchPubSub() {
       convergeByOperation: applied.byOperation,
       peerRequests: peerCounts.requests, peerByOperation: peerCounts.byOperation,
       peerInScriptSeconds: peerCounts.seconds,
-      ...serverCounts(server, p),
+      ...serverCounts(cpu, p),
     },
     note: 'wall clock of the whole process on both sides (converge apply --wait: reading and ' +
       'storing the manifest, the controller, every resource Ready; the script: Python, every ' +
@@ -1122,8 +1129,7 @@ async function benchS3() {
     'the boto3 script (warm-up)');
 
   const sides = { objects: { converge: [], peer: [] }, file: { converge: [], peer: [] } };
-  const side = () => ({ converge: { server: [], client: [] }, peer: { server: [], client: [] } });
-  const server = { objects: side(), file: side() };
+  const cpu = { objects: cpuRecord(), file: cpuRecord() };
   const peerCounts = {};
   for (let r = 0; r < runs; ++r) {
     for (const part of ['objects', 'file']) {
@@ -1131,7 +1137,7 @@ async function benchS3() {
       await resetMoto(port);
       await settle(env, 'CONVERGE_MOTO_PID');
       sides[part].converge.push((await timedOnServer(env, 'CONVERGE_MOTO_PID',
-        server[part].converge, () => convergeApply(`s3-${part}`,
+        cpu[part].converge, () => convergeApply(`s3-${part}`,
           part === 'objects' ? objectsManifest : fileManifest))).seconds);
       if (!python.path) continue;
       await resetMoto(port);
@@ -1139,7 +1145,7 @@ async function benchS3() {
       const args = part === 'objects'
         ? ['--bucket', 'bench-objects', 'objects', '--count', String(count)]
         : ['--bucket', 'bench-file', 'file', '--path', bigFile, '--key', 'large/file.bin'];
-      const done = check(await timedOnServer(env, 'CONVERGE_MOTO_PID', server[part].peer,
+      const done = check(await timedOnServer(env, 'CONVERGE_MOTO_PID', cpu[part].peer,
         () => peer(args)), `the boto3 script (${part})`);
       sides[part].peer.push(done.seconds);
       peerCounts[part] = lastJson(done.stdout);
@@ -1156,7 +1162,7 @@ async function benchS3() {
       counts: { peerRequests: peerCounts[part] ? peerCounts[part].requests : null,
         peerByOperation: peerCounts[part] ? peerCounts[part].byOperation : null,
         peerInScriptSeconds: peerCounts[part] ? peerCounts[part].seconds : null,
-        ...serverCounts(server[part], p) },
+        ...serverCounts(cpu[part], p) },
       note: 'wall clock of the whole process on both sides, the bucket made by each; moto reset ' +
         'before each side',
     };
