@@ -50,8 +50,8 @@ HttpResponse AwsRestXmlClient::send(const AwsRestXml::Request &built, const QStr
     // S3 signs the payload's hash in a header of its own. A body that carries its MD5 is not
     // hashed again: Content-MD5 is among the signed headers and S3 refuses bytes that do not match
     // it, so the signature covers the bytes all the same (what S3's SigV4 documents as
-    // UNSIGNED-PAYLOAD with a checksum). A part of 8 MiB is hashed once, not twice, and Qt's
-    // SHA-256 took most of a large upload's CPU.
+    // UNSIGNED-PAYLOAD with a checksum). A large upload's parts carry their MD5 already (the
+    // file's part digests), and Qt's SHA-256 of each took most of the upload's CPU.
     http.setHeader(QByteArrayLiteral("x-amz-content-sha256"),
                    !http.body.isEmpty() && !http.header("Content-MD5").isEmpty()
                        ? QByteArrayLiteral("UNSIGNED-PAYLOAD")
