@@ -43,6 +43,19 @@ void RowPagingProxy::setSourceModel(QAbstractItemModel *source)
     forgetLimits();
     QAbstractProxyModel::setSourceModel(source);
     if (source) {
+        // What mapToSource() found last holds until the source's rows change (a removed
+        // parent's internal pointer may come back as another's); first, before any listener.
+        const auto forget = [this] { m_lastFirst.pointer.reset(); };
+        connect(source, &QAbstractItemModel::rowsAboutToBeInserted, this, forget);
+        connect(source, &QAbstractItemModel::rowsInserted, this, forget);
+        connect(source, &QAbstractItemModel::rowsAboutToBeRemoved, this, forget);
+        connect(source, &QAbstractItemModel::rowsRemoved, this, forget);
+        connect(source, &QAbstractItemModel::layoutAboutToBeChanged, this, forget);
+        connect(source, &QAbstractItemModel::layoutChanged, this, forget);
+        connect(source, &QAbstractItemModel::modelAboutToBeReset, this, forget);
+        connect(source, &QAbstractItemModel::modelReset, this, forget);
+        connect(source, &QAbstractItemModel::rowsMoved, this, forget);
+        connect(source, &QAbstractItemModel::columnsRemoved, this, forget);
         connect(source, &QAbstractItemModel::rowsInserted, this,
                 &RowPagingProxy::sourceRowsInserted);
         connect(source, &QAbstractItemModel::rowsAboutToBeRemoved, this,
@@ -115,11 +128,12 @@ QModelIndex RowPagingProxy::reveal(const QModelIndex &source)
         chain.append(s);
     for (auto it = chain.crbegin(); it != chain.crend(); ++it) {
         const QModelIndex parent = it->parent();
-        if (it->row() >= shownOf(parent)) {
-            // Whole pages: the rows around the one asked for show with it.
-            const int pages = it->row() / m_pageSize + 1;
-            grow(parent, pages * m_pageSize);
-        }
+        // Whole pages: the rows around the one asked for show with it.
+        const int first = firstOf(parent);
+        if (it->row() < first)
+            moveFirst(parent, it->row() - it->row() % m_pageSize);
+        else if (it->row() >= first + shownOf(parent))
+            grow(parent, ((it->row() - first) / m_pageSize + 1) * m_pageSize);
     }
     return mapFromSource(source);
 }
@@ -129,7 +143,12 @@ int RowPagingProxy::rowsNotShown(const QModelIndex &parent) const
     if (!sourceModel())
         return 0;
     const QModelIndex sourceParent = mapToSource(parent);
-    return sourceModel()->rowCount(sourceParent) - shownOf(sourceParent);
+    return sourceModel()->rowCount(sourceParent) - firstOf(sourceParent) - shownOf(sourceParent);
+}
+
+int RowPagingProxy::rowsBefore(const QModelIndex &parent) const
+{
+    return sourceModel() ? firstOf(mapToSource(parent)) : 0;
 }
 
 QModelIndex RowPagingProxy::mapToSource(const QModelIndex &proxy) const
@@ -139,11 +158,26 @@ QModelIndex RowPagingProxy::mapToSource(const QModelIndex &proxy) const
     Q_ASSERT(proxy.model() == this);
     const QModelIndex source =
         createSourceIndex(proxy.row(), proxy.column(), proxy.internalPointer());
-    for (auto it = m_told.crbegin(); it != m_told.crend(); ++it) {
-        if (it->shift > 0 && source.row() >= it->shiftFrom && it->parent == source.parent())
-            return source.siblingAtRow(source.row() + it->shift);
+    if (m_told.empty() && !anyWindowMoved())
+        return source;
+    if (m_told.empty()) {
+        // A layout asks for every row of a parent in turn: the parent's first row, found once.
+        // The source's internal pointer stands for the parent here (or for the row, whose
+        // parent is as fixed until the source's rows change).
+        if (m_lastFirst.pointer != proxy.internalPointer())
+            m_lastFirst = {proxy.internalPointer(), firstOf(source.parent())};
+        const int row = proxy.row() + m_lastFirst.first;
+        return row == proxy.row() ? source : source.siblingAtRow(row);
     }
-    return source;
+    const QModelIndex sourceParent = source.parent();
+    int row = proxy.row() + firstOf(sourceParent);
+    for (auto it = m_told.crbegin(); it != m_told.crend(); ++it) {
+        if (it->shift > 0 && row >= it->shiftFrom && it->parent == sourceParent) {
+            row += it->shift;
+            break;
+        }
+    }
+    return row == proxy.row() ? source : source.siblingAtRow(row);
 }
 
 QModelIndex RowPagingProxy::mapFromSource(const QModelIndex &source) const
@@ -165,7 +199,8 @@ QModelIndex RowPagingProxy::index(int row, int column, const QModelIndex &parent
     const QModelIndex sourceParent = mapToSource(parent);
     if (row >= shownOf(sourceParent))
         return {};
-    const QModelIndex source = sourceModel()->index(row, column, sourceParent);
+    const QModelIndex source =
+        sourceModel()->index(row + firstOf(sourceParent), column, sourceParent);
     if (!source.isValid())
         return {};
     return createIndex(row, column, source.internalPointer());
@@ -210,30 +245,128 @@ void RowPagingProxy::showMore(const QModelIndex &parent)
     if (!sourceModel() || (parent.isValid() && parent.model() != this))
         return;
     const QModelIndex sourceParent = mapToSource(parent);
-    if (shownOf(sourceParent) < sourceModel()->rowCount(sourceParent))
+    if (firstOf(sourceParent) + shownOf(sourceParent) < sourceModel()->rowCount(sourceParent))
         grow(sourceParent, limitOf(sourceParent) + m_pageSize);
+}
+
+void RowPagingProxy::showEarlier(const QModelIndex &parent)
+{
+    if (!sourceModel() || (parent.isValid() && parent.model() != this))
+        return;
+    const QModelIndex sourceParent = mapToSource(parent);
+    if (const int first = firstOf(sourceParent); first > 0)
+        moveFirst(sourceParent, std::max(0, first - m_pageSize));
+}
+
+void RowPagingProxy::hideFirst(const QModelIndex &parent, int rows)
+{
+    if (!sourceModel() || (parent.isValid() && parent.model() != this) || rows <= 0)
+        return;
+    const QModelIndex sourceParent = mapToSource(parent);
+    const int shown = shownOf(sourceParent);
+    rows = std::min(rows, shown - std::min(shown, m_pageSize));
+    if (rows > 0)
+        moveFirst(sourceParent, firstOf(sourceParent) + rows);
+}
+
+void RowPagingProxy::hideLast(const QModelIndex &parent, int rows)
+{
+    if (!sourceModel() || (parent.isValid() && parent.model() != this) || rows <= 0)
+        return;
+    shrink(mapToSource(parent), rows);
+}
+
+void RowPagingProxy::showFirstPage(const QModelIndex &parent)
+{
+    if (!sourceModel() || (parent.isValid() && parent.model() != this))
+        return;
+    const QModelIndex sourceParent = mapToSource(parent);
+    if (deferWhileTelling(sourceParent, [this](const QModelIndex &source) {
+            if (isShown(source))
+                showFirstPage(mapFromSource(source));
+        }))
+        return;
+    if (firstOf(sourceParent) == 0 && limitOf(sourceParent) <= m_pageSize)
+        return;
+    // The rows shown go, then the first page comes: two short changes, however far the window
+    // had moved.
+    const int shown = shownOf(sourceParent);
+    Telling telling(*this, sourceParent, shown);
+    if (shown > 0) {
+        beginRemoveRows(parent, 0, shown - 1);
+        telling.set(0);
+        endRemoveRows();
+    }
+    Window &window = windowOf(sourceParent);
+    setFirst(window, 0);
+    window.limit = m_pageSize;
+    const int page = std::min(sourceModel()->rowCount(sourceParent), m_pageSize);
+    if (page > 0) {
+        beginInsertRows(parent, 0, page - 1);
+        telling.set(page);
+        endInsertRows();
+    }
+}
+
+RowPagingProxy::Window &RowPagingProxy::windowOf(const QModelIndex &sourceParent)
+{
+    if (!sourceParent.isValid()) {
+        m_root.limit = std::max(m_root.limit, m_pageSize);
+        return m_root;
+    }
+    auto it = std::find_if(m_windows.begin(), m_windows.end(),
+                           [&](const Window &window) { return window.parent == sourceParent; });
+    if (it != m_windows.end())
+        return *it;
+    return m_windows.emplace_back(Window{QPersistentModelIndex(sourceParent), 0, m_pageSize});
+}
+
+int RowPagingProxy::firstOf(const QModelIndex &sourceParent) const
+{
+    if (!sourceParent.isValid())
+        return m_root.first;
+    for (const Window &window : m_windows) {
+        if (window.parent == sourceParent)
+            return window.first;
+    }
+    return 0;
+}
+
+bool RowPagingProxy::anyWindowMoved() const
+{
+    return m_root.first > 0 || std::any_of(m_windows.cbegin(), m_windows.cend(),
+                                           [](const Window &window) { return window.first > 0; });
 }
 
 int RowPagingProxy::limitOf(const QModelIndex &sourceParent) const
 {
     if (!sourceParent.isValid())
-        return std::max(m_rootLimit, m_pageSize);
-    for (const auto &[parent, limit] : m_limits) {
-        if (parent == sourceParent)
-            return limit;
+        return std::max(m_root.limit, m_pageSize);
+    for (const Window &window : m_windows) {
+        if (window.parent == sourceParent)
+            return window.limit;
     }
     return m_pageSize;
 }
 
 int RowPagingProxy::shownRowOf(const QModelIndex &source) const
 {
-    for (auto it = m_told.crbegin(); it != m_told.crend(); ++it) {
-        if (it->shift > 0 && source.row() >= it->shiftFrom && it->parent == source.parent()) {
-            const int past = source.row() - it->shiftFrom;
-            return past < it->shift ? -1 : source.row() - it->shift;
+    int row = source.row();
+    const bool moved = anyWindowMoved();
+    if (!m_told.empty() || moved) {
+        const QModelIndex sourceParent = source.parent();
+        for (auto it = m_told.crbegin(); it != m_told.crend(); ++it) {
+            if (it->shift > 0 && row >= it->shiftFrom && it->parent == sourceParent) {
+                if (row - it->shiftFrom < it->shift)
+                    return -1;
+                row -= it->shift;
+                break;
+            }
         }
+        if (moved)
+            row -= firstOf(sourceParent);
     }
-    return source.row();
+    return row;
 }
 
 int RowPagingProxy::shownOf(const QModelIndex &sourceParent) const
@@ -242,44 +375,95 @@ int RowPagingProxy::shownOf(const QModelIndex &sourceParent) const
         if (it->parent == sourceParent)
             return it->rows;
     }
-    return std::min(sourceModel()->rowCount(sourceParent), limitOf(sourceParent));
+    return std::clamp(sourceModel()->rowCount(sourceParent) - firstOf(sourceParent), 0,
+                      limitOf(sourceParent));
+}
+
+bool RowPagingProxy::deferWhileTelling(const QModelIndex &sourceParent,
+                                       std::function<void(const QModelIndex &)> change)
+{
+    if (!isTelling())
+        return false;
+    // Asked by a listener while a change is told: rows may not go in or out in the middle of
+    // another change, nor before every listener heard of it. Once it is told.
+    QMetaObject::invokeMethod(
+        this,
+        [parent = QPersistentModelIndex(sourceParent), root = !sourceParent.isValid(),
+         change = std::move(change)] {
+            if (root || parent.isValid())
+                change(parent);
+        },
+        Qt::QueuedConnection);
+    return true;
 }
 
 void RowPagingProxy::grow(const QModelIndex &sourceParent, int limit)
 {
-    if (isTelling()) {
-        // Asked by a listener while a change is told: rows may not go in in the middle of
-        // another change, nor before every listener heard of it. Once it is told.
-        QMetaObject::invokeMethod(
-            this,
-            [this, parent = QPersistentModelIndex(sourceParent), root = !sourceParent.isValid(),
-             limit] {
-                if (root || parent.isValid())
-                    grow(parent, limit);
-            },
-            Qt::QueuedConnection);
+    if (deferWhileTelling(sourceParent,
+                          [this, limit](const QModelIndex &parent) { grow(parent, limit); }))
         return;
-    }
     const int before = shownOf(sourceParent);
-    if (!sourceParent.isValid()) {
-        m_rootLimit = std::max(m_rootLimit, limit);
-    } else if (auto it =
-                   std::find_if(m_limits.begin(), m_limits.end(),
-                                [&](const auto &entry) { return entry.first == sourceParent; });
-               it == m_limits.end()) {
-        m_limits.emplace_back(QPersistentModelIndex(sourceParent), limit);
-    } else {
-        it->second = std::max(it->second, limit);
-    }
+    Window &window = windowOf(sourceParent);
+    window.limit = std::max(window.limit, limit);
     if (!isShown(sourceParent))
         return;
-    const int after = std::min(sourceModel()->rowCount(sourceParent), limitOf(sourceParent));
+    const int after = shownOf(sourceParent);
     if (after <= before)
         return;
     Telling telling(*this, sourceParent, before);
     beginInsertRows(mapFromSource(sourceParent), before, after - 1);
     telling.set(after);
     endInsertRows();
+}
+
+void RowPagingProxy::moveFirst(const QModelIndex &sourceParent, int first)
+{
+    if (deferWhileTelling(sourceParent,
+                          [this, first](const QModelIndex &parent) { moveFirst(parent, first); }))
+        return;
+    const int rows = sourceModel()->rowCount(sourceParent);
+    first = std::clamp(first, 0, rows);
+    Window &window = windowOf(sourceParent);
+    const int was = window.first;
+    if (first == was)
+        return;
+    const bool shown = isShown(sourceParent);
+    const QModelIndex parent = shown ? mapFromSource(sourceParent) : QModelIndex();
+    // The window keeps its end: what comes or goes is between the two starts.
+    if (first < was) {
+        if (shown)
+            beginInsertRows(parent, 0, was - first - 1);
+        setFirst(window, first);
+        window.limit += was - first;
+        if (shown)
+            endInsertRows();
+    } else {
+        const int last = std::min(first, was + shownOf(sourceParent)) - was - 1;
+        if (shown && last >= 0)
+            beginRemoveRows(parent, 0, last);
+        setFirst(window, first);
+        window.limit = std::max(m_pageSize, window.limit - (first - was));
+        if (shown && last >= 0)
+            endRemoveRows();
+    }
+}
+
+void RowPagingProxy::shrink(const QModelIndex &sourceParent, int rows)
+{
+    if (deferWhileTelling(sourceParent,
+                          [this, rows](const QModelIndex &parent) { shrink(parent, rows); }))
+        return;
+    const int shown = shownOf(sourceParent);
+    rows = std::min(rows, shown - std::min(shown, m_pageSize));
+    if (rows <= 0)
+        return;
+    Window &window = windowOf(sourceParent);
+    const bool told = isShown(sourceParent);
+    if (told)
+        beginRemoveRows(mapFromSource(sourceParent), shown - rows, shown - 1);
+    window.limit = shown - rows;
+    if (told)
+        endRemoveRows();
 }
 
 bool RowPagingProxy::isTelling() const
@@ -293,28 +477,43 @@ bool RowPagingProxy::isShown(const QModelIndex &sourceParent) const
     return !sourceParent.isValid() || mapFromSource(sourceParent).isValid();
 }
 
+void RowPagingProxy::setFirst(Window &window, int first)
+{
+    window.first = first;
+    m_lastFirst.pointer.reset();
+}
+
 void RowPagingProxy::forgetLimits()
 {
-    m_limits.clear();
-    m_rootLimit = 0;
+    m_lastFirst.pointer.reset();
+    m_windows.clear();
+    m_root = {};
 }
 
 void RowPagingProxy::forgetInvalidLimits()
 {
-    std::erase_if(m_limits, [](const auto &entry) { return !entry.first.isValid(); });
+    std::erase_if(m_windows, [](const Window &window) { return !window.parent.isValid(); });
 }
 
 void RowPagingProxy::sourceRowsInserted(const QModelIndex &parent, int first, int last)
 {
+    const int count = last - first + 1;
+    const int windowFirst = firstOf(parent);
+    if (first < windowFirst) {
+        // Rows before the window: it moves with its rows.
+        Window &window = windowOf(parent);
+        setFirst(window, window.first + count);
+        return;
+    }
     if (!isShown(parent))
         return;
-    const int count = last - first + 1;
     const int limit = limitOf(parent);
-    const int before = std::min(sourceModel()->rowCount(parent) - count, limit);
-    if (first > before)
-        return; // past the page (the source adds rows at most at its end: first <= its count)
-    // The rows that come into the page push as many off its end.
-    const int coming = std::min(count, limit - first);
+    const int at = first - windowFirst; // where the rows come here
+    const int before = std::clamp(sourceModel()->rowCount(parent) - count - windowFirst, 0, limit);
+    if (at > before)
+        return; // past the window (the source adds rows at most at its end: first <= its count)
+    // The rows that come into the window push as many off its end.
+    const int coming = std::min(count, limit - at);
     const int pushed = std::max(0, before + coming - limit);
     if (coming <= 0)
         return;
@@ -327,17 +526,19 @@ void RowPagingProxy::sourceRowsInserted(const QModelIndex &parent, int first, in
         telling.set(before - pushed, count);
         endRemoveRows();
     }
-    beginInsertRows(proxy, first, first + coming - 1);
+    beginInsertRows(proxy, at, at + coming - 1);
     telling.set(before - pushed + coming);
     endInsertRows();
 }
 
 void RowPagingProxy::sourceRowsAboutToBeRemoved(const QModelIndex &parent, int first, int last)
 {
-    Removal removal{first, -1, 0};
+    const int windowFirst = firstOf(parent);
+    Removal removal{0, -1, 0, std::max(0, std::min(last, windowFirst - 1) - first + 1)};
     if (isShown(parent)) {
         removal.shownBefore = shownOf(parent);
-        removal.last = std::min(last, removal.shownBefore - 1);
+        removal.first = std::max(first, windowFirst) - windowFirst;
+        removal.last = std::min(last - windowFirst, removal.shownBefore - 1);
     }
     m_removals.push_back(removal); // first: a listener's showMore() waits
     if (removal.first <= removal.last)
@@ -352,18 +553,27 @@ void RowPagingProxy::sourceRowsRemoved(const QModelIndex &parent, int first, int
     Q_ASSERT(!m_removals.empty());
     const Removal removal = m_removals.back();
     m_removals.pop_back();
+    if (removal.beforeWindow > 0) {
+        Window &window = windowOf(parent);
+        setFirst(window, window.first - removal.beforeWindow);
+    }
     if (removal.first <= removal.last) {
-        // Rows past the page move up into it.
+        // Rows past the window move up into it.
         const int left = removal.shownBefore - (removal.last - removal.first + 1);
         Telling telling(*this, parent, left);
         endRemoveRows();
-        const int after = std::min(sourceModel()->rowCount(parent), limitOf(parent));
+        const int after =
+            std::clamp(sourceModel()->rowCount(parent) - firstOf(parent), 0, limitOf(parent));
         if (after > left && isShown(parent)) {
             beginInsertRows(mapFromSource(parent), left, after - 1);
             telling.set(after);
             endInsertRows();
         }
     }
+    // A window at the end of fewer rows than a page takes the rows before it.
+    const int rows = sourceModel()->rowCount(parent);
+    if (const int windowFirst = firstOf(parent); windowFirst > 0 && rows - windowFirst < m_pageSize)
+        moveFirst(parent, std::max(0, rows - m_pageSize));
 }
 
 void RowPagingProxy::sourceDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight,
@@ -373,12 +583,14 @@ void RowPagingProxy::sourceDataChanged(const QModelIndex &topLeft, const QModelI
     if (!isShown(parent))
         return;
     const int shown = shownOf(parent);
-    if (topLeft.row() >= shown)
+    const int windowFirst = firstOf(parent);
+    const int top = std::max(topLeft.row() - windowFirst, 0);
+    const int bottom = std::min(bottomRight.row() - windowFirst, shown - 1);
+    if (top > bottom)
         return;
     const QModelIndex proxy = mapFromSource(parent);
-    emit dataChanged(index(topLeft.row(), topLeft.column(), proxy),
-                     index(std::min(bottomRight.row(), shown - 1), bottomRight.column(), proxy),
-                     roles);
+    emit dataChanged(index(top, topLeft.column(), proxy),
+                     index(bottom, bottomRight.column(), proxy), roles);
 }
 
 void RowPagingProxy::sourceLayoutAboutToBeChanged(const QList<QPersistentModelIndex> &parents,

@@ -1,10 +1,12 @@
 // SPDX-FileCopyrightText: Converge contributors
 // SPDX-License-Identifier: MIT
 //
-// The tree a page at a time: each parent shows the first rows of its sorted, filtered whole,
-// more on showMore() and reveal(); what changes past a page is not told. Over a sorting and
-// filtering proxy, as in the window, every change checked by QAbstractItemModelTester, and a
-// seeded run of random changes compared with the source after each.
+// The tree a window at a time: each parent shows a run of its sorted, filtered whole, at first
+// its first page, more on showMore(), showEarlier() and reveal(), fewer on hideFirst() and
+// hideLast(); what changes outside a window is not told, and ScrollFetcher keeps the windows
+// around what a view has in sight. Over a sorting and filtering proxy, as in the window, every
+// change checked by QAbstractItemModelTester, and a seeded run of random changes compared with
+// the source after each.
 #include "rowpagingproxy.h"
 
 #include "scrollfetcher.h"
@@ -264,10 +266,147 @@ private Q_SLOTS:
         QTRY_VERIFY(p.pages.rowCount(parent) > 5);
     }
 
-    /// Random inserts, removals, renames (re-sorts), filters, fetches and reveals under two
-    /// levels; after each, every parent shows the first rows of the sorted source, at least a
-    /// page of them, and rows kept persistent still show the item they showed.
-    void randomChangesKeepThePagesTheFirstRowsOfTheSource()
+    /// A window moved off a parent's first rows: rows that come or go before it move it and
+    /// tell nothing; rows that go in it bring the next ones up, and at the end the ones before.
+    void aWindowMovesWithTheRowsBeforeIt()
+    {
+        Paged p;
+        for (int i = 0; i < 10; ++i)
+            p.add(p.root(), name(i * 10));
+        p.pages.showMore({});
+        p.pages.showMore({});
+        QCOMPARE(p.pages.rowCount(), 9);
+        p.pages.hideFirst({}, 4);
+        QCOMPARE(p.pages.rowsBefore({}), 4);
+        QCOMPARE(p.shown(), QStringList({name(40), name(50), name(60), name(70), name(80)}));
+        QCOMPARE(p.pages.rowsNotShown({}), 1);
+        const QPersistentModelIndex r60 = p.pages.index(2, 0);
+        QSignalSpy inserted(&p.pages, &QAbstractItemModel::rowsInserted);
+        QSignalSpy removed(&p.pages, &QAbstractItemModel::rowsRemoved);
+        p.add(p.root(), name(5));  // sorts before the window
+        p.source.removeRows(1, 1); // r010, before it too
+        QCOMPARE(inserted.size(), 0);
+        QCOMPARE(removed.size(), 0);
+        QCOMPARE(p.pages.rowsBefore({}), 4);
+        QCOMPARE(p.shown(), QStringList({name(40), name(50), name(60), name(70), name(80)}));
+        QCOMPARE(r60.data().toString(), name(60));
+        QCOMPARE(r60.row(), 2);
+        // r050 goes: r090, past the window, comes up into it.
+        p.source.removeRows(4, 1);
+        QCOMPARE(p.shown(), QStringList({name(40), name(60), name(70), name(80), name(90)}));
+        QCOMPARE(r60.row(), 1);
+        // The rows from r060 on go: a page is left, the rows before the window come back.
+        p.source.removeRows(4, 4); // the source's rows are in the order they were added
+        QCOMPARE(p.pages.rowsBefore({}), 2);
+        QCOMPARE(p.shown(), QStringList({name(20), name(30), name(40)}));
+        QVERIFY(!r60.isValid());
+    }
+
+    void showEarlierHideLastAndRevealMoveTheWindowBack()
+    {
+        Paged p;
+        QStandardItem *bucket = p.add(p.root(), QStringLiteral("bucket"));
+        for (int i = 0; i < 12; ++i)
+            p.add(bucket, name(i));
+        const QModelIndex parent = p.pages.index(0, 0);
+        for (int i = 0; i < 3; ++i)
+            p.pages.showMore(parent);
+        p.pages.hideFirst(parent, 9);
+        QCOMPARE(p.shown(parent), QStringList({name(9), name(10), name(11)})); // a page stays
+        p.pages.showEarlier(parent);
+        QCOMPARE(p.pages.rowsBefore(parent), 6);
+        QCOMPARE(p.pages.rowCount(parent), 6);
+        p.pages.hideLast(parent, 3);
+        QCOMPARE(p.shown(parent), QStringList({name(6), name(7), name(8)}));
+        QCOMPARE(p.pages.rowsNotShown(parent), 3);
+        const QModelIndex wanted = p.sorted.index(1, 0, p.pages.mapToSource(parent));
+        const QModelIndex shown = p.pages.reveal(wanted);
+        QCOMPARE(shown.data().toString(), name(1));
+        QCOMPARE(p.pages.rowsBefore(parent), 0);
+        QCOMPARE(p.shown(parent).first(), name(0));
+        QCOMPARE(p.shown(parent).last(), name(8));
+    }
+
+    /// Scrolled through many rows, a view is given a window of them; the row at the top stays
+    /// there as pages come and go; back at the start, the first rows show again; a selected row
+    /// keeps its page.
+    void aViewIsGivenAWindowAroundWhatIsInSight()
+    {
+        Paged p;
+        p.pages.setPageSize(20);
+        QStandardItem *bucket = p.add(p.root(), QStringLiteral("bucket"));
+        for (int i = 0; i < 600; ++i)
+            p.add(bucket, name(i));
+        QTreeView view;
+        view.setUniformRowHeights(true);
+        view.setModel(&p.pages);
+        auto *fetcher = new ScrollFetcher(&view, &p.pages);
+        fetcher->setWindowRows(100);
+        view.resize(300, view.header()->sizeHint().height() + 10 * view.sizeHintForRow(0) +
+                             2 * view.frameWidth());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const QModelIndex parent = p.pages.index(0, 0);
+        view.expand(parent);
+        int most = 0;
+        QString lastTop;
+        for (int i = 0; i < 200 && p.pages.rowsNotShown(parent) > 0; ++i) {
+            view.scrollToBottom();
+            lastTop = view.indexAt(QPoint(0, 0)).data().toString();
+            QCoreApplication::processEvents();
+            // Whatever came or went, the row at the top is the one scrolled to.
+            QCOMPARE(view.indexAt(QPoint(0, 0)).data().toString(), lastTop);
+            most = std::max(most, p.pages.rowCount(parent));
+        }
+        QCOMPARE(p.pages.rowsNotShown(parent), 0);
+        QVERIFY2(most <= 100 + 20, qPrintable(QString::number(most)));
+        QVERIFY(p.pages.rowsBefore(parent) >= 480);
+        for (int i = 0; i < 200 && p.pages.rowsBefore(parent) > 0; ++i) {
+            view.scrollToTop();
+            QCoreApplication::processEvents();
+            most = std::max(most, p.pages.rowCount(parent));
+        }
+        QCOMPARE(p.pages.rowsBefore(parent), 0);
+        QCOMPARE(p.pages.index(0, 0, parent).data().toString(), name(0));
+        QVERIFY2(most <= 100 + 20, qPrintable(QString::number(most)));
+
+        // A selected row's page stays as the view scrolls past it.
+        const QModelIndex selected = p.pages.index(30, 0, parent);
+        view.setCurrentIndex(selected);
+        QCOMPARE(view.selectionModel()->selectedRows().size(), 1);
+        for (int i = 0; i < 200 && p.pages.rowsNotShown(parent) > 0; ++i) {
+            view.scrollToBottom();
+            QCoreApplication::processEvents();
+        }
+        QCOMPARE(p.pages.rowsNotShown(parent), 0);
+        QVERIFY(p.pages.rowsBefore(parent) <= 30); // the rows before its page may go
+        QCOMPARE(view.currentIndex().data().toString(), name(30));
+        QCOMPARE(view.selectionModel()->selectedRows().size(), 1);
+
+        // Collapsed and opened again, the bucket starts from its first rows; with a selected
+        // row past them, as it was.
+        const int heldShown = p.pages.rowCount(parent);
+        view.collapse(parent);
+        QCOMPARE(p.pages.rowCount(parent), heldShown);
+        view.clearSelection();
+        view.setCurrentIndex({});
+        view.expand(parent);
+        for (int i = 0; i < 10; ++i) {
+            view.scrollToBottom();
+            QCoreApplication::processEvents();
+        }
+        QVERIFY(p.pages.rowsBefore(parent) > 0);
+        view.collapse(parent);
+        QCOMPARE(p.pages.rowsBefore(parent), 0);
+        QCOMPARE(p.pages.rowCount(parent), 20);
+        view.expand(parent);
+        QCOMPARE(p.pages.index(0, 0, parent).data().toString(), name(0));
+    }
+
+    /// Random inserts, removals, renames (re-sorts), filters, fetches, reveals and windows
+    /// moved under two levels; after each, every parent shows a run of the sorted source, at
+    /// least a page of it, and rows kept persistent still show the item they showed.
+    void randomChangesKeepEachWindowARunOfTheSource()
     {
         const quint32 seed = qEnvironmentVariableIsSet("CONVERGE_PAGING_SEED")
                                  ? quint32(qEnvironmentVariableIntValue("CONVERGE_PAGING_SEED"))
@@ -284,10 +423,11 @@ private Q_SLOTS:
             p.add(p.root(), QStringLiteral("account%1").arg(a));
         // Rows revealed, and the source's item each showed: a persistent row keeps showing it.
         QList<std::pair<QPersistentModelIndex, QPersistentModelIndex>> kept;
-        int steppedPastAPage = 0; // steps × accounts with rows past their page
+        int steppedPastAPage = 0;    // steps × accounts with rows past their window
+        int steppedPastTheStart = 0; // steps × accounts with rows before it
         for (int step = 0; step < 600; ++step) {
             QStandardItem *parent = p.source.item(int(random.bounded(p.source.rowCount())));
-            const int op = int(random.bounded(10));
+            const int op = int(random.bounded(12));
             if (op < 4 || parent->rowCount() == 0) {
                 const int count = 1 + int(random.bounded(4));
                 QList<QStandardItem *> items;
@@ -322,6 +462,19 @@ private Q_SLOTS:
                     kept.append({QPersistentModelIndex(shown),
                                  QPersistentModelIndex(p.sorted.mapToSource(wanted))});
                 }
+            } else if (op >= 10) {
+                const QModelIndex shown =
+                    p.pages.mapFromSource(p.sorted.mapFromSource(p.source.indexFromItem(parent)));
+                const int how = int(random.bounded(3));
+                const int rows = 1 + int(random.bounded(6));
+                if (shown.isValid() && how == 0)
+                    p.pages.hideFirst(shown, rows);
+                else if (shown.isValid() && how == 1)
+                    p.pages.hideLast(shown, rows);
+                else if (shown.isValid() && rows == 1)
+                    p.pages.showFirstPage(shown);
+                else if (shown.isValid())
+                    p.pages.showEarlier(shown);
             } else {
                 const bool filtering = random.bounded(2) == 0;
                 p.sorted.setFilterRegularExpression(
@@ -329,9 +482,11 @@ private Q_SLOTS:
                               : QRegularExpression());
             }
             QCoreApplication::processEvents();
-            checkPagesAreThePrefixOfTheSource(p, {}, seed, step);
-            for (int row = 0; row < p.pages.rowCount(); ++row)
+            checkEachWindowIsARunOfTheSource(p, {}, seed, step);
+            for (int row = 0; row < p.pages.rowCount(); ++row) {
                 steppedPastAPage += p.pages.rowsNotShown(p.pages.index(row, 0)) > 0 ? 1 : 0;
+                steppedPastTheStart += p.pages.rowsBefore(p.pages.index(row, 0)) > 0 ? 1 : 0;
+            }
             for (const auto &[index, item] : std::as_const(kept)) {
                 if (index.isValid())
                     QCOMPARE(p.sorted.mapToSource(p.pages.mapToSource(index)), QModelIndex(item));
@@ -341,26 +496,31 @@ private Q_SLOTS:
         }
         // Most of the run has rows past a page.
         QVERIFY2(steppedPastAPage > 600, qPrintable(QString::number(steppedPastAPage)));
+        QVERIFY2(steppedPastTheStart > 300, qPrintable(QString::number(steppedPastTheStart)));
     }
 
 private:
-    static void checkPagesAreThePrefixOfTheSource(const Paged &p, const QModelIndex &parent,
-                                                  quint32 seed, int step)
+    static void checkEachWindowIsARunOfTheSource(const Paged &p, const QModelIndex &parent,
+                                                 quint32 seed, int step)
     {
         const QModelIndex sortedParent = p.pages.mapToSource(parent);
         const int shown = p.pages.rowCount(parent);
         const int all = p.sorted.rowCount(sortedParent);
+        const int before = p.pages.rowsBefore(parent);
         const QString where = QStringLiteral("seed %1, step %2, under %3")
                                   .arg(seed)
                                   .arg(step)
                                   .arg(parent.data().toString());
-        QVERIFY2(shown <= all && shown >= std::min(all, p.pages.pageSize()), qPrintable(where));
-        QCOMPARE(p.pages.rowsNotShown(parent), all - shown);
+        QVERIFY2(before >= 0 && before + shown <= all && shown >= std::min(all, p.pages.pageSize()),
+                 qPrintable(where));
+        QCOMPARE(p.pages.rowsNotShown(parent), all - before - shown);
         for (int row = 0; row < shown; ++row) {
             const QModelIndex index = p.pages.index(row, 0, parent);
-            QVERIFY2(p.pages.mapToSource(index) == p.sorted.index(row, 0, sortedParent),
+            QVERIFY2(p.pages.mapToSource(index) == p.sorted.index(before + row, 0, sortedParent),
                      qPrintable(where));
-            checkPagesAreThePrefixOfTheSource(p, index, seed, step);
+            QVERIFY2(p.pages.mapFromSource(p.sorted.index(before + row, 0, sortedParent)) == index,
+                     qPrintable(where));
+            checkEachWindowIsARunOfTheSource(p, index, seed, step);
         }
     }
 };
