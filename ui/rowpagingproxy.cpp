@@ -45,17 +45,14 @@ void RowPagingProxy::setSourceModel(QAbstractItemModel *source)
     if (source) {
         // What mapToSource() found last holds until the source's rows change (a removed
         // parent's internal pointer may come back as another's); first, before any listener.
-        const auto forget = [this] { m_lastFirst.pointer.reset(); };
-        connect(source, &QAbstractItemModel::rowsAboutToBeInserted, this, forget);
-        connect(source, &QAbstractItemModel::rowsInserted, this, forget);
-        connect(source, &QAbstractItemModel::rowsAboutToBeRemoved, this, forget);
-        connect(source, &QAbstractItemModel::rowsRemoved, this, forget);
-        connect(source, &QAbstractItemModel::layoutAboutToBeChanged, this, forget);
-        connect(source, &QAbstractItemModel::layoutChanged, this, forget);
-        connect(source, &QAbstractItemModel::modelAboutToBeReset, this, forget);
-        connect(source, &QAbstractItemModel::modelReset, this, forget);
-        connect(source, &QAbstractItemModel::rowsMoved, this, forget);
-        connect(source, &QAbstractItemModel::columnsRemoved, this, forget);
+        const auto forgetOn = [this, source](auto... changes) {
+            (connect(source, changes, this, [this] { m_lastFirst.pointer.reset(); }), ...);
+        };
+        forgetOn(&QAbstractItemModel::rowsAboutToBeInserted, &QAbstractItemModel::rowsInserted,
+                 &QAbstractItemModel::rowsAboutToBeRemoved, &QAbstractItemModel::rowsRemoved,
+                 &QAbstractItemModel::layoutAboutToBeChanged, &QAbstractItemModel::layoutChanged,
+                 &QAbstractItemModel::modelAboutToBeReset, &QAbstractItemModel::modelReset,
+                 &QAbstractItemModel::rowsMoved, &QAbstractItemModel::columnsRemoved);
         connect(source, &QAbstractItemModel::rowsInserted, this,
                 &RowPagingProxy::sourceRowsInserted);
         connect(source, &QAbstractItemModel::rowsAboutToBeRemoved, this,

@@ -69,6 +69,24 @@ struct Paged
     std::unique_ptr<QAbstractItemModelTester> tester;
 };
 
+/// A tree view over the pages, as the window's (uniform rows, a ScrollFetcher), shown `rows`
+/// rows tall.
+struct Viewed
+{
+    Viewed(Paged &p, int rows)
+    {
+        view.setUniformRowHeights(true);
+        view.setModel(&p.pages);
+        fetcher = new ScrollFetcher(&view, &p.pages);
+        view.resize(300, view.header()->sizeHint().height() + rows * view.sizeHintForRow(0) +
+                             2 * view.frameWidth());
+        view.show();
+    }
+
+    QTreeView view;
+    ScrollFetcher *fetcher = nullptr; // the view's child
+};
+
 } // namespace
 
 class tst_RowPagingProxy final : public QObject
@@ -207,14 +225,9 @@ private Q_SLOTS:
             for (int i = 0; i < 60; ++i)
                 p.add(account, name(i));
         }
-        QTreeView view;
-        view.setUniformRowHeights(true);
-        view.setModel(&p.pages);
-        new ScrollFetcher(&view, &p.pages);
         // Eight rows in sight: the second account's rows are out of it.
-        view.resize(300, view.header()->sizeHint().height() + 8 * view.sizeHintForRow(0) +
-                             2 * view.frameWidth());
-        view.show();
+        Viewed viewed(p, 8);
+        QTreeView &view = viewed.view;
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         const QModelIndex first = p.pages.index(0, 0);
         const QModelIndex second = p.pages.index(1, 0);
@@ -249,13 +262,8 @@ private Q_SLOTS:
         QStandardItem *bucket = p.add(p.root(), QStringLiteral("bucket"));
         for (int i = 0; i < 5; ++i)
             p.add(bucket, name(i));
-        QTreeView view;
-        view.setUniformRowHeights(true);
-        view.setModel(&p.pages);
-        new ScrollFetcher(&view, &p.pages);
-        view.resize(300, view.header()->sizeHint().height() + 12 * view.sizeHintForRow(0) +
-                             2 * view.frameWidth());
-        view.show();
+        Viewed viewed(p, 12);
+        QTreeView &view = viewed.view;
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         const QModelIndex parent = p.pages.index(0, 0);
         view.expand(parent);
@@ -337,14 +345,9 @@ private Q_SLOTS:
         QStandardItem *bucket = p.add(p.root(), QStringLiteral("bucket"));
         for (int i = 0; i < 600; ++i)
             p.add(bucket, name(i));
-        QTreeView view;
-        view.setUniformRowHeights(true);
-        view.setModel(&p.pages);
-        auto *fetcher = new ScrollFetcher(&view, &p.pages);
-        fetcher->setWindowRows(100);
-        view.resize(300, view.header()->sizeHint().height() + 10 * view.sizeHintForRow(0) +
-                             2 * view.frameWidth());
-        view.show();
+        Viewed viewed(p, 10);
+        viewed.fetcher->setWindowRows(100);
+        QTreeView &view = viewed.view;
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         const QModelIndex parent = p.pages.index(0, 0);
         view.expand(parent);
