@@ -5,6 +5,7 @@
 #include "resource.h"
 #include "resourcekey.h"
 
+#include <QElapsedTimer>
 #include <QHash>
 #include <QList>
 #include <QObject>
@@ -129,6 +130,9 @@ private:
     QSet<ResourceKey> m_processed;         // keys the controller reported since it started
     QString m_lastProgress;
     int m_ticks = 0;
+    QElapsedTimer m_sinceFullPass; ///< since check() last read every open target
+    qint64 m_fullPassMs = 0;       ///< how long that read took
+    qint64 m_passedVersion = -1;   ///< the workspace's data version then
     bool m_runsHere = false; ///< this process holds the lock and runs (or will run) the controller
     bool m_finished = false;
     bool m_waiting = false; ///< inside wait(): the controller's batches are read
