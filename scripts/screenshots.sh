@@ -2,8 +2,8 @@
 # SPDX-FileCopyrightText: Converge contributors
 # SPDX-License-Identifier: MIT
 #
-# Regenerates docs/screenshots/window.png and timeline.png: starts the emulators on their
-# well-known ports, applies the sample manifests to a fresh workspace and waits until every
+# Regenerates the pictures of docs/screenshots/ (window.png, timeline.png and the others below):
+# starts the emulators on their well-known ports, applies the sample manifests to a fresh workspace and waits until every
 # resource is Ready, then opens the window under Xvfb at a fixed size and lets it save a picture
 # of itself (CONVERGE_SCREENSHOT, see app/main.cpp). Builds nothing: build first (scripts/dev.sh
 # build).
@@ -119,6 +119,18 @@ shoot "$(dirname "$out")/events.png" CONVERGE_SCREENSHOT_OPEN=DynamoDBTable/orde
 shoot "$(dirname "$out")/details-empty.png"
 shoot "$(dirname "$out")/spec-draft.png" CONVERGE_SCREENSHOT_OPEN=BlobContainer/invoices \
     CONVERGE_SCREENSHOT_EDIT="# reviewed with the team on Monday"
+
+# A folder of 8,000 objects another tool wrote, opened at one far down by its URL: the view is
+# given a window of 5,000 rows around it (RowPagingProxy), and scrolls as any list does.
+node -e "
+(async () => {
+    const keys = Array.from({length: 8000}, (_, i) => 'logs/app-' + String(i).padStart(5, '0') + '.log');
+    for (let i = 0; i < keys.length; i += 8)
+        await Promise.all(keys.slice(i, i + 8).map((k) =>
+            fetch('http://127.0.0.1:5000/order-invoices/' + k, {method: 'PUT', body: 'log'})));
+})().catch(e => { console.error(e.message); process.exit(1); });"
+DELAY=10 shoot "$(dirname "$out")/s3-large-folder.png" \
+    CONVERGE_SCREENSHOT_OPEN=s3://order-invoices/logs/app-07500.log
 
 # A large upload under way (a 1 GiB file of zeros to the sample's moto): its progress in the
 # details' heading and in the condition, a step of parts at a time. Last, as it adds to the
