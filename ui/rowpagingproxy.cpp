@@ -220,14 +220,14 @@ QModelIndex RowPagingProxy::sibling(int row, int column, const QModelIndex &inde
 
 int RowPagingProxy::rowCount(const QModelIndex &parent) const
 {
-    if (!sourceModel() || (parent.isValid() && parent.model() != this))
+    if (!isParentHere(parent))
         return 0;
     return shownOf(mapToSource(parent));
 }
 
 int RowPagingProxy::columnCount(const QModelIndex &parent) const
 {
-    if (!sourceModel() || (parent.isValid() && parent.model() != this))
+    if (!isParentHere(parent))
         return 0;
     return sourceModel()->columnCount(mapToSource(parent));
 }
@@ -239,7 +239,7 @@ bool RowPagingProxy::hasChildren(const QModelIndex &parent) const
 
 void RowPagingProxy::showMore(const QModelIndex &parent)
 {
-    if (!sourceModel() || (parent.isValid() && parent.model() != this))
+    if (!isParentHere(parent))
         return;
     const QModelIndex sourceParent = mapToSource(parent);
     if (firstOf(sourceParent) + shownOf(sourceParent) < sourceModel()->rowCount(sourceParent))
@@ -248,7 +248,7 @@ void RowPagingProxy::showMore(const QModelIndex &parent)
 
 void RowPagingProxy::showEarlier(const QModelIndex &parent)
 {
-    if (!sourceModel() || (parent.isValid() && parent.model() != this))
+    if (!isParentHere(parent))
         return;
     const QModelIndex sourceParent = mapToSource(parent);
     if (const int first = firstOf(sourceParent); first > 0)
@@ -257,7 +257,7 @@ void RowPagingProxy::showEarlier(const QModelIndex &parent)
 
 void RowPagingProxy::hideFirst(const QModelIndex &parent, int rows)
 {
-    if (!sourceModel() || (parent.isValid() && parent.model() != this) || rows <= 0)
+    if (!isParentHere(parent) || rows <= 0)
         return;
     const QModelIndex sourceParent = mapToSource(parent);
     const int shown = shownOf(sourceParent);
@@ -268,14 +268,14 @@ void RowPagingProxy::hideFirst(const QModelIndex &parent, int rows)
 
 void RowPagingProxy::hideLast(const QModelIndex &parent, int rows)
 {
-    if (!sourceModel() || (parent.isValid() && parent.model() != this) || rows <= 0)
+    if (!isParentHere(parent) || rows <= 0)
         return;
     shrink(mapToSource(parent), rows);
 }
 
 void RowPagingProxy::showFirstPage(const QModelIndex &parent)
 {
-    if (!sourceModel() || (parent.isValid() && parent.model() != this))
+    if (!isParentHere(parent))
         return;
     const QModelIndex sourceParent = mapToSource(parent);
     if (deferWhileTelling(sourceParent, [this](const QModelIndex &source) {
@@ -305,28 +305,36 @@ void RowPagingProxy::showFirstPage(const QModelIndex &parent)
     }
 }
 
+bool RowPagingProxy::isParentHere(const QModelIndex &parent) const
+{
+    return sourceModel() && (!parent.isValid() || parent.model() == this);
+}
+
+const RowPagingProxy::Window *RowPagingProxy::findWindow(const QModelIndex &sourceParent) const
+{
+    if (!sourceParent.isValid())
+        return &m_root;
+    const auto it = std::find_if(m_windows.cbegin(), m_windows.cend(), [&](const Window &window) {
+        return window.parent == sourceParent;
+    });
+    return it == m_windows.cend() ? nullptr : &*it;
+}
+
 RowPagingProxy::Window &RowPagingProxy::windowOf(const QModelIndex &sourceParent)
 {
     if (!sourceParent.isValid()) {
         m_root.limit = std::max(m_root.limit, m_pageSize);
         return m_root;
     }
-    auto it = std::find_if(m_windows.begin(), m_windows.end(),
-                           [&](const Window &window) { return window.parent == sourceParent; });
-    if (it != m_windows.end())
-        return *it;
+    if (const Window *window = findWindow(sourceParent))
+        return const_cast<Window &>(*window);
     return m_windows.emplace_back(Window{QPersistentModelIndex(sourceParent), 0, m_pageSize});
 }
 
 int RowPagingProxy::firstOf(const QModelIndex &sourceParent) const
 {
-    if (!sourceParent.isValid())
-        return m_root.first;
-    for (const Window &window : m_windows) {
-        if (window.parent == sourceParent)
-            return window.first;
-    }
-    return 0;
+    const Window *window = findWindow(sourceParent);
+    return window ? window->first : 0;
 }
 
 bool RowPagingProxy::anyWindowMoved() const
@@ -337,13 +345,8 @@ bool RowPagingProxy::anyWindowMoved() const
 
 int RowPagingProxy::limitOf(const QModelIndex &sourceParent) const
 {
-    if (!sourceParent.isValid())
-        return std::max(m_root.limit, m_pageSize);
-    for (const Window &window : m_windows) {
-        if (window.parent == sourceParent)
-            return window.limit;
-    }
-    return m_pageSize;
+    const Window *window = findWindow(sourceParent);
+    return window ? std::max(window->limit, m_pageSize) : m_pageSize;
 }
 
 int RowPagingProxy::shownRowOf(const QModelIndex &source) const

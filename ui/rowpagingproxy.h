@@ -86,6 +86,10 @@ private:
         int first = 0;
         int limit = 0; // at least a page
     };
+    /// Whether `parent` may be asked about here: an index of this model, or the root.
+    bool isParentHere(const QModelIndex &parent) const;
+    /// `sourceParent`'s window (the root's is always there), or null when it has none.
+    const Window *findWindow(const QModelIndex &sourceParent) const;
     /// `sourceParent`'s window, made (a page from the first row) when it has none.
     Window &windowOf(const QModelIndex &sourceParent);
     /// Moves `window`'s first row (what mapToSource() found last is forgotten).

@@ -35,7 +35,6 @@ public:
 
     /// How many rows a parent shows at most once it is scrolled through (at least two pages).
     void setWindowRows(int rows) { m_windowRows = rows; }
-    int windowRows() const { return m_windowRows; }
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

@@ -54,6 +54,14 @@ struct Paged
         return item;
     }
     QStandardItem *root() { return source.invisibleRootItem(); }
+    /// A row `text` at the top level with `rows` rows under it, named r000 on.
+    QStandardItem *addParent(const QString &text, int rows)
+    {
+        QStandardItem *parent = add(root(), text);
+        for (int i = 0; i < rows; ++i)
+            add(parent, name(i));
+        return parent;
+    }
     /// The texts shown under `parent` (an index of the pages).
     QStringList shown(const QModelIndex &parent = {}) const
     {
@@ -179,9 +187,7 @@ private Q_SLOTS:
     void aFilterFindsRowsPastThePage()
     {
         Paged p;
-        QStandardItem *account = p.add(p.root(), QStringLiteral("account"));
-        for (int i = 0; i < 10; ++i)
-            p.add(account, name(i));
+        p.addParent(QStringLiteral("account"), 10);
         const QModelIndex shownAccount = p.pages.index(0, 0);
         QCOMPARE(p.pages.rowCount(shownAccount), 3);
         p.sorted.setFilterRegularExpression(QRegularExpression(name(8)));
@@ -220,11 +226,8 @@ private Q_SLOTS:
     {
         Paged p;
         p.pages.setPageSize(5);
-        for (int a = 0; a < 2; ++a) {
-            QStandardItem *account = p.add(p.root(), QStringLiteral("account%1").arg(a));
-            for (int i = 0; i < 60; ++i)
-                p.add(account, name(i));
-        }
+        for (int a = 0; a < 2; ++a)
+            p.addParent(QStringLiteral("account%1").arg(a), 60);
         // Eight rows in sight: the second account's rows are out of it.
         Viewed viewed(p, 8);
         QTreeView &view = viewed.view;
@@ -259,9 +262,7 @@ private Q_SLOTS:
     {
         Paged p;
         p.pages.setPageSize(5);
-        QStandardItem *bucket = p.add(p.root(), QStringLiteral("bucket"));
-        for (int i = 0; i < 5; ++i)
-            p.add(bucket, name(i));
+        QStandardItem *bucket = p.addParent(QStringLiteral("bucket"), 5);
         Viewed viewed(p, 12);
         QTreeView &view = viewed.view;
         QVERIFY(QTest::qWaitForWindowExposed(&view));
@@ -313,9 +314,7 @@ private Q_SLOTS:
     void showEarlierHideLastAndRevealMoveTheWindowBack()
     {
         Paged p;
-        QStandardItem *bucket = p.add(p.root(), QStringLiteral("bucket"));
-        for (int i = 0; i < 12; ++i)
-            p.add(bucket, name(i));
+        p.addParent(QStringLiteral("bucket"), 12);
         const QModelIndex parent = p.pages.index(0, 0);
         for (int i = 0; i < 3; ++i)
             p.pages.showMore(parent);
@@ -342,9 +341,7 @@ private Q_SLOTS:
     {
         Paged p;
         p.pages.setPageSize(20);
-        QStandardItem *bucket = p.add(p.root(), QStringLiteral("bucket"));
-        for (int i = 0; i < 600; ++i)
-            p.add(bucket, name(i));
+        p.addParent(QStringLiteral("bucket"), 600);
         Viewed viewed(p, 10);
         viewed.fetcher->setWindowRows(100);
         QTreeView &view = viewed.view;
