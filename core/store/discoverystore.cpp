@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "discoverystore.h"
 
+#include "backendid.h"
+#include "backendidindex.h"
 #include "storesql.h"
 #include "workspaceconnection.h"
 #include "writescope.h"
@@ -18,8 +20,35 @@ namespace converge {
 
 using namespace StoreSql;
 
-DiscoveryStore::DiscoveryStore(WorkspaceConnection &connection)
+namespace {
+
+QVariant managedByText(const DiscoveredResource &item)
+{
+    if (!item.isManagedElsewhere())
+        return QVariant(QMetaType::fromType<QString>());
+    QJsonObject json{{QStringLiteral("resource"), item.managedBy.toString()}};
+    if (item.managedByAccount.isValid())
+        json.insert(QStringLiteral("account"), item.managedByAccount.toString());
+    return compact(json);
+}
+
+void readManagedBy(const QVariant &column, DiscoveredResource &item)
+{
+    if (column.isNull())
+        return;
+    const QJsonObject json = parse(column).object();
+    item.managedBy = ResourceKey::fromString(json.value(QStringLiteral("resource")).toString())
+                         .value_or(ResourceKey{});
+    item.managedByAccount =
+        ResourceKey::fromString(json.value(QStringLiteral("account")).toString())
+            .value_or(ResourceKey{});
+}
+
+} // namespace
+
+DiscoveryStore::DiscoveryStore(WorkspaceConnection &connection, const BackendIdIndex &backendIds)
     : m_connection(connection)
+    , m_backendIds(backendIds)
 {}
 
 bool DiscoveryStore::replaceDiscovered(const ResourceKey &owner, const QString &kind,
@@ -62,26 +91,35 @@ bool DiscoveryStore::pruneDiscovered(const ResourceKey &owner, const QString &ki
 bool DiscoveryStore::mergeRows(const ResourceKey &owner, const QString &kind,
                                const QList<DiscoveredResource> &items, StoreError *error)
 {
-    // Whether a workspace resource records the item's ID: one seek each in resources_id (an
-    // index on the annotation), not a read of every resource per list.
-    QSqlQuery *managed = m_connection.statement(
-        QStringLiteral("SELECT 1 FROM resources WHERE json_extract(annotations,"
-                       " '$.\"converge.dev/resource-id\"') = ? LIMIT 1"),
-        error);
+    // Whether a workspace resource holds the item's ID: one statement for the page
+    // (resources_backend_id). Held under this owner, it has its own row; under another, the row
+    // names it.
+    QStringList ids;
+    for (const DiscoveredResource &item : items) {
+        if (!item.resourceId.isEmpty())
+            ids.append(BackendId::normalized(item.resourceId));
+    }
+    StoreError readError;
+    const QHash<QString, BackendIdIndex::Holder> holders = m_backendIds.holdersOf(ids, &readError);
+    if (readError.isError()) {
+        if (error)
+            *error = readError;
+        return false;
+    }
     // What was listed before keeps the time it was first seen.
-    QSqlQuery *upsert =
-        managed ? m_connection.statement(
-                      QStringLiteral("INSERT INTO discovered (owner_kind, owner_name, kind,"
-                                     " name, resource_id, spec, details, seen_at,"
-                                     " first_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                                     " ON CONFLICT (owner_kind, owner_name, kind, name) DO"
-                                     " UPDATE SET resource_id = excluded.resource_id, spec ="
-                                     " excluded.spec, details = excluded.details, seen_at ="
-                                     " excluded.seen_at, first_seen_at ="
-                                     " coalesce(discovered.first_seen_at,"
-                                     " excluded.first_seen_at)"),
-                      error)
-                : nullptr;
+    QSqlQuery *upsert = m_connection.statement(
+        QStringLiteral("INSERT INTO discovered (owner_kind, owner_name, kind,"
+                       " name, resource_id, spec, details, seen_at,"
+                       " first_seen_at, managed_by) VALUES (?, ?, ?, ?, ?,"
+                       " ?, ?, ?, ?, ?) ON CONFLICT (owner_kind,"
+                       " owner_name, kind, name) DO UPDATE SET"
+                       " resource_id = excluded.resource_id, spec ="
+                       " excluded.spec, details = excluded.details,"
+                       " seen_at = excluded.seen_at, first_seen_at ="
+                       " coalesce(discovered.first_seen_at,"
+                       " excluded.first_seen_at), managed_by ="
+                       " excluded.managed_by"),
+        error);
     if (!upsert)
         return false;
     // Stamped later than anything stored under the owner before, whatever the item's own time
@@ -102,17 +140,18 @@ bool DiscoveryStore::mergeRows(const ResourceKey &owner, const QString &kind,
                              ? latest->value(0).toLongLong()
                              : std::numeric_limits<qint64>::min();
     latest->finish();
-    for (const DiscoveredResource &item : items) {
-        if (item.name.isEmpty())
+    for (const DiscoveredResource &listed : items) {
+        if (listed.name.isEmpty())
             continue;
-        if (!item.resourceId.isEmpty()) {
-            managed->addBindValue(item.resourceId);
-            if (!managed->exec())
-                return failSql(error, *managed, QStringLiteral("cannot read resource IDs"));
-            const bool isManaged = managed->next();
-            managed->finish();
-            if (isManaged)
+        DiscoveredResource item = listed;
+        if (const auto holder = holders.constFind(BackendId::normalized(item.resourceId));
+            !item.resourceId.isEmpty() && holder != holders.cend()) {
+            if (holder->key.kind == kind && holder->ownerName == owner.name)
                 continue;
+            if (item.managedBy != holder->key) {
+                item.managedBy = holder->key;
+                item.managedByAccount = {};
+            }
         }
         upsert->addBindValue(text(owner.kind));
         upsert->addBindValue(text(owner.name));
@@ -128,6 +167,7 @@ bool DiscoveryStore::mergeRows(const ResourceKey &owner, const QString &kind,
         upsert->addBindValue(seenAt);
         upsert->addBindValue(item.firstSeenAt.isValid() ? item.firstSeenAt.toMSecsSinceEpoch()
                                                         : seenAt);
+        upsert->addBindValue(managedByText(item));
         if (!upsert->exec())
             return failSql(error, *upsert, QStringLiteral("cannot store discovered resources"));
     }
@@ -181,7 +221,7 @@ QList<DiscoveredResource> DiscoveryStore::discovered(const std::optional<Resourc
     QSqlQuery q(m_connection.db());
     q.setForwardOnly(true);
     QString sql = QStringLiteral("SELECT owner_kind, owner_name, kind, name, resource_id, spec,"
-                                 " details, seen_at, first_seen_at FROM discovered");
+                                 " details, seen_at, first_seen_at, managed_by FROM discovered");
     QStringList where;
     if (owner)
         where.append(QStringLiteral("owner_kind = ? AND owner_name = ?"));
@@ -216,6 +256,7 @@ QList<DiscoveredResource> DiscoveryStore::discovered(const std::optional<Resourc
         item.details = parse(q.value(6)).object();
         item.seenAt = timeFrom(q.value(7));
         item.firstSeenAt = q.value(8).isNull() ? item.seenAt : timeFrom(q.value(8));
+        readManagedBy(q.value(9), item);
         result.append(item);
     }
     if (q.lastError().isValid()) { // a step failed part way through the rows

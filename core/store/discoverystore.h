@@ -16,15 +16,18 @@
 
 namespace converge {
 
+class BackendIdIndex;
 class WorkspaceConnection;
 
 /// What lists found that nothing in the workspace manages (the `discovered` table), kept so that
-/// the window can show it greyed and a person can claim it.
+/// the window can show it greyed and a person can claim it. What a resource of the workspace
+/// manages through another owner is kept too, naming that resource (managed_by), so that the row
+/// says who manages it instead of offering a second manager.
 class DiscoveryStore final
 {
 public:
-    /// `connection` is not owned and outlives this store.
-    explicit DiscoveryStore(WorkspaceConnection &connection);
+    /// Neither is owned; both outlive this store.
+    DiscoveryStore(WorkspaceConnection &connection, const BackendIdIndex &backendIds);
 
     bool replaceDiscovered(const ResourceKey &owner, const QString &kind,
                            const QList<DiscoveredResource> &items, StoreError *error);
@@ -50,6 +53,7 @@ private:
                    StoreError *error);
 
     WorkspaceConnection &m_connection;
+    const BackendIdIndex &m_backendIds;
 };
 
 } // namespace converge

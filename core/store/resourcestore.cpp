@@ -3,6 +3,8 @@
 #include "resourcestore.h"
 
 #include "annotations.h"
+#include "backendid.h"
+#include "backendidindex.h"
 #include "discoverystore.h"
 #include "eventstore.h"
 #include "storesql.h"
@@ -157,9 +159,10 @@ QStringList resourceIdsOf(const QList<Resource> &objects)
 
 } // namespace
 
-ResourceStore::ResourceStore(WorkspaceConnection &connection, DiscoveryStore &discovery,
-                             EventStore &events)
+ResourceStore::ResourceStore(WorkspaceConnection &connection, const BackendIdIndex &backendIds,
+                             DiscoveryStore &discovery, EventStore &events)
     : m_connection(connection)
+    , m_backendIds(backendIds)
     , m_discovery(discovery)
     , m_events(events)
 {}
@@ -236,14 +239,16 @@ bool ResourceStore::apply(const QList<Resource> &objects, QList<ApplyOutcome> *o
     select.setForwardOnly(true);
     const std::pair<QSqlQuery *, QString> statements[] = {
         {&select, QStringLiteral("SELECT id, api_version, generation, resource_version, labels,"
-                                 " annotations, spec FROM resources WHERE kind = ? AND name = ?")},
+                                 " annotations, spec, backend_id FROM resources WHERE kind = ?"
+                                 " AND name = ?")},
         {&insert,
          QStringLiteral("INSERT INTO resources (kind, name, api_version, uid, generation,"
                         " resource_version, labels, annotations, finalizers, spec, status,"
-                        " creation_time) VALUES (?, ?, ?, ?, 1, ?, ?, ?, '[]', ?, '{}', ?)")},
+                        " creation_time, backend_id) VALUES (?, ?, ?, ?, 1, ?, ?, ?, '[]', ?,"
+                        " '{}', ?, ?)")},
         {&update, QStringLiteral("UPDATE resources SET api_version = ?, labels = ?,"
                                  " annotations = ?, spec = ?, generation = ?,"
-                                 " resource_version = ? WHERE id = ?")},
+                                 " resource_version = ?, backend_id = ? WHERE id = ?")},
     };
     for (const auto &[query, sql] : statements) {
         if (!query->prepare(sql))
@@ -258,6 +263,7 @@ bool ResourceStore::apply(const QList<Resource> &objects, QList<ApplyOutcome> *o
         const QString labels = mapText(object.metadata.labels);
         const QString annotations = mapText(object.metadata.annotations);
         const QString spec = compact(object.spec);
+        const QString backendId = BackendId::managedBy(object);
 
         select.addBindValue(text(key.kind));
         select.addBindValue(text(key.name));
@@ -265,6 +271,9 @@ bool ResourceStore::apply(const QList<Resource> &objects, QList<ApplyOutcome> *o
             return failSql(error, select, QStringLiteral("cannot read %1").arg(key.toString()));
         ApplyOutcome outcome{key, ApplyOutcome::Action::Created, 1, 0};
         if (!select.next()) {
+            QVariant backendColumn;
+            if (!m_backendIds.column(key, 0, backendId, false, &backendColumn, error))
+                return false;
             const std::optional<qint64> version = scope.nextVersion();
             if (!version)
                 return false;
@@ -278,9 +287,13 @@ bool ResourceStore::apply(const QList<Resource> &objects, QList<ApplyOutcome> *o
             insert.addBindValue(annotations);
             insert.addBindValue(spec);
             insert.addBindValue(now);
+            insert.addBindValue(backendColumn);
             if (!insert.exec())
-                return failSql(error, insert,
-                               QStringLiteral("cannot store %1").arg(key.toString()));
+                return m_backendIds.failRace(
+                    key, backendId,
+                    sqlError(insert.lastError(),
+                             QStringLiteral("cannot store %1").arg(key.toString())),
+                    error);
             result.append(outcome);
             continue;
         }
@@ -292,7 +305,16 @@ bool ResourceStore::apply(const QList<Resource> &objects, QList<ApplyOutcome> *o
                                  !sameJson(select.value(5).toString(), annotations);
         outcome.generation = select.value(2).toLongLong() + (specChanged ? 1 : 0);
         outcome.resourceVersion = select.value(3).toLongLong();
+        const QVariant storedBackendId = select.value(7);
+        const QString recordedId = mapFrom(select.value(5)).value(Annotations::resourceId());
         select.finish();
+        QVariant backendColumn = storedBackendId;
+        if (storedBackendId.toString() != backendId &&
+            !m_backendIds.column(key, id, backendId,
+                                 !backendId.isEmpty() &&
+                                     BackendId::normalized(recordedId) == backendId,
+                                 &backendColumn, error))
+            return false;
         if (!specChanged && !metaChanged) {
             outcome.action = ApplyOutcome::Action::Unchanged;
             result.append(outcome);
@@ -309,9 +331,13 @@ bool ResourceStore::apply(const QList<Resource> &objects, QList<ApplyOutcome> *o
         update.addBindValue(spec);
         update.addBindValue(outcome.generation);
         update.addBindValue(outcome.resourceVersion);
+        update.addBindValue(backendColumn);
         update.addBindValue(id);
         if (!update.exec())
-            return failSql(error, update, QStringLiteral("cannot store %1").arg(key.toString()));
+            return m_backendIds.failRace(
+                key, backendId,
+                sqlError(update.lastError(), QStringLiteral("cannot store %1").arg(key.toString())),
+                error);
         result.append(outcome);
     }
 
@@ -441,7 +467,7 @@ bool ResourceStore::update(Resource &resource, StoreError *error)
         return false;
 
     QSqlQuery *selectStatement = m_connection.statement(
-        QStringLiteral("SELECT id, %1 FROM resources WHERE kind = ? AND name = ?")
+        QStringLiteral("SELECT id, %1, backend_id FROM resources WHERE kind = ? AND name = ?")
             .arg(QLatin1String(resourceColumns)),
         error);
     if (!selectStatement)
@@ -462,11 +488,22 @@ bool ResourceStore::update(Resource &resource, StoreError *error)
     const QString storedSpec = select.value(10).toString();
     const QDateTime created = timeFrom(select.value(12));
     const QDateTime deleted = timeFrom(select.value(13));
+    const QVariant storedBackendId = select.value(14);
     select.finish();
 
     if (storedVersion != resource.metadata.resourceVersion ||
         (!resource.metadata.uid.isEmpty() && resource.metadata.uid != storedUid))
         return failConflict(error, resource, storedVersion);
+    const QString backendId = BackendId::managedBy(resource);
+    QVariant backendColumn = storedBackendId;
+    if (storedBackendId.toString() != backendId) {
+        const QString recordedId = mapFrom(storedAnnotations).value(Annotations::resourceId());
+        if (!m_backendIds.column(key, id, backendId,
+                                 !backendId.isEmpty() &&
+                                     BackendId::normalized(recordedId) == backendId,
+                                 &backendColumn, error))
+            return false;
+    }
 
     const QString labels = mapText(resource.metadata.labels);
     const QString annotations = mapText(resource.metadata.annotations);
@@ -493,8 +530,8 @@ bool ResourceStore::update(Resource &resource, StoreError *error)
         return false;
     QSqlQuery *writeStatement = m_connection.statement(
         QStringLiteral("UPDATE resources SET api_version = ?, labels = ?, annotations = ?,"
-                       " finalizers = ?, spec = ?, generation = ?, resource_version = ?"
-                       " WHERE id = ?"),
+                       " finalizers = ?, spec = ?, generation = ?, resource_version = ?,"
+                       " backend_id = ? WHERE id = ?"),
         error);
     if (!writeStatement)
         return false;
@@ -506,9 +543,13 @@ bool ResourceStore::update(Resource &resource, StoreError *error)
     write.addBindValue(spec);
     write.addBindValue(generation);
     write.addBindValue(*newVersion);
+    write.addBindValue(backendColumn);
     write.addBindValue(id);
     if (!write.exec())
-        return failSql(error, write, QStringLiteral("cannot store %1").arg(key.toString()));
+        return m_backendIds.failRace(
+            key, backendId,
+            sqlError(write.lastError(), QStringLiteral("cannot store %1").arg(key.toString())),
+            error);
     if (!m_discovery.dropClaimed(resourceIdsOf({resource}), error) || !scope.commit())
         return false;
     resource.metadata.uid = storedUid;
@@ -568,7 +609,8 @@ bool ResourceStore::updateStatus(const ResourceKey &key, const ResourceStatus &s
 
     const QString idPath = QStringLiteral("$.\"%1\"").arg(Annotations::resourceId());
     QSqlQuery *selectStatement = m_connection.statement(
-        QStringLiteral("SELECT id, status, coalesce(json_extract(annotations, ?), '')"
+        QStringLiteral("SELECT id, status, coalesce(json_extract(annotations, ?), ''),"
+                       " backend_id, json_extract(spec, '$.owner') IS NOT NULL"
                        " FROM resources WHERE kind = ? AND name = ?"),
         error);
     if (!selectStatement)
@@ -581,20 +623,39 @@ bool ResourceStore::updateStatus(const ResourceKey &key, const ResourceStatus &s
         return false;
     const qint64 id = select.value(0).toLongLong();
     const QString storedText = select.value(1).toString();
-    const bool newId = !resourceId.isEmpty() && select.value(2).toString() != resourceId;
+    const QString recordedId = select.value(2).toString();
+    const QVariant heldId = select.value(3);
+    const bool holds = !heldId.isNull();
+    const bool owned = select.value(4).toBool();
+    const bool newId = !resourceId.isEmpty() && recordedId != resourceId;
     select.finish();
 
+    // A new ID is held only where nobody holds it (the engine asks first: SoleManager); a
+    // duplicate from before version 9 takes the ID it records once its holder is gone.
+    const QString recorded = newId ? resourceId : recordedId;
+    QVariant backendColumn = heldId;
+    bool setsId = newId;
+    if (owned && !recorded.isEmpty() && (newId || !holds)) {
+        const QString wanted = BackendId::normalized(recorded);
+        if (!m_backendIds.column(key, id, wanted, !newId, &backendColumn, error))
+            return false;
+        setsId = newId || !backendColumn.isNull();
+    } else if (newId) {
+        backendColumn = QVariant(QMetaType::fromType<QString>());
+    }
+
     const QString newStatus = statusText(status);
-    if (!newId && sameJson(storedText, newStatus))
+    if (!setsId && sameJson(storedText, newStatus))
         return scope.commit();
 
     const std::optional<qint64> version = scope.nextVersion();
     if (!version)
         return false;
     QSqlQuery *writeStatement = m_connection.statement(
-        newId
+        setsId
             ? QStringLiteral("UPDATE resources SET status = ?, resource_version = ?,"
-                             " annotations = json_set(annotations, ?, ?) WHERE id = ?")
+                             " annotations = json_set(annotations, ?, ?), backend_id = ?"
+                             " WHERE id = ?")
             : QStringLiteral("UPDATE resources SET status = ?, resource_version = ? WHERE id = ?"),
         error);
     if (!writeStatement)
@@ -602,14 +663,18 @@ bool ResourceStore::updateStatus(const ResourceKey &key, const ResourceStatus &s
     QSqlQuery &write = *writeStatement;
     write.addBindValue(newStatus);
     write.addBindValue(*version);
-    if (newId) {
+    if (setsId) {
         write.addBindValue(idPath);
-        write.addBindValue(resourceId);
+        write.addBindValue(recorded);
+        write.addBindValue(backendColumn);
     }
     write.addBindValue(id);
     if (!write.exec())
-        return failSql(error, write,
-                       QStringLiteral("cannot store the status of %1").arg(key.toString()));
+        return m_backendIds.failRace(
+            key, owned ? BackendId::normalized(recorded) : QString(),
+            sqlError(write.lastError(),
+                     QStringLiteral("cannot store the status of %1").arg(key.toString())),
+            error);
     if (newId && !m_discovery.dropClaimed({resourceId}, error))
         return false;
 

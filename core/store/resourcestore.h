@@ -17,6 +17,7 @@ class QSqlQuery;
 
 namespace converge {
 
+class BackendIdIndex;
 class DiscoveryStore;
 class EventStore;
 class WorkspaceConnection;
@@ -24,13 +25,15 @@ class WorkspaceConnection;
 /// The desired state and status of a workspace's resources (the `resources` table and the
 /// workspace's resource version). A status write that changes Ready adds the transition to the
 /// EventStore's condition history, and a write that records a backend ID drops what the
-/// DiscoveryStore listed under that ID, both in the same transaction. Workspace's desired-state
+/// DiscoveryStore listed under that ID, both in the same transaction. A write that would record
+/// the backend ID another resource holds is refused (BackendIdIndex). Workspace's desired-state
 /// and status calls land here; their contracts are documented there.
 class ResourceStore final
 {
 public:
     /// None of them is owned; all outlive this store.
-    ResourceStore(WorkspaceConnection &connection, DiscoveryStore &discovery, EventStore &events);
+    ResourceStore(WorkspaceConnection &connection, const BackendIdIndex &backendIds,
+                  DiscoveryStore &discovery, EventStore &events);
 
     bool apply(const QList<Resource> &objects, QList<ApplyOutcome> *outcomes, StoreError *error);
     // Reads answer empty on failure, with `error` (when given) saying why.
@@ -66,6 +69,7 @@ private:
                  const std::function<void(const QSqlQuery &)> &read, StoreError *error) const;
 
     WorkspaceConnection &m_connection;
+    const BackendIdIndex &m_backendIds;
     DiscoveryStore &m_discovery;
     EventStore &m_events;
 };

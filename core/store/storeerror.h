@@ -16,8 +16,9 @@ struct StoreError
         Corrupt,       ///< failed SQLite's integrity check or could not be read
         Conflict,      ///< a stale resourceVersion: someone else wrote first
         NotFound,
-        Invalid, ///< the request itself is wrong (e.g. the same kind/name twice)
-        Io,      ///< the disk, permissions, a lock held too long
+        Invalid,        ///< the request itself is wrong (e.g. the same kind/name twice)
+        AlreadyManaged, ///< the backend resource is another workspace resource's (BackendIdIndex)
+        Io,             ///< the disk, permissions, a lock held too long
     };
 
     Code code = Code::None;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "workspace.h"
 
+#include "backendid.h"
 #include "discoverystore.h"
 #include "eventstore.h"
 #include "journalstore.h"
@@ -22,9 +23,10 @@ class Workspace::Private final
 public:
     explicit Private(std::unique_ptr<WorkspaceConnection> connection)
         : connection(std::move(connection))
-        , discovery(*this->connection)
+        , backendIds(*this->connection)
+        , discovery(*this->connection, backendIds)
         , events(*this->connection)
-        , resources(*this->connection, discovery, events)
+        , resources(*this->connection, backendIds, discovery, events)
         , reconcileStates(*this->connection, resources)
         , phaseRuns(*this->connection)
         , journal(*this->connection)
@@ -33,6 +35,7 @@ public:
     Q_DISABLE_COPY_MOVE(Private)
 
     std::unique_ptr<WorkspaceConnection> connection;
+    BackendIdIndex backendIds;
     DiscoveryStore discovery;
     EventStore events;
     ResourceStore resources;
@@ -294,6 +297,22 @@ bool Workspace::pruneDiscovered(const ResourceKey &owner, const QString &kind,
                                 const QSet<QString> &listed, StoreError *error)
 {
     return d->discovery.pruneDiscovered(owner, kind, listed, error);
+}
+
+std::optional<ResourceKey> Workspace::managerOf(const QString &id, StoreError *error) const
+{
+    return d->backendIds.holderOf(BackendId::normalized(id), error);
+}
+
+QList<ResourceKey> Workspace::recordersOf(const QString &id, StoreError *error) const
+{
+    return d->backendIds.recordersOf(id, error);
+}
+
+QHash<QString, BackendIdIndex::Holder> Workspace::managersOf(const QStringList &normalizedIds,
+                                                             StoreError *error) const
+{
+    return d->backendIds.holdersOf(normalizedIds, error);
 }
 
 QList<DiscoveredResource> Workspace::discovered(const std::optional<ResourceKey> &owner,

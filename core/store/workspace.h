@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "backendidindex.h"
 #include "discoveredname.h"
 #include "resource.h"
 #include "storeerror.h"
@@ -165,15 +166,28 @@ public:
     QList<PhaseRun> phaseRuns(const ResourceKey &key, int limit = phaseRunsKept,
                               StoreError *error = nullptr) const;
 
+    // --- Who manages a backend resource ---------------------------------------------------
+    /// The resource that manages the backend resource `id` (any form: it is normalized, see
+    /// BackendId), if one does. One backend resource has one manager in a workspace: apply,
+    /// update and a status write that would record a held ID fail with AlreadyManaged.
+    std::optional<ResourceKey> managerOf(const QString &id, StoreError *error = nullptr) const;
+    /// Every resource that records `id`: its manager and the duplicates a file written before
+    /// version 9 may hold (two resources claimed one backend resource), the oldest first.
+    QList<ResourceKey> recordersOf(const QString &id, StoreError *error = nullptr) const;
+    /// The managers of any of `ids` (normalized), by normalized ID, with their owners' names.
+    QHash<QString, BackendIdIndex::Holder> managersOf(const QStringList &normalizedIds,
+                                                      StoreError *error = nullptr) const;
+
     // --- Discovery -----------------------------------------------------------------------
     /// Replaces what a complete list of `kind` under `owner` found unmanaged. Items whose
-    /// resource ID a workspace resource already records are left out.
+    /// resource ID a workspace resource under `owner` records are left out; those it records
+    /// under another owner are kept naming it (DiscoveredResource::managedBy).
     bool replaceDiscovered(const ResourceKey &owner, const QString &kind,
                            const QList<DiscoveredResource> &items, StoreError *error);
     /// Adds or refreshes what one page of a listing of `kind` under `owner` found unmanaged
     /// (a listing stores page by page, so that the window shows the first rows while the rest
-    /// is on its way); rows listed before keep their first-seen time. Items whose resource ID a
-    /// workspace resource records are left out.
+    /// is on its way); rows listed before keep their first-seen time. Items are left out or
+    /// named as replaceDiscovered() says.
     bool mergeDiscovered(const ResourceKey &owner, const QString &kind,
                          const QList<DiscoveredResource> &items, StoreError *error);
     /// After a complete listing of `kind` under `owner`: drops the rows whose names it did not

@@ -218,14 +218,36 @@ const char *const version8[] = {
     "ALTER TABLE phase_runs ADD COLUMN first_started_at INTEGER", // NULL: once
 };
 
+// One backend resource, one manager (DESIGN: the resource model). backend_id is the normalized
+// ID a resource with an owner records (BackendId::managedBy), and the unique index refuses a
+// second resource recording it, also from another process. Files written before held
+// duplicates (two accounts on one endpoint, one table claimed twice): the oldest keeps the ID,
+// the later ones keep their annotation and a NULL backend_id, which is how the engine knows
+// them (it refuses their writes and their delete until one of them is detached). Every ID an
+// earlier version stored is already in its normalized form (no ARM IDs were stored before).
+// discovered.managed_by: the workspace resource that manages what another account's listing
+// shows (JSON {resource, account}), so that the row says so rather than offering Claim.
+const char *const version9[] = {
+    "ALTER TABLE resources ADD COLUMN backend_id TEXT",
+    "UPDATE resources SET backend_id = json_extract(annotations, '$.\"converge.dev/resource-id\"')"
+    " WHERE json_extract(spec, '$.owner') IS NOT NULL"
+    " AND coalesce(json_extract(annotations, '$.\"converge.dev/resource-id\"'), '') <> ''"
+    " AND id = (SELECT min(r.id) FROM resources r WHERE json_extract(r.spec, '$.owner') IS NOT"
+    " NULL AND json_extract(r.annotations, '$.\"converge.dev/resource-id\"') ="
+    " json_extract(resources.annotations, '$.\"converge.dev/resource-id\"'))",
+    "CREATE UNIQUE INDEX resources_backend_id ON resources (backend_id)",
+    "ALTER TABLE discovered ADD COLUMN managed_by TEXT",
+};
+
 struct Step
 {
     int version;
     std::span<const char *const> statements;
 };
 
-const std::array steps{Step{1, version1}, Step{2, version2}, Step{3, version3}, Step{4, version4},
-                       Step{5, version5}, Step{6, version6}, Step{7, version7}, Step{8, version8}};
+const std::array steps{Step{1, version1}, Step{2, version2}, Step{3, version3},
+                       Step{4, version4}, Step{5, version5}, Step{6, version6},
+                       Step{7, version7}, Step{8, version8}, Step{9, version9}};
 
 bool run(QSqlDatabase &db, const QString &sql, QString *error)
 {
@@ -246,8 +268,13 @@ int WorkspaceSchema::currentVersion()
 
 bool WorkspaceSchema::upgrade(QSqlDatabase &db, int fromVersion, QString *error)
 {
+    return upgrade(db, fromVersion, currentVersion(), error);
+}
+
+bool WorkspaceSchema::upgrade(QSqlDatabase &db, int fromVersion, int toVersion, QString *error)
+{
     for (const Step &step : steps) {
-        if (step.version <= fromVersion)
+        if (step.version <= fromVersion || step.version > toVersion)
             continue;
         for (const char *statement : step.statements) {
             if (!run(db, QString::fromUtf8(statement), error))
@@ -256,7 +283,7 @@ bool WorkspaceSchema::upgrade(QSqlDatabase &db, int fromVersion, QString *error)
     }
     // Both live in the header page and are written inside the caller's transaction.
     return run(db, QStringLiteral("PRAGMA application_id = %1").arg(applicationId), error) &&
-           run(db, QStringLiteral("PRAGMA user_version = %1").arg(currentVersion()), error);
+           run(db, QStringLiteral("PRAGMA user_version = %1").arg(toVersion), error);
 }
 
 } // namespace converge

@@ -28,6 +28,8 @@ public:
     /// application_id and user_version. The caller holds the write transaction, so a failed step
     /// leaves the file as it was.
     static bool upgrade(QSqlDatabase &db, int fromVersion, QString *error);
+    /// The same up to `toVersion` alone: how a test makes the file an earlier version wrote.
+    static bool upgrade(QSqlDatabase &db, int fromVersion, int toVersion, QString *error);
 };
 
 } // namespace converge
