@@ -128,6 +128,18 @@ std::optional<Resource> ActionCommand::claimDiscovered(CommandContext &ctx, Work
         *exitCode = ExitFailed;
         return std::nullopt;
     }
+    // Listed under several accounts that reach one endpoint, it is one backend resource: if a
+    // resource of the workspace manages it, no listing makes it claimable.
+    for (const DiscoveredResource &item : std::as_const(found)) {
+        if (const QString why = DiscoveredClaim::refusal(item, ctx.services().kinds());
+            item.isManagedElsewhere()) {
+            console.error(QStringLiteral("cannot claim %1 (%2 under %3): %4")
+                              .arg(KindResolver::display(key), item.name,
+                                   KindResolver::display(item.owner), why));
+            *exitCode = ExitUsage;
+            return std::nullopt;
+        }
+    }
     if (found.size() > 1) {
         QStringList owners;
         for (const DiscoveredResource &item : std::as_const(found))
@@ -175,17 +187,24 @@ std::optional<Resource> ActionCommand::claimDiscovered(CommandContext &ctx, Work
                                    QString(),
                                    {}});
     QString error;
+    bool managedElsewhere = false;
     std::optional<Resource> resource =
-        manager ? DiscoveredClaim::prepare(item, probe, owners, *manager.value(), ws, kinds, &error)
+        manager ? DiscoveredClaim::prepare(item, probe, owners, *manager.value(), ws, kinds, &error,
+                                           &managedElsewhere)
                 : std::nullopt;
     if (!manager)
         error = manager.error().message;
     StoreError storeError;
-    if (resource && !ws.apply({*resource}, nullptr, &storeError))
+    if (resource && !ws.apply({*resource}, nullptr, &storeError)) {
         error = storeError.message;
+        managedElsewhere = storeError.code == StoreError::Code::AlreadyManaged;
+    }
     if (!error.isEmpty()) {
-        console.error(QStringLiteral("cannot claim %1: %2").arg(KindResolver::display(key), error));
-        *exitCode = ExitFailed;
+        // A second manager is refused as an invalid manifest is: nothing was stored.
+        console.error(QStringLiteral("cannot claim %1 (%2 under %3): %4")
+                          .arg(KindResolver::display(key), item.name,
+                               KindResolver::display(item.owner), error));
+        *exitCode = managedElsewhere ? ExitUsage : ExitFailed;
         return std::nullopt;
     }
     // Nothing was written to the backend: the reconcile that follows finds nothing to change.

@@ -146,7 +146,10 @@ int ApplyCommand::run(CommandContext &ctx, const QCommandLineParser &parser)
     StoreError error;
     if (!ws->apply(objects, &outcomes, &error)) {
         console.error(QStringLiteral("nothing was stored: %1").arg(error.message));
-        return error.code == StoreError::Code::Invalid ? ExitUsage : ExitFailed;
+        return error.code == StoreError::Code::Invalid ||
+                       error.code == StoreError::Code::AlreadyManaged
+                   ? ExitUsage
+                   : ExitFailed;
     }
 
     QList<ResourceWaiter::Target> targets;

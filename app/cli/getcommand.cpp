@@ -118,6 +118,19 @@ int GetCommand::run(CommandContext &ctx, const QCommandLineParser &parser)
         if ((arguments.isEmpty() || !unmanagedArguments.isEmpty()) &&
             !ctx.selectDiscovered(*ws, unmanagedArguments, &unmanaged, true, &code))
             return code;
+        // What another account's resource manages is not unmanaged: said, not listed.
+        for (qsizetype i = unmanaged.size() - 1; i >= 0; --i) {
+            const DiscoveredResource &item = unmanaged.at(i);
+            if (!item.isManagedElsewhere())
+                continue;
+            if (!console.isQuiet())
+                console.err(QStringLiteral("%1 under %2 is %3's (account %4), not unmanaged\n")
+                                .arg(KindResolver::display({item.kind, item.name}),
+                                     KindResolver::display(item.owner),
+                                     KindResolver::display(item.managedBy),
+                                     item.managedByAccount.name));
+            unmanaged.removeAt(i);
+        }
         single = arguments.size() == 1 && arguments.first().contains(QLatin1Char('/')) &&
                  resources.size() + unmanaged.size() == 1;
         if (resources.isEmpty() && unmanaged.isEmpty()) {

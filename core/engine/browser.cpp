@@ -7,6 +7,7 @@
 #include "discoveredclaim.h"
 #include "discovery.h"
 #include "kindregistry.h"
+#include "managedelsewhere.h"
 #include "notificationbuffer.h"
 #include "scheduler.h"
 #include "snapshot.h"
@@ -128,6 +129,8 @@ void Browser::run(ThreadContext &tc, const ResourceKey &jobKey)
             return m_pageReady(page);
         }
         page.items.append(Discovery::unmanaged(observed, request.kind, request.owner, seenAt));
+        if (!throughUnmanaged)
+            ManagedElsewhere(ws, m_kinds, request.kind, scope.owners).mark(page.items, *manager);
         if (kind && kind->folderDelimiter.isEmpty() && !throughUnmanaged) {
             StoreError error;
             if (ws.mergeDiscovered(request.owner, request.kind, page.items, &error))
@@ -149,6 +152,8 @@ void Browser::run(ThreadContext &tc, const ResourceKey &jobKey)
         }
         page.items.append(Discovery::unmanaged(item, request.kind, request.owner, seenAt));
     }
+    if (!throughUnmanaged)
+        ManagedElsewhere(ws, m_kinds, request.kind, scope.owners).mark(page.items, *manager);
     page.folders = listed.value().prefixes;
     page.continuation = listed.value().continuation;
     m_pageReady(page);

@@ -6,6 +6,7 @@
 #include "kindregistry.h"
 #include "manager.h"
 #include "schemavalidator.h"
+#include "solemanager.h"
 #include "workspace.h"
 
 #include <QRegularExpression>
@@ -30,8 +31,11 @@ std::optional<Resource> DiscoveredClaim::prepare(const DiscoveredResource &item,
                                                  const Resource &probe,
                                                  const QList<Resource> &owners, Manager &manager,
                                                  const Workspace &workspace,
-                                                 const KindRegistry &kinds, QString *error)
+                                                 const KindRegistry &kinds, QString *error,
+                                                 bool *managedElsewhere)
 {
+    if (managedElsewhere)
+        *managedElsewhere = item.isManagedElsewhere();
     if (const QString why = refusal(item, kinds); !why.isEmpty()) {
         *error = why; // before the get: a blob's would read its bytes for nothing
         return std::nullopt;
@@ -49,6 +53,15 @@ std::optional<Resource> DiscoveredClaim::prepare(const DiscoveredResource &item,
         if (!seen.value().resourceId.isEmpty())
             claimed.resourceId = seen.value().resourceId;
     }
+    // Listed under another account on the same endpoint, it may be what a resource of the
+    // workspace manages already: a second manager would delete it under the first.
+    if (const QString why = SoleManager::refusal(workspace, kinds, {}, claimed.resourceId);
+        !why.isEmpty()) {
+        if (managedElsewhere)
+            *managedElsewhere = true;
+        *error = why;
+        return std::nullopt;
+    }
     QSet<QString> taken;
     for (const Resource &r : workspace.list(item.kind))
         taken.insert(r.metadata.name);
@@ -57,6 +70,14 @@ std::optional<Resource> DiscoveredClaim::prepare(const DiscoveredResource &item,
 
 QString DiscoveredClaim::refusal(const DiscoveredResource &item, const KindRegistry &kinds)
 {
+    if (item.isManagedElsewhere()) {
+        const QString by = item.managedByAccount.isValid()
+                               ? QStringLiteral("%1 (account %2)")
+                                     .arg(item.managedBy.toString(), item.managedByAccount.name)
+                               : item.managedBy.toString();
+        return QStringLiteral("managed by %1: a backend resource has one manager in a workspace")
+            .arg(by);
+    }
     const Kind *kind = kinds.find(item.kind);
     return kind ? kind->claimRefusal : QString();
 }

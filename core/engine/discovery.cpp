@@ -6,6 +6,7 @@
 #include "controllercounters.h"
 #include "controllerlog.h"
 #include "kindregistry.h"
+#include "managedelsewhere.h"
 #include "notificationbuffer.h"
 #include "threadcontext.h"
 #include "workspace.h"
@@ -245,6 +246,7 @@ void Discovery::run(ThreadContext &tc, const ResourceKey &jobKey)
         }
     }
 
+    ManagedElsewhere elsewhere(ws, m_kinds, job.kind, scope.owners);
     const std::atomic<bool> &stopping = m_scheduler.stopping();
     // Stored page by page, so that the window shows the first rows of a large account while
     // the rest is on its way; the rows a complete listing did not show go at its end.
@@ -285,6 +287,9 @@ void Discovery::run(ThreadContext &tc, const ResourceKey &jobKey)
             notManaged.append(unmanaged(item, job.kind, job.owner, pageAt));
         }
         queueSeen();
+        // What another account's resource manages is shown as that one's, never as unmanaged.
+        if (!notManaged.isEmpty())
+            m_counters.listCalls += elsewhere.mark(notManaged, *manager);
         if (!notManaged.isEmpty()) {
             if (ws.mergeDiscovered(job.owner, job.kind, notManaged, &error))
                 m_notifications.discoveryChanged(job.owner);

@@ -8,6 +8,7 @@
 #include "fieldpath.h"
 #include "immutablefields.h"
 #include "kindregistry.h"
+#include "solemanager.h"
 #include "workspace.h"
 
 #include <QJsonArray>
@@ -349,6 +350,12 @@ PhaseResult GenericReconciler::claim(ReconcileContext &ctx)
                     false);
     }
 
+    // A resource that records what another manages (a workspace written before the rule was
+    // enforced holds such duplicates) writes nothing until one of them is detached.
+    if (std::optional<PhaseResult> refused =
+            refuseSecondManager(ctx, res.metadata.annotations.value(Annotations::resourceId())))
+        return *refused;
+
     if (!res.hasFinalizer()) {
         // Stored with the first intent (beginWrite), before any backend write: one transaction,
         // not two. A run that writes nothing stores it with its status.
@@ -421,6 +428,12 @@ PhaseResult GenericReconciler::createOrUpdate(ReconcileContext &ctx)
     }
 
     const Observation &observed = *found;
+    // Found by name, it may be what another resource of the workspace manages (two accounts on
+    // one endpoint): then nothing more is written, and this one does not record it.
+    if (observed.resourceId != res.metadata.annotations.value(Annotations::resourceId())) {
+        if (std::optional<PhaseResult> refused = refuseSecondManager(ctx, observed.resourceId))
+            return *refused;
+    }
     recordObserved(ctx, observed);
     recordResourceId(ctx, observed);
     if (observed.inProgress)
@@ -554,6 +567,9 @@ PhaseResult GenericReconciler::deleteResource(ReconcileContext &ctx)
         // Never delete while an operation runs (AWS refuses; some emulators then resurrect).
         return inProgress(ctx, observed);
     }
+    // Deleting what another resource also records would delete it under that one too.
+    if (std::optional<PhaseResult> refused = refuseSharedDelete(ctx, observed))
+        return *refused;
 
     QString error;
     const std::optional<qint64> intent =
@@ -596,6 +612,63 @@ PhaseResult GenericReconciler::deleteResource(ReconcileContext &ctx)
     waiting.inProgress = true;
     waiting.progress = QStringLiteral("waiting for the backend to finish deleting");
     return inProgress(ctx, waiting);
+}
+
+std::optional<PhaseResult> GenericReconciler::refuseSecondManager(ReconcileContext &ctx,
+                                                                  const QString &backendId)
+{
+    Resource &res = ctx.target.resource;
+    if (backendId.isEmpty() || !ctx.workspace || !res.spec.contains(QLatin1String("owner")))
+        return std::nullopt;
+    const QString why = SoleManager::refusal(*ctx.workspace, m_kinds, res.key(), backendId);
+    if (why.isEmpty())
+        return std::nullopt;
+    const QString message =
+        QStringLiteral("%1; %2 writes nothing to it. Delete %2 with the policy detach-on-delete "
+                       "(the backend resource stays), or detach the other one")
+            .arg(why, res.key().toString());
+    // A Warning retried slowly: it resolves by itself once the other one is detached.
+    setReady(ctx,
+             Condition::notReady(Condition::Severity::Warning, QStringLiteral("ManagedByAnother"),
+                                 message, res.metadata.generation, ctx.clock->now()));
+    ctx.events->warning(QStringLiteral("ManagedByAnother"), message);
+    PhaseResult r;
+    r.kind = PhaseResult::Kind::Retry;
+    r.retryClass = Backoff::RetryClass::Slow;
+    r.error = message;
+    r.waitingFor = QStringLiteral("the other manager to be detached");
+    return r;
+}
+
+std::optional<PhaseResult> GenericReconciler::refuseSharedDelete(ReconcileContext &ctx,
+                                                                 const Observation &observed)
+{
+    Resource &res = ctx.target.resource;
+    if (!ctx.workspace || !res.spec.contains(QLatin1String("owner")))
+        return std::nullopt;
+    QString id = res.metadata.annotations.value(Annotations::resourceId());
+    if (id.isEmpty())
+        id = observed.resourceId;
+    const QList<ResourceKey> others = SoleManager::others(*ctx.workspace, res.key(), id);
+    if (others.isEmpty())
+        return std::nullopt;
+    QStringList names;
+    for (const ResourceKey &key : others)
+        names.append(SoleManager::describe(*ctx.workspace, m_kinds, key));
+    const QString message =
+        QStringLiteral("%1 is not deleted in the backend: %2 records it too, and would lose it. "
+                       "Set converge.dev/reconcile-policy: detach-on-delete on %3 (it leaves the "
+                       "workspace, the backend resource stays), or on the others first")
+            .arg(id, names.join(QStringLiteral(", ")), res.key().toString());
+    setReady(ctx, Condition::notReady(Condition::Severity::Warning, QStringLiteral("DeleteRefused"),
+                                      message, res.metadata.generation, ctx.clock->now()));
+    ctx.events->warning(QStringLiteral("DeleteRefused"), message, observed.requestId);
+    PhaseResult r;
+    r.kind = PhaseResult::Kind::Retry;
+    r.retryClass = Backoff::RetryClass::Slow;
+    r.error = message;
+    r.waitingFor = QStringLiteral("the other managers to be detached");
+    return r;
 }
 
 PhaseResult GenericReconciler::updateStatus(ReconcileContext &ctx)

@@ -69,6 +69,12 @@ private:
                                      const QJsonObject &details, QString *error);
     /// The outcome of an intent, stored by the controller with the run's status.
     static void finishWrite(ReconcileContext &ctx, qint64 intent, const QString &outcome);
+    /// ManagedByAnother (a Warning retried slowly, nothing written) when another resource of
+    /// the workspace manages `backendId` (SoleManager); nullopt when nobody else does.
+    std::optional<PhaseResult> refuseSecondManager(ReconcileContext &ctx, const QString &backendId);
+    /// DeleteRefused when other resources record what this one would delete; nullopt when none.
+    std::optional<PhaseResult> refuseSharedDelete(ReconcileContext &ctx,
+                                                  const Observation &observed);
     /// Sets the backend ID in the resource-id annotation (the controller stores it).
     void recordResourceId(ReconcileContext &ctx, const Observation &observed);
     std::chrono::milliseconds pollDelay(const ReconcileContext &ctx,

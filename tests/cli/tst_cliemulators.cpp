@@ -280,6 +280,99 @@ private slots:
         QVERIFY2(r.exitCode == 0, r.describe());
     }
 
+    // Two accounts on one dynalite endpoint reach one table: the second lists it as the first's,
+    // and neither a claim nor an apply makes it a second manager's (issue 58, point 1).
+    void oneTableHasOneManager()
+    {
+        const QString a = name("sa");
+        const QString b = name("sb");
+        const QString table = name("Shared");
+        const auto account = [this](const QString &account) {
+            return s("apiVersion: aws.converge.dev/v1\nkind: AwsAccount\nmetadata: {name: %1}\n"
+                     "spec: {region: us-east-1, endpoint: '%2', credential: {emulator: true}}\n")
+                .arg(account, m_emulators.dynamoEndpoint().toString());
+        };
+        const QString manifest =
+            account(a) + s("---\n") + account(b) +
+            s("---\napiVersion: aws.converge.dev/v1\nkind: DynamoDBTable\nmetadata: {name: "
+              "%1}\nspec:\n  owner: {name: %2}\n  tableName: %3\n  attributeDefinitions: "
+              "[{attributeName: id, attributeType: S}]\n  keySchema: [{attributeName: id, "
+              "keyType: HASH}]\n")
+                .arg(name("solo"), a, table);
+        CliResult r = m_cli->run(
+            {s("apply"), s("-f"), write("one-manager.yaml", manifest.toUtf8()), s("--wait=1m")});
+        QVERIFY2(r.exitCode == 0, r.describe());
+
+        // Listed under b, the table is a's: not unmanaged, and said so.
+        r = m_cli->run({s("refresh"), s("awsaccount/") + b});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        r = m_cli->run({s("get"), s("dynamodbtables"), s("--unmanaged"), s("-o"), s("name")});
+        QVERIFY2(!r.outText().contains(s("dynamodbtable/") + table + s("\n")), r.describe());
+        QVERIFY2(r.errText().contains(s("dynamodbtable/%1 under awsaccount/%2 is "
+                                        "dynamodbtable/%3's (account %4), not unmanaged")
+                                          .arg(table, b, name("solo"), a)),
+                 r.describe());
+
+        // Claim refuses, naming the manager; nothing is stored.
+        r = m_cli->run({s("claim"), s("dynamodbtable/") + table});
+        QVERIFY2(r.exitCode == 2, r.describe());
+        QVERIFY2(r.errText().contains(
+                     s("managed by DynamoDBTable/%1 (account %2)").arg(name("solo"), a)),
+                 r.describe());
+        const QList<Resource> tables = open()->list(s("DynamoDBTable"));
+        qsizetype managers = 0;
+        for (const Resource &t : tables)
+            managers += t.spec.value(s("tableName")).toString() == table ? 1 : 0;
+        QCOMPARE(managers, 1);
+    }
+
+    // Two processes that claim one backend resource at once (an apply of resources recording
+    // the same backend ID, which is what a claim stores): one stores it, the other is refused
+    // with exit 2, every round, whichever is first.
+    void twoProcessesClaimingAtOnceMakeOneManager()
+    {
+        const QString a = name("ra");
+        const QString b = name("rb");
+        const auto account = [](const QString &account) {
+            return s("apiVersion: aws.converge.dev/v1\nkind: AwsAccount\nmetadata: {name: %1}\n"
+                     "spec: {region: us-east-1, endpoint: 'http://127.0.0.1:9', credential: "
+                     "{emulator: true}}\n")
+                .arg(account);
+        };
+        CliResult r = m_cli->run(
+            {s("apply"), s("-f"),
+             write("race-accounts.yaml", (account(a) + s("---\n") + account(b)).toUtf8())});
+        QVERIFY2(r.exitCode == 0, r.describe());
+        const auto claimed = [this](const QString &name, const QString &owner, int round) {
+            return s("apiVersion: aws.converge.dev/v1\nkind: DynamoDBTable\nmetadata:\n  name: "
+                     "%1\n  annotations: {converge.dev/resource-id: "
+                     "'arn:aws:dynamodb:us-east-1:000000000000:table/%4-race-%3'}\nspec:\n  "
+                     "owner: {name: %2}\n  tableName: %4-race-%3\n  attributeDefinitions: "
+                     "[{attributeName: id, attributeType: S}]\n  keySchema: [{attributeName: id, "
+                     "keyType: HASH}]\n")
+                .arg(name, owner)
+                .arg(round)
+                .arg(m_stem)
+                .toUtf8();
+        };
+        for (int round = 0; round < 6; ++round) {
+            const QString first = write("race-a.yaml", claimed(name("ta%1").arg(round), a, round));
+            const QString second = write("race-b.yaml", claimed(name("tb%1").arg(round), b, round));
+            std::unique_ptr<QProcess> pa = m_cli->spawn({s("apply"), s("-f"), first});
+            std::unique_ptr<QProcess> pb = m_cli->spawn({s("apply"), s("-f"), second});
+            QVERIFY(pa->waitForFinished(60000) && pb->waitForFinished(60000));
+            const QList<int> codes{pa->exitCode(), pb->exitCode()};
+            const QByteArray said = QByteArray::number(codes.at(0)) + ' ' +
+                                    QByteArray::number(codes.at(1)) + '\n' +
+                                    pa->readAllStandardError() + pb->readAllStandardError();
+            QVERIFY2(codes.count(0) == 1 && codes.count(2) == 1, said.constData());
+            const QString arn = s("arn:aws:dynamodb:us-east-1:000000000000:table/%1-race-%2")
+                                    .arg(m_stem)
+                                    .arg(round);
+            QCOMPARE(open()->recordersOf(arn).size(), 1);
+        }
+    }
+
     void applyWaitOfManyConverges()
     {
         // Many targets, read by the waiter in batches of one statement each; its own

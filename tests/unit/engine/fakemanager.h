@@ -45,6 +45,8 @@ public:
     std::atomic<bool> listComplete{true};  ///< whether list pages observe as fully as get
     std::atomic<bool> listIds{true};       ///< false: list items carry a name only (ListTables)
     std::atomic<bool> createAdopts{false}; ///< create finds an existing object instead of replacing
+    /// Every account reaches every object, whoever made it: two accounts on one endpoint.
+    std::atomic<bool> oneEndpoint{false};
     /// Errors to return, by operation ("get", "create", "update", "delete") and key, FIFO.
     QHash<QString, QList<BackendError>> errors;
     /// Called at the start of every write with the operation and the key (for order checks).
@@ -248,7 +250,8 @@ public:
                                           .toObject()
                                           .value(QStringLiteral("name"))
                                           .toString();
-            if (it.key().startsWith(prefix) && ownerName == owner && it->deletingPolls < 0)
+            if (it.key().startsWith(prefix) && (ownerName == owner || m_backend.oneEndpoint) &&
+                it->deletingPolls < 0)
                 names.append(it.key().mid(prefix.size()));
         }
         names.sort();
