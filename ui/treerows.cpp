@@ -72,7 +72,15 @@ Entry TreeRows::discovered(DiscoveredResource discovered)
     e.status = StatusKind::Unmanaged;
     e.text[M::NameColumn] = discovered.name;
     e.text[M::KindColumn] = discovered.kind;
-    e.text[M::ReadyColumn] = ResourceTreeModel::tr("Unmanaged");
+    // What a resource of the workspace manages through another account is that one's: the row
+    // says whose, and offers no Claim (DiscoveredClaim::refusal).
+    e.text[M::ReadyColumn] =
+        discovered.isManagedElsewhere()
+            ? (discovered.managedByAccount.isValid()
+                   ? ResourceTreeModel::tr("Managed by %1 (account %2)")
+                         .arg(discovered.managedBy.toString(), discovered.managedByAccount.name)
+                   : ResourceTreeModel::tr("Managed by %1").arg(discovered.managedBy.toString()))
+            : ResourceTreeModel::tr("Unmanaged");
     // No tool tip kept: an account can list a hundred thousand of these (toolTip).
     e.id = discoveredId(discovered.owner, discovered.kind, discovered.name);
     e.discovered = std::make_shared<const DiscoveredResource>(std::move(discovered));
@@ -83,10 +91,10 @@ Entry TreeRows::storedDiscovered(DiscoveredResource row)
 {
     Entry e = discovered(std::move(row));
     const DiscoveredResource &d = *e.discovered;
-    e.fingerprint =
-        qHashMulti(size_t(0x636f6e76), e.id, d.resourceId, d.firstSeenAt.toMSecsSinceEpoch(),
-                   QJsonDocument(d.spec).toJson(QJsonDocument::Compact),
-                   QJsonDocument(d.details).toJson(QJsonDocument::Compact));
+    e.fingerprint = qHashMulti(size_t(0x636f6e76), e.id, d.resourceId, d.managedBy.toString(),
+                               d.firstSeenAt.toMSecsSinceEpoch(),
+                               QJsonDocument(d.spec).toJson(QJsonDocument::Compact),
+                               QJsonDocument(d.details).toJson(QJsonDocument::Compact));
     return e;
 }
 
@@ -119,6 +127,12 @@ Entry TreeRows::folder(const QString &folder, const ResourceKey &owner, const QS
 
 QString TreeRows::toolTip(const DiscoveredResource &discovered)
 {
+    if (discovered.isManagedElsewhere())
+        return ResourceTreeModel::tr("%1 %2 in the backend under %3 is managed by %4 through "
+                                     "another account that reaches the same backend: a backend "
+                                     "resource has one manager in a workspace.")
+            .arg(discovered.kind, discovered.name, discovered.owner.toString(),
+                 discovered.managedBy.toString());
     QStringList tip{ResourceTreeModel::tr(
                         "%1 %2 in the backend under %3: no resource of this workspace manages "
                         "it. Claim it to manage it.")
