@@ -617,57 +617,46 @@ PhaseResult GenericReconciler::deleteResource(ReconcileContext &ctx)
 std::optional<PhaseResult> GenericReconciler::refuseSecondManager(ReconcileContext &ctx,
                                                                   const QString &backendId)
 {
-    Resource &res = ctx.target.resource;
+    const Resource &res = ctx.target.resource;
     if (backendId.isEmpty() || !ctx.workspace || !res.spec.contains(QLatin1String("owner")))
         return std::nullopt;
-    const QString why = SoleManager::refusal(*ctx.workspace, m_kinds, res.key(), backendId);
-    if (why.isEmpty())
-        return std::nullopt;
     const QString message =
-        QStringLiteral("%1; %2 writes nothing to it. Delete %2 with the policy detach-on-delete "
-                       "(the backend resource stays), or detach the other one")
-            .arg(why, res.key().toString());
-    // A Warning retried slowly: it resolves by itself once the other one is detached.
-    setReady(ctx,
-             Condition::notReady(Condition::Severity::Warning, QStringLiteral("ManagedByAnother"),
-                                 message, res.metadata.generation, ctx.clock->now()));
-    ctx.events->warning(QStringLiteral("ManagedByAnother"), message);
-    PhaseResult r;
-    r.kind = PhaseResult::Kind::Retry;
-    r.retryClass = Backoff::RetryClass::Slow;
-    r.error = message;
-    r.waitingFor = QStringLiteral("the other manager to be detached");
-    return r;
+        SoleManager::secondManagerRefusal(*ctx.workspace, m_kinds, res.key(), backendId);
+    if (message.isEmpty())
+        return std::nullopt;
+    return waitForTheOtherManager(ctx, QStringLiteral("ManagedByAnother"), message, {});
 }
 
 std::optional<PhaseResult> GenericReconciler::refuseSharedDelete(ReconcileContext &ctx,
                                                                  const Observation &observed)
 {
-    Resource &res = ctx.target.resource;
+    const Resource &res = ctx.target.resource;
     if (!ctx.workspace || !res.spec.contains(QLatin1String("owner")))
         return std::nullopt;
     QString id = res.metadata.annotations.value(Annotations::resourceId());
     if (id.isEmpty())
         id = observed.resourceId;
-    const QList<ResourceKey> others = SoleManager::others(*ctx.workspace, res.key(), id);
-    if (others.isEmpty())
-        return std::nullopt;
-    QStringList names;
-    for (const ResourceKey &key : others)
-        names.append(SoleManager::describe(*ctx.workspace, m_kinds, key));
     const QString message =
-        QStringLiteral("%1 is not deleted in the backend: %2 records it too, and would lose it. "
-                       "Set converge.dev/reconcile-policy: detach-on-delete on %3 (it leaves the "
-                       "workspace, the backend resource stays), or on the others first")
-            .arg(id, names.join(QStringLiteral(", ")), res.key().toString());
-    setReady(ctx, Condition::notReady(Condition::Severity::Warning, QStringLiteral("DeleteRefused"),
-                                      message, res.metadata.generation, ctx.clock->now()));
-    ctx.events->warning(QStringLiteral("DeleteRefused"), message, observed.requestId);
+        SoleManager::sharedDeleteRefusal(*ctx.workspace, m_kinds, res.key(), id);
+    if (message.isEmpty())
+        return std::nullopt;
+    return waitForTheOtherManager(ctx, QStringLiteral("DeleteRefused"), message,
+                                  observed.requestId);
+}
+
+PhaseResult GenericReconciler::waitForTheOtherManager(ReconcileContext &ctx, const QString &reason,
+                                                      const QString &message,
+                                                      const QString &requestId)
+{
+    // A Warning retried slowly: it resolves by itself once the other one is detached.
+    setReady(ctx, Condition::notReady(Condition::Severity::Warning, reason, message,
+                                      ctx.target.resource.metadata.generation, ctx.clock->now()));
+    ctx.events->warning(reason, message, requestId);
     PhaseResult r;
     r.kind = PhaseResult::Kind::Retry;
     r.retryClass = Backoff::RetryClass::Slow;
     r.error = message;
-    r.waitingFor = QStringLiteral("the other managers to be detached");
+    r.waitingFor = QStringLiteral("the other manager to be detached");
     return r;
 }
 

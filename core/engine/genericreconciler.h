@@ -75,6 +75,10 @@ private:
     /// DeleteRefused when other resources record what this one would delete; nullopt when none.
     std::optional<PhaseResult> refuseSharedDelete(ReconcileContext &ctx,
                                                   const Observation &observed);
+    /// Retry (slow) with a Warning `reason` and an event, nothing written: what a resource does
+    /// while another manages the same backend resource.
+    PhaseResult waitForTheOtherManager(ReconcileContext &ctx, const QString &reason,
+                                       const QString &message, const QString &requestId);
     /// Sets the backend ID in the resource-id annotation (the controller stores it).
     void recordResourceId(ReconcileContext &ctx, const Observation &observed);
     std::chrono::milliseconds pollDelay(const ReconcileContext &ctx,

@@ -45,6 +45,33 @@ QString SoleManager::refusal(const Workspace &workspace, const KindRegistry &kin
         .arg(backendId, describe(workspace, kinds, *manager));
 }
 
+QString SoleManager::secondManagerRefusal(const Workspace &workspace, const KindRegistry &kinds,
+                                          const ResourceKey &self, const QString &backendId)
+{
+    const QString why = refusal(workspace, kinds, self, backendId);
+    if (why.isEmpty())
+        return {};
+    return QStringLiteral("%1; %2 writes nothing to it. Delete %2 with the policy "
+                          "detach-on-delete (the backend resource stays), or detach the other one")
+        .arg(why, self.toString());
+}
+
+QString SoleManager::sharedDeleteRefusal(const Workspace &workspace, const KindRegistry &kinds,
+                                         const ResourceKey &self, const QString &backendId)
+{
+    const QList<ResourceKey> recorders = others(workspace, self, backendId);
+    if (recorders.isEmpty())
+        return {};
+    QStringList names;
+    for (const ResourceKey &key : recorders)
+        names.append(describe(workspace, kinds, key));
+    return QStringLiteral("%1 is not deleted in the backend: %2 records it too, and would lose "
+                          "it. Set converge.dev/reconcile-policy: detach-on-delete on %3 (it "
+                          "leaves the workspace, the backend resource stays), or on the others "
+                          "first")
+        .arg(backendId, names.join(QStringLiteral(", ")), self.toString());
+}
+
 QList<ResourceKey> SoleManager::others(const Workspace &workspace, const ResourceKey &self,
                                        const QString &backendId)
 {

@@ -29,6 +29,14 @@ public:
     /// does. Otherwise why not, naming the manager.
     static QString refusal(const Workspace &workspace, const KindRegistry &kinds,
                            const ResourceKey &self, const QString &backendId);
+    /// What `self` says when it finds `backendId` held by another: refusal() and what to do
+    /// about it; empty when it may manage it.
+    static QString secondManagerRefusal(const Workspace &workspace, const KindRegistry &kinds,
+                                        const ResourceKey &self, const QString &backendId);
+    /// Why `self` may not delete `backendId` (other resources record it too, and would lose
+    /// it), and how to detach; empty when nobody else records it.
+    static QString sharedDeleteRefusal(const Workspace &workspace, const KindRegistry &kinds,
+                                       const ResourceKey &self, const QString &backendId);
     /// The resources other than `self` that record `backendId` (a manager, or duplicates of a
     /// workspace written before the rule was enforced).
     static QList<ResourceKey> others(const Workspace &workspace, const ResourceKey &self,
