@@ -129,6 +129,20 @@ node -e "
         await Promise.all(keys.slice(i, i + 8).map((k) =>
             fetch('http://127.0.0.1:5000/order-invoices/' + k, {method: 'PUT', body: 'log'})));
 })().catch(e => { console.error(e.message); process.exit(1); });"
+# A second account on the endpoint the sample's local-aws uses for DynamoDB, in a workspace of
+# its own (the sample's table and that account): its listing shows Orders as managed by
+# DynamoDBTable/orders, not as unmanaged.
+second="$state/two-accounts.converge"
+printf '%s\n' 'apiVersion: aws.converge.dev/v1' 'kind: AwsAccount' 'metadata: {name: local-aws-2}' \
+    'spec: {region: us-east-1, endpoint: "http://127.0.0.1:5000",' \
+    '  endpoints: {dynamodb: "http://127.0.0.1:8000"}, credential: {emulator: true}}' \
+    >"$state/second-account.yaml"
+"$converge" apply --workspace "$second" -f resources/samples/local-emulators/dynamodb.yaml \
+    -f "$state/second-account.yaml" --wait=1m
+"$converge" refresh --workspace "$second" awsaccount/local-aws awsaccount/local-aws-2 --wait=1m
+(workspace=$second
+ shoot "$(dirname "$out")/managed-elsewhere.png" CONVERGE_SCREENSHOT_OPEN=AwsAccount/local-aws-2)
+
 DELAY=10 shoot "$(dirname "$out")/s3-large-folder.png" \
     CONVERGE_SCREENSHOT_OPEN=s3://order-invoices/logs/app-07500.log
 

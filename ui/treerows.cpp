@@ -74,13 +74,9 @@ Entry TreeRows::discovered(DiscoveredResource discovered)
     e.text[M::KindColumn] = discovered.kind;
     // What a resource of the workspace manages through another account is that one's: the row
     // says whose, and offers no Claim (DiscoveredClaim::refusal).
-    e.text[M::ReadyColumn] =
-        discovered.isManagedElsewhere()
-            ? (discovered.managedByAccount.isValid()
-                   ? ResourceTreeModel::tr("Managed by %1 (account %2)")
-                         .arg(discovered.managedBy.toString(), discovered.managedByAccount.name)
-                   : ResourceTreeModel::tr("Managed by %1").arg(discovered.managedBy.toString()))
-            : ResourceTreeModel::tr("Unmanaged");
+    // The column is narrow: who manages it is in the tool tip and the details' Claim note.
+    e.text[M::ReadyColumn] = discovered.isManagedElsewhere() ? ResourceTreeModel::tr("Managed")
+                                                             : ResourceTreeModel::tr("Unmanaged");
     // No tool tip kept: an account can list a hundred thousand of these (toolTip).
     e.id = discoveredId(discovered.owner, discovered.kind, discovered.name);
     e.discovered = std::make_shared<const DiscoveredResource>(std::move(discovered));
@@ -128,11 +124,11 @@ Entry TreeRows::folder(const QString &folder, const ResourceKey &owner, const QS
 QString TreeRows::toolTip(const DiscoveredResource &discovered)
 {
     if (discovered.isManagedElsewhere())
-        return ResourceTreeModel::tr("%1 %2 in the backend under %3 is managed by %4 through "
-                                     "another account that reaches the same backend: a backend "
-                                     "resource has one manager in a workspace.")
+        return ResourceTreeModel::tr("%1 %2 in the backend under %3 is managed by %4 (account "
+                                     "%5), which reaches the same backend: a backend resource "
+                                     "has one manager in a workspace.")
             .arg(discovered.kind, discovered.name, discovered.owner.toString(),
-                 discovered.managedBy.toString());
+                 discovered.managedBy.toString(), discovered.managedByAccount.name);
     QStringList tip{ResourceTreeModel::tr(
                         "%1 %2 in the backend under %3: no resource of this workspace manages "
                         "it. Claim it to manage it.")
