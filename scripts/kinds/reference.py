@@ -231,7 +231,7 @@ def reference():
                   'A list\'s item fields are named through the list (`tags.key`). '
                   '`converge explain KIND[.FIELD]` prints the same at the terminal. The '
                   'hand-written kinds (Azure Storage, AwsAccount, DynamoDBTable, S3Object, '
-                  'GcpProject) are in the README\'s Manifests section.'),
+                  'GcpProject) are in docs/manifests.md.'),
         '',
     ]
     for title, kinds, _, _ in services:
