@@ -1529,6 +1529,14 @@ Wählen Sie eine Ressource im Baum, um ihre Spezifikation, den Stand in ihrer Cl
         <source>%1 resources of %2</source>
         <translation>%1-Ressourcen von %2</translation>
     </message>
+    <message>
+        <source>Managed</source>
+        <translation>Verwaltet</translation>
+    </message>
+    <message>
+        <source>%1 %2 in the backend under %3 is managed by %4 (account %5), which reaches the same backend: a backend resource has one manager in a workspace.</source>
+        <translation>%1 %2 im Backend unter %3 wird von %4 (Konto %5) verwaltet, das dasselbe Backend erreicht: Eine Backend-Ressource hat in einem Arbeitsbereich einen Verwalter.</translation>
+    </message>
 </context>
 <context>
     <name>converge::SettingsDialog</name>
